@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where OpsDeck runs its parts: `all` (default), only the HTTP API, or only background workers. */
+export const roleSchema = z.enum(['all', 'api', 'worker']);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  OPSDECK_DATA_DIR: z.string().default('./data'),
+  OPSDECK_ROLE: roleSchema.default('all'),
+  OPSDECK_WEB_DIR: z.string().optional(),
+  OPSDECK_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Typed OpsDeck configuration, read once from the environment and CLI flags. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when absent OpsDeck uses the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  role: z.infer<typeof roleSchema>;
+  /** Directory of the built web app; undefined serves no SPA (API only). */
+  webDir: string | undefined;
+  bodyLimit: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+/** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(e.OPSDECK_DATA_DIR),
+    role: e.OPSDECK_ROLE,
+    webDir: e.OPSDECK_WEB_DIR ? path.resolve(e.OPSDECK_WEB_DIR) : defaultWebDir(),
+    bodyLimit: e.OPSDECK_BODY_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    ...overrides,
+  };
+}
+
+function defaultWebDir(): string {
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+// int8 (count(*), bigint ids) comes back as a string from pg; numeric stays a string too.
+// We parse int8 to number: counts and ids here stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Which engine a connection talks to. */
+export type DbKind = 'pglite' | 'postgres';
+
+/** An open database: typed Kysely on top, the engine handle underneath. */
+export interface Db {
+  kind: DbKind;
+  kysely: Kysely<Database>;
+  pool: pg.Pool;
+  /** Present only for the embedded engine. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent the embedded engine opens `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** Directory for PGlite files, or `memory://`. */
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (fast test databases). */
+  loadDataDir?: Blob | File;
+  /** Pool size for PostgreSQL. */
+  poolMax?: number;
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database. */
+export async function openDatabase(opts: OpenOptions): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
+  return openPglite(opts.dataDir ?? 'memory://', opts.loadDataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000 });
+  // an idle client losing its server must not crash the process; the next query reconnects
+  pool.on('error', () => {});
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    kysely,
+    pool,
+    close: () => kysely.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Db> {
+  let dir = dataDir;
+  if (!dir.startsWith('memory://')) {
+    dir = path.join(dataDir, 'pg');
+    mkdirSync(dir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    kysely,
+    pool,
+    pglite,
+    async close() {
+      // the pool first: an idle pg client keeps Node alive otherwise
+      await kysely.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+
+/**
+ * The contract every check runner in `health/checks/<type>.ts` implements. The engine owns the
+ * common fields (name, labels, test, display, transform, retries, schedule); a runner only talks
+ * to its target and reports what it saw.
+ */
+
+/** A connection as stored in `connections`, secrets already decrypted, for the runner's use only. */
+export interface ResolvedConnection {
+  name: string;
+  namespace: string;
+  type: string;
+  url?: string;
+  username?: string;
+  password?: string;
+  certificate?: string;
+  insecureTls?: boolean;
+  properties: Record<string, string>;
+}
+
+export interface CheckContext {
+  /** Aborted on timeout or shutdown; pass it to every network call. */
+  signal: AbortSignal;
+  /** The deadline the engine enforces, for drivers that take a timeout instead of a signal. */
+  timeoutMs: number;
+  /** Resolves `connection://namespace/name` (or a bare name) to a stored connection. */
+  resolveConnection(ref: string): Promise<ResolvedConnection>;
+  /** Resolves an env-var source (`{value}` or `{valueFrom: {secretKeyRef|configMapKeyRef}}`) to a string. */
+  resolveEnv(source: unknown): Promise<string | undefined>;
+  now(): Date;
+}
+
+/** One metric a runner reports besides pass/fail and latency (e.g. ssl expiry days, row count). */
+export interface CheckMetric {
+  name: string;
+  value: number;
+  labels?: Record<string, string>;
+}
+
+/** What one run of one check observed. */
+export interface CheckOutcome {
+  pass: boolean;
+  /** Short human text (shown in history); defaults to the error when failing. */
+  message?: string;
+  /** Why it failed, in words a user can act on ("connect ECONNREFUSED 127.0.0.1:6380"). */
+  error?: string;
+  /**
+   * Result variables for `test`, `display` and `transform` expressions, named as in the reference
+   * per type: http `code`, `headers`, `content`, `json`, `sslAge`, `elapsed`; sql `results`
+   * (`results.rows`, `results.count`); exec `stdout`, `stderr`, `exitCode`; and so on.
+   */
+  data: Record<string, unknown>;
+  metrics?: CheckMetric[];
+  /** Extra detail kept in check_statuses.details. */
+  detail?: Record<string, unknown>;
+}
+
+/** A check type: its spec schema (the type-specific fields) and its runner. */
+export interface CheckType<Spec = unknown> {
+  type: string;
+  /** Validates the type-specific part of a check; the engine merges the common fields. */
+  schema: z.ZodType<Spec>;
+  run(spec: Spec, ctx: CheckContext): Promise<CheckOutcome>;
+  /** Default per-run timeout when the check sets none. */
+  defaultTimeoutMs?: number;
+  /** How many checks of this type may run at once in one process. */
+  concurrency?: number;
+}
+
+/** Builds a failing outcome from an error, keeping the driver's message readable. */
+export function failure(err: unknown, data: Record<string, unknown> = {}): CheckOutcome {
+  const error = err instanceof Error ? err.message || err.name : String(err);
+  return { pass: false, error, message: error, data };
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from '../auth/routes.js';
+import { type Clock, systemClock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connection.js';
+import { restRoutes } from '../rest/routes.js';
+import { systemRoutes } from '../system/routes.js';
+import { type Authenticator, registerAuth } from './auth.js';
+import type { AppContext } from './context.js';
+import { registerErrorHandler } from './errorHandler.js';
+import { createMetrics, registerHttpMetrics } from './metrics.js';
+import { registerSpa } from './spa.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Tried in order to find the subject of each request. */
+  authenticators?: Authenticator[];
+  clock?: Clock;
+  /** pino logger options, or false to stay quiet (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the OpsDeck HTTP app: API, metrics, probes and the web app, on one Fastify instance. */
+export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-opsdeck-test-subject"]'],
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          },
+    bodyLimit: config.bodyLimit,
+    // honour an upstream proxy's request id when it is sane, otherwise mint one
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const metrics = createMetrics();
+  const ctx: AppContext = { db, config, metrics, clock: opts.clock ?? systemClock };
+
+  registerErrorHandler(app);
+  registerHttpMetrics(app, metrics);
+  registerAuth(app, opts.authenticators ?? []);
+
+  await app.register(async (scope) => systemRoutes(scope, ctx));
+  await app.register(async (scope) => authRoutes(scope, ctx));
+  await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
+  await registerSpa(app, config.webDir);
+  return { app, ctx };
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authorize } from '../rbac/authorize.js';
+import type { Action, Resource, Subject } from '../rbac/resources.js';
+import { HttpError, unauthorized } from './errors.js';
+
+/**
+ * What a route needs, declared in its `config.auth`:
+ * - `{ resource, action }`: a signed-in subject allowed that action (checked before the handler);
+ * - `'authenticated'`: any signed-in subject; the handler authorizes itself (e.g. /api/db per table);
+ * - `'public'`: no subject needed (health probes, static files, sign-in flows).
+ */
+export type AuthRequirement = { resource: Resource; action: Action } | 'authenticated' | 'public';
+
+/** Finds the subject of a request (session cookie, token, ...) or answers null. */
+export type Authenticator = (request: FastifyRequest) => Promise<Subject | null>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+  interface FastifyRequest {
+    subject: Subject | null;
+  }
+}
+
+/** Throws 401 without a subject, 403 with the X-Rbac-* headers when the action is not allowed. */
+export function requireAccess(request: FastifyRequest, resource: Resource, action: Action): Subject {
+  const subject = request.subject;
+  if (!subject) throw unauthorized();
+  const decision = authorize(subject, resource, action);
+  if (!decision.allowed) {
+    throw new HttpError(403, 'forbidden', `${action} on ${resource} is not allowed: ${decision.reason}`, {
+      'X-Rbac-Subject': subject.id,
+      'X-Rbac-Object': resource,
+      'X-Rbac-Action': action,
+    });
+  }
+  return subject;
+}
+
+/**
+ * Installs the auth hook. Every /api route must declare `config.auth`: a route without one is
+ * refused at startup, so no endpoint is open by omission.
+ */
+export function registerAuth(app: FastifyInstance, authenticators: Authenticator[]): void {
+  app.decorateRequest('subject', null);
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api');
+    if (isApi && !route.config?.auth) {
+      throw new Error(`route ${route.method} ${route.url} declares no config.auth`);
+    }
+  });
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    for (const authenticate of authenticators) {
+      const subject = await authenticate(request);
+      if (subject) {
+        request.subject = subject;
+        break;
+      }
+    }
+    const requirement = request.routeOptions.config?.auth;
+    // unknown routes (404) and static files carry no requirement of their own
+    if (requirement === undefined || requirement === 'public') return;
+    if (requirement === 'authenticated') {
+      if (!request.subject) throw unauthorized();
+      return;
+    }
+    requireAccess(request, requirement.resource, requirement.action);
+  });
+}

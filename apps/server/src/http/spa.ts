@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app from `webDir`: hashed assets with a long cache, and index.html
+ * for every other GET that is not an API path (client-side routes, deep links).
+ */
+export async function registerSpa(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  const index = webDir ? path.join(webDir, 'index.html') : undefined;
+  const built = index !== undefined && existsSync(index);
+  if (built && webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      // typed as a FastifyReply, but @fastify/send hands over the raw ServerResponse
+      setHeaders(res: unknown, filePath: string) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        (res as ServerResponse).setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !url.startsWith('/api') && !path.extname(url);
+    if (isPage && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (isPage && !built) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The OpsDeck web app is not built. Run `npm run build`, or start with `npm start`.');
+    }
+    return reply.code(404).send({ error: 'not_found', message: `${request.method} ${url} not found` });
+  });
+}

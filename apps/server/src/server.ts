@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { buildApp } from './http/app.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  /** Resolves once the server has shut down (signal or `stop`). */
+  closed: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, listens, and shuts down gracefully on SIGINT/SIGTERM. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const migrated = await migrate(db);
+  const { app } = await buildApp({ config, db });
+  if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+  console.log(`OpsDeck is running: open ${url} (${where})`);
+
+  let resolveClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks
+      await db.close();
+      resolveClosed();
+    })();
+    return stopping;
+  };
+  const onSignal = (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    void stop().then(() => clearTimeout(force));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return { app, url, closed, stop };
+}

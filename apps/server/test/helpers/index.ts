@@ -1,0 +1,4 @@
+export { TEST_SUBJECT_HEADER, testSubjectAuthenticator, testSubjectHeader, testSubjectId } from './auth.js';
+export { createTestDb, testEngine } from './db.js';
+export type { TestServer, TestServerOptions } from './server.js';
+export { startTestServer } from './server.js';

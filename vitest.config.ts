@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// Server tests run on the embedded database, and again on PostgreSQL when TEST_DATABASE_URL is set (CI).
+const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
+const postgres = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: serverTests,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                environment: 'node',
+                env: { OPSDECK_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      { test: { name: 'schema', include: ['packages/schema/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        esbuild: { jsx: 'automatic' },
+      },
+    ],
+  },
+});
