@@ -1,0 +1,1 @@
+export { checkSchemas } from './canary/checks/index.js';
