@@ -1,28 +1,5 @@
-import type { Action, Resource, Role, Subject } from './resources.js';
-
-const NO_READ_FOR_RESPONDERS: ReadonlySet<Resource> = new Set(['rbac', 'identities', 'connections']);
-const EDITOR_NO_WRITE: ReadonlySet<Resource> = new Set(['connections', 'identities', 'rbac']);
-const RESPONDER_WRITE: ReadonlySet<Resource> = new Set(['responder', 'incident', 'evidences', 'comments']);
-
-/** The role grants of spec part 1 section 6: can `role` perform `action` on `resource`? */
-export function roleAllows(role: Role, resource: Resource, action: Action): boolean {
-  const write = action !== 'read';
-  switch (role) {
-    case 'admin':
-      return true;
-    case 'editor':
-      return !write || !EDITOR_NO_WRITE.has(resource);
-    case 'commander':
-    case 'responder':
-      if (NO_READ_FOR_RESPONDERS.has(resource)) return false;
-      return !write || RESPONDER_WRITE.has(resource);
-    case 'viewer':
-    case 'guest':
-      return !write && !NO_READ_FOR_RESPONDERS.has(resource);
-    case 'agent':
-      return false;
-  }
-}
+import { roleAllows } from '@opsdeck/schema';
+import type { Action, Resource, Subject } from './resources.js';
 
 export interface Decision {
   allowed: boolean;

@@ -1,35 +1,6 @@
-/** RBAC resources of spec part 1 section 6. */
-export const RESOURCES = [
-  'database',
-  'rbac',
-  'auth',
-  'responder',
-  'incident',
-  'evidences',
-  'comments',
-  'canaries',
-  'topologies',
-  'config_scrapers',
-  'identities',
-  'connections',
-  'kratos',
-  'agents',
-  'feature_flags',
-  'logging_backends',
-  'integrations',
-  'notifications',
-  'playbooks',
-  'playbook_runs',
-  'permissions',
-  'views',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
+import type { Action, Role } from '@opsdeck/schema';
 
-export const ACTIONS = ['read', 'create', 'update', 'delete', 'playbook:run', 'playbook:approve'] as const;
-export type Action = (typeof ACTIONS)[number];
-
-export const ROLES = ['admin', 'editor', 'commander', 'responder', 'viewer', 'guest', 'agent'] as const;
-export type Role = (typeof ROLES)[number];
+export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role } from '@opsdeck/schema';
 
 /** Who is asking: a person, an access token's owner, an agent. */
 export interface Subject {
