@@ -1,0 +1,34 @@
+// `npm start`: builds the web app when its build is missing or older than its sources, then
+// serves OpsDeck (`opsdeck serve`, extra arguments passed through) on the embedded database
+// unless DATABASE_URL is set.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const index = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/schema/src'];
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
+const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'Web app sources changed: rebuilding...' : 'Building the web app (first start)...');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, [path.join(root, 'apps/server/bin/opsdeck.mjs'), 'serve', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
