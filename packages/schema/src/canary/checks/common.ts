@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { durationSchema } from './units.js';
+
+/**
+ * The fields every check in a Canary spec shares (the reference's `Description`, `Templatable`,
+ * `Relatable` and `Connection` blocks). Each per-type schema is built with `checkSchema({...})`,
+ * which merges these and refuses unknown fields (`.strict()`), so a typo is an error naming its
+ * path instead of a silently ignored setting.
+ */
+
+const keyRefSchema = z.strictObject({ name: z.string().min(1), key: z.string().min(1) });
+
+/**
+ * An environment-variable source: a static `value`, or `valueFrom` a secret or config map key
+ * (`helmRef` and `serviceAccount` are the reference's Kubernetes-only sources and are refused).
+ * `name` is used where the source is a named entry (http `headers`, exec `env`).
+ */
+export const envVarSchema = z
+  .strictObject({
+    name: z.string().optional(),
+    value: z.string().optional(),
+    valueFrom: z
+      .strictObject({
+        secretKeyRef: keyRefSchema.optional(),
+        configMapKeyRef: keyRefSchema.optional(),
+      })
+      .refine((v) => !(v.secretKeyRef && v.configMapKeyRef), {
+        message: 'set only one of secretKeyRef or configMapKeyRef',
+      })
+      .optional(),
+  })
+  .refine((v) => !(v.value !== undefined && v.valueFrom), {
+    message: 'set either value or valueFrom, not both',
+  });
+export type EnvVarSource = z.infer<typeof envVarSchema>;
+
+/** A named env var (header, script environment): `name` is required. */
+export const namedEnvVarSchema = envVarSchema.refine((v) => !!v.name, {
+  message: 'name is required',
+  path: ['name'],
+});
+
+/**
+ * An expression as the reference writes it: exactly one of `expr` (CEL), `template` (Go template)
+ * or `jsonPath`. `javascript` is part of the reference format but OpsDeck does not run JavaScript,
+ * so it is refused here rather than silently ignored.
+ */
+export const templateSchema = z
+  .strictObject({
+    expr: z.string().optional(),
+    template: z.string().optional(),
+    jsonPath: z.string().optional(),
+    javascript: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.javascript !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['javascript'],
+        message: 'javascript expressions are not supported; use expr (CEL) or template',
+      });
+    }
+    const set = [v.expr, v.template, v.jsonPath].filter((x) => x !== undefined && x !== '');
+    if (set.length > 1) {
+      ctx.addIssue({ code: 'custom', message: 'set only one of expr, template or jsonPath' });
+    }
+  });
+export type CheckTemplate = z.infer<typeof templateSchema>;
+
+/** A custom metric exported from a check result: `value` and `valueExpr` labels are CEL. */
+export const checkMetricSpecSchema = z.strictObject({
+  name: z.string().min(1),
+  type: z.enum(['counter', 'gauge', 'histogram']),
+  value: z.string().min(1),
+  labels: z
+    .array(
+      z
+        .strictObject({
+          name: z.string().min(1),
+          value: z.string().optional(),
+          valueExpr: z.string().optional(),
+        })
+        .refine((l) => (l.value === undefined) !== (l.valueExpr === undefined), {
+          message: 'set exactly one of value or valueExpr',
+        }),
+    )
+    .optional(),
+});
+
+/**
+ * Retries of a failing check within one run: up to `maxRetries` more attempts, the first after
+ * `delay`, the next ones every `interval` (default: `delay`), all within `timeout`.
+ */
+export const checkRetriesSchema = z.strictObject({
+  maxRetries: z.number().int().min(0).max(100).optional(),
+  delay: durationSchema.optional(),
+  interval: durationSchema.optional(),
+  timeout: durationSchema.optional(),
+  disabled: z.boolean().optional(),
+});
+export type CheckRetries = z.infer<typeof checkRetriesSchema>;
+
+/** Selects catalog items or components a check relates to (fields of the reference's selector). */
+const relationshipSelectorSchema = z.record(z.string(), z.unknown());
+
+/** A per-check timeout: seconds as a number, or a duration string (`30s`, `2m`). */
+export const checkTimeoutSchema = z.union([z.number().positive(), durationSchema]);
+
+/** Fields every check type has (Description, Templatable, Relatable, retries, timeouts). */
+export const commonCheckShape = {
+  name: z.string().min(1, 'name is required'),
+  description: z.string().optional(),
+  namespace: z.string().optional(),
+  icon: z.string().optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
+  metrics: z.array(checkMetricSpecSchema).optional(),
+  markFailOnEmpty: z.boolean().optional(),
+  dependsOn: z.array(z.string().min(1)).optional(),
+  retries: checkRetriesSchema.optional(),
+  test: templateSchema.optional(),
+  display: templateSchema.optional(),
+  transform: templateSchema.optional(),
+  relationships: z
+    .strictObject({
+      components: z.array(relationshipSelectorSchema).optional(),
+      configs: z.array(relationshipSelectorSchema).optional(),
+    })
+    .optional(),
+  /** Per-run deadline; the runner's default applies when unset. */
+  timeout: checkTimeoutSchema.optional(),
+  /** A run slower than this many milliseconds fails. */
+  thresholdMillis: z.number().int().nonnegative().optional(),
+};
+
+/** The reference's `Connection` block, for types that reach a target by URL and credentials. */
+export const connectionShape = {
+  /** `connection://namespace/name`, `connection://name`, or a stored connection's id. */
+  connection: z.string().min(1).optional(),
+  /** Target URL; `$(username)` and `$(password)` are replaced by the resolved credentials. */
+  url: z.string().optional(),
+  username: envVarSchema.optional(),
+  password: envVarSchema.optional(),
+};
+
+/** Builds a check type's schema: common fields plus `shape`, unknown fields refused. */
+export function checkSchema<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.strictObject({ ...commonCheckShape, ...shape });
+}
+
+/** The common fields of any check, as the executor reads them. */
+export const commonCheckSchema = z.object(commonCheckShape);
+export type CommonCheck = z.infer<typeof commonCheckSchema>;
