@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ExprDuration, queryJsonPath, renderTemplate } from '../../src/expr/index.js';
+
+const data = {
+  code: 200,
+  name: 'api',
+  json: {
+    items: [
+      { name: 'a', n: 1 },
+      { name: 'b', n: 2 },
+    ],
+  },
+  sslAge: new ExprDuration(3_600_000 + 60_000),
+  empty: [],
+};
+
+describe('Go-style templates', () => {
+  it.each([
+    ['{{ .code }}', '200'],
+    ['{{.json.items}}', '[{"name":"a","n":1},{"name":"b","n":2}]'],
+    ['{{ (index .json.items 1).name }}', 'b'],
+    ['{{ range .json.items }}[{{ .name | upper }}]{{ end }}', '[A][B]'],
+    ['{{ range .empty }}x{{ else }}none{{ end }}', 'none'],
+    ['{{ if gt .code 299 }}bad{{ else if eq .code 200 }}ok{{ else }}other{{ end }}', 'ok'],
+    ['{{ with .json }}{{ len .items }}{{ end }}', '2'],
+    ['{{ printf "%s has %d items" .name (len .json.items) }}', 'api has 2 items'],
+    ['{{ .missing | default "n/a" }}', 'n/a'],
+    ['{{ .missing }}', '<no value>'],
+    ['{{ .sslAge }}', '1h1m0s'],
+    ['a {{- " b " -}} c', 'a b c'],
+    ['{{/* a comment */}}x', 'x'],
+    ['{{ $.name }}', 'api'],
+  ])('%s renders %s', (tpl, expected) => {
+    expect(renderTemplate(tpl, data)).toBe(expected);
+  });
+
+  it('refuses what it does not support, naming the problem', () => {
+    expect(() => renderTemplate('{{ .code | frobnicate }}', data)).toThrow(
+      /unknown function "frobnicate" \(supported: len/,
+    );
+    expect(() => renderTemplate('{{ $x := 1 }}', data)).toThrow(/template variables are not supported/);
+    expect(() => renderTemplate('{{ define "x" }}{{ end }}', data)).toThrow(/"define" is not supported/);
+    expect(() => renderTemplate('{{ if .code }}x', data)).toThrow(/missing \{\{end\}\}/);
+    expect(() => renderTemplate('{{ end }}', data)).toThrow(/unexpected \{\{end\}\}/);
+    expect(() => renderTemplate('{{ .name.first }}', data)).toThrow(/can't evaluate field first in type string/);
+  });
+});
+
+describe('JSONPath', () => {
+  it('returns one match, several as a list, none as undefined', () => {
+    expect(queryJsonPath('$.json.items[0].name', data)).toBe('a');
+    expect(queryJsonPath('$.json.items[*].name', data)).toEqual(['a', 'b']);
+    expect(queryJsonPath('json.items[?(@.n > 1)].name', data)).toBe('b');
+    expect(queryJsonPath('$.nothing', data)).toBeUndefined();
+  });
+});
