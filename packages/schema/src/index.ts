@@ -1,4 +1,12 @@
+export * from './canary/checks/alertmanager.js';
 export * from './canary/checks/common.js';
+export * from './canary/checks/elasticsearch.js';
 export { checkSchemas } from './canary/checks/index.js';
+export * from './canary/checks/kubernetes.js';
+export * from './canary/checks/ldap.js';
+export * from './canary/checks/mongodb.js';
+export * from './canary/checks/prometheus.js';
+export * from './canary/checks/redis.js';
+export * from './canary/checks/sql.js';
 export * from './canary/checks/units.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';

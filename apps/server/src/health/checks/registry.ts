@@ -1,7 +1,20 @@
+import { ldapCheck } from './ldap.js';
+import { mongodbCheck } from './mongodb.js';
+import { mssqlCheck } from './mssql.js';
+import { mysqlCheck } from './mysql.js';
+import { postgresCheck } from './postgres.js';
+import { redisCheck } from './redis.js';
 import type { CheckType } from './types.js';
 
 /** Every check type the engine can run, keyed by its Canary spec list name (`http`, `tcp`, ...). */
-export const checkTypes: Record<string, CheckType<never>> = {};
+export const checkTypes: Record<string, CheckType<never>> = {
+  postgres: postgresCheck as CheckType<never>,
+  mysql: mysqlCheck as CheckType<never>,
+  mssql: mssqlCheck as CheckType<never>,
+  redis: redisCheck as CheckType<never>,
+  mongodb: mongodbCheck as CheckType<never>,
+  ldap: ldapCheck as CheckType<never>,
+};
 
 /** The runner for `type`, or undefined when the engine does not support it (validation refuses it). */
 export function checkTypeFor(type: string): CheckType<never> | undefined {

@@ -1,8 +1,28 @@
 import type { z } from 'zod';
+import { alertmanagerCheckSchema } from './alertmanager.js';
+import { elasticsearchCheckSchema, opensearchCheckSchema } from './elasticsearch.js';
+import { kubernetesCheckSchema } from './kubernetes.js';
+import { ldapCheckSchema } from './ldap.js';
+import { mongodbCheckSchema } from './mongodb.js';
+import { prometheusCheckSchema } from './prometheus.js';
+import { redisCheckSchema } from './redis.js';
+import { mssqlCheckSchema, mysqlCheckSchema, postgresCheckSchema } from './sql.js';
 
 /**
  * Zod schemas of each check type's fields (one file per type beside this one), keyed by the
  * Canary spec list name: `spec.http[]` -> `checkSchemas.http`. Each schema already includes the
  * common check fields (see ./common.ts once written). Register a new type here.
  */
-export const checkSchemas: Record<string, z.ZodType> = {};
+export const checkSchemas: Record<string, z.ZodType> = {
+  postgres: postgresCheckSchema,
+  mysql: mysqlCheckSchema,
+  mssql: mssqlCheckSchema,
+  redis: redisCheckSchema,
+  mongodb: mongodbCheckSchema,
+  ldap: ldapCheckSchema,
+  elasticsearch: elasticsearchCheckSchema,
+  opensearch: opensearchCheckSchema,
+  prometheus: prometheusCheckSchema,
+  alertmanager: alertmanagerCheckSchema,
+  kubernetes: kubernetesCheckSchema,
+};

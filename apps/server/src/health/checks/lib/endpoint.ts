@@ -1,0 +1,84 @@
+import type { CheckContext, ResolvedConnection } from '../types.js';
+
+/** The reference's `Connection` block of a check, before resolution. */
+export interface ConnectionFields {
+  connection?: string;
+  url?: string;
+  username?: unknown;
+  password?: unknown;
+}
+
+/** Where and as whom a runner connects, after the stored connection and secrets are resolved. */
+export interface Endpoint {
+  /** The target URL with `$(username)`/`$(password)` filled in; undefined when none was given. */
+  url?: string;
+  username?: string;
+  password?: string;
+  /** The stored connection when the check named one (for type-specific properties). */
+  connection?: ResolvedConnection;
+}
+
+/**
+ * Resolves a check's `connection`, `url`, `username` and `password`: fields set on the check win,
+ * the stored connection fills the rest. `$(username)` and `$(password)` in the URL are replaced
+ * (URL-encoded, so a password with `@` or `/` cannot break the URL).
+ */
+export async function resolveEndpoint(spec: ConnectionFields, ctx: CheckContext): Promise<Endpoint> {
+  const connection = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;
+  const username = (spec.username ? await ctx.resolveEnv(spec.username) : undefined) || connection?.username;
+  const password = (spec.password ? await ctx.resolveEnv(spec.password) : undefined) || connection?.password;
+  let url = spec.url || connection?.url;
+  if (url) url = interpolateCredentials(url, username, password);
+  return { url, username, password, connection };
+}
+
+/** Replaces `$(username)` and `$(password)` in a URL by their URL-encoded values. */
+export function interpolateCredentials(url: string, username?: string, password?: string): string {
+  return url
+    .replaceAll('$(username)', encodeURIComponent(username ?? ''))
+    .replaceAll('$(password)', encodeURIComponent(password ?? ''));
+}
+
+/** A URL with its password masked, safe for messages and details. */
+export function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '****';
+    return u.toString();
+  } catch {
+    return raw.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1****@');
+  }
+}
+
+/** Rejects with the signal's reason once it aborts; for drivers that take no AbortSignal. */
+export function abortable<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  return new Error(typeof reason === 'string' ? reason : 'check aborted');
+}
+
+/**
+ * The timeout to give a driver: a little under the engine's deadline, so the driver's own error
+ * ("connect ECONNREFUSED", "server selection timed out") is reported rather than a bare abort.
+ */
+export function driverTimeout(timeoutMs: number): number {
+  return Math.max(250, Math.floor(timeoutMs * 0.8));
+}

@@ -1,0 +1,104 @@
+import type { SqlCheck } from '@opsdeck/schema';
+import type { CheckContext, CheckOutcome } from '../types.js';
+import { failure } from '../types.js';
+import { abortable, driverTimeout, type Endpoint, redactUrl, resolveEndpoint } from './endpoint.js';
+import { PoolCache } from './poolCache.js';
+
+/** One SQL engine as the SQL checks see it: run a query over a pooled connection. */
+export interface SqlDriver<P> {
+  name: string;
+  /** Opens a pool for the resolved endpoint; connection errors surface from the first query. */
+  open(endpoint: Endpoint & { url: string }, timeoutMs: number): Promise<P>;
+  query(pool: P, sql: string, timeoutMs: number): Promise<Record<string, unknown>[]>;
+  close(pool: P): Promise<void>;
+}
+
+const pools = new PoolCache<{ driver: SqlDriver<unknown>; pool: unknown }>({
+  maxEntries: 32,
+  idleMs: 5 * 60_000,
+  close: ({ driver, pool }) => driver.close(pool),
+});
+
+/** Closes every pooled SQL connection (server shutdown, tests). */
+export function closeSqlPools(): Promise<void> {
+  return pools.closeAll();
+}
+
+/** Pools currently open, for tests and metrics. */
+export function sqlPoolCount(): number {
+  return pools.size;
+}
+
+/**
+ * Runs a SQL check: resolve the endpoint, run `query` (default `SELECT 1`) on the pool for that
+ * endpoint, then fail if fewer than `results` rows came back, or none with `markFailOnEmpty`.
+ */
+export async function runSqlCheck<P>(driver: SqlDriver<P>, spec: SqlCheck, ctx: CheckContext): Promise<CheckOutcome> {
+  const endpoint = await resolveEndpoint(spec, ctx);
+  const url = endpoint.url;
+  if (!url) return failure(new Error(`no url: the ${driver.name} connection has no url`));
+  const query = spec.query ?? 'SELECT 1';
+  const key = `${driver.name}\n${url}\n${endpoint.username ?? ''}\n${endpoint.password ?? ''}`;
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await abortable(
+      ctx.signal,
+      pools.use(
+        key,
+        async () => ({
+          driver: driver as SqlDriver<unknown>,
+          pool: await driver.open({ ...endpoint, url }, driverTimeout(ctx.timeoutMs)),
+        }),
+        ({ pool }) => driver.query(pool as P, query, driverTimeout(ctx.timeoutMs)),
+      ),
+    );
+  } catch (err) {
+    if (isConnectionError(err)) pools.discard(key);
+    return failure(new Error(`${driver.name} ${redactUrl(url)}: ${errorText(err)}`));
+  }
+  const plain = rows.map(plainRow);
+  const results = { rows: plain, count: plain.length };
+  const data = { results, rows: plain, count: plain.length };
+  const metrics = [{ name: 'rows', value: plain.length }];
+  const min = spec.results ?? 0;
+  if (plain.length < min) {
+    const error = `query returned ${plain.length} rows, expected at least ${min}`;
+    return { pass: false, error, message: error, data, metrics };
+  }
+  if (plain.length === 0 && spec.markFailOnEmpty) {
+    return { pass: false, error: 'query returned no rows', message: 'query returned no rows', data, metrics };
+  }
+  return { pass: true, message: `${plain.length} rows`, data, metrics };
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length) return errorText(err.errors[0]);
+  if (err instanceof Error) return err.message || (err as { code?: string }).code || err.name;
+  return String(err);
+}
+
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^(ECONN|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|ESOCKET|ELOGIN|PROTOCOL_)/.test(code);
+}
+
+/** A row as plain JSON values, so expressions and stored details see strings, numbers and booleans. */
+export function plainRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = plainValue(v);
+  return out;
+}
+
+function plainValue(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+  if (Buffer.isBuffer(v)) return v.toString('base64');
+  if (Array.isArray(v)) return v.map(plainValue);
+  if (typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = plainValue(x);
+    return out;
+  }
+  return v;
+}

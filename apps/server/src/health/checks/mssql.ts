@@ -1,0 +1,66 @@
+import { mssqlCheckSchema, type SqlCheck } from '@opsdeck/schema';
+import mssql, { type ConnectionPool, type MssqlConfig } from 'mssql';
+import type { Endpoint } from './lib/endpoint.js';
+import { runSqlCheck, type SqlDriver } from './lib/sql.js';
+import type { CheckType } from './types.js';
+
+/**
+ * Accepts the Go driver's URL the reference's fixtures use (`sqlserver://user:pass@host:1433?database=master`,
+ * also `mssql://`) and ADO.NET strings (`Server=host,1433;Database=db;User Id=u;Password=p`).
+ */
+export function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutMs: number): MssqlConfig {
+  let config: MssqlConfig;
+  if (/^(sqlserver|mssql):\/\//i.test(endpoint.url)) {
+    const u = new URL(endpoint.url);
+    const params = u.searchParams;
+    const encrypt = (params.get('encrypt') ?? 'false').toLowerCase();
+    const instance = u.pathname.replace(/^\//, '');
+    config = {
+      server: u.hostname,
+      port: u.port ? Number(u.port) : instance ? undefined : 1433,
+      user: u.username ? decodeURIComponent(u.username) : undefined,
+      password: u.password ? decodeURIComponent(u.password) : undefined,
+      database: params.get('database') ?? undefined,
+      options: {
+        encrypt: encrypt === 'true' || encrypt === 'strict',
+        trustServerCertificate:
+          (params.get('TrustServerCertificate') ?? params.get('trustservercertificate')) !== 'false',
+        ...(instance ? { instanceName: instance } : {}),
+      },
+    };
+  } else if (endpoint.url.includes('=')) {
+    config = mssql.ConnectionPool.parseConnectionString(endpoint.url);
+  } else {
+    throw new Error('unsupported url (use sqlserver://user:password@host:1433?database=name)');
+  }
+  config.user ??= endpoint.username;
+  config.password ??= endpoint.password;
+  return {
+    ...config,
+    connectionTimeout: timeoutMs,
+    requestTimeout: timeoutMs,
+    pool: { max: 4, min: 0, idleTimeoutMillis: 60_000 },
+  };
+}
+
+const mssqlDriver: SqlDriver<ConnectionPool> = {
+  name: 'mssql',
+  async open(endpoint, timeoutMs) {
+    const pool = new mssql.ConnectionPool(mssqlConfig(endpoint, timeoutMs));
+    pool.on('error', () => {});
+    return pool.connect();
+  },
+  async query(pool, sql) {
+    const result = await pool.request().query(sql);
+    const sets = result.recordsets ?? [];
+    return sets.length ? (sets[sets.length - 1] ?? []) : (result.recordset ?? []);
+  },
+  close: (pool) => pool.close(),
+};
+
+export const mssqlCheck: CheckType<SqlCheck> = {
+  type: 'mssql',
+  schema: mssqlCheckSchema,
+  run: (spec, ctx) => runSqlCheck(mssqlDriver, spec, ctx),
+  defaultTimeoutMs: 60_000,
+};

@@ -1,0 +1,65 @@
+import { mysqlCheckSchema, type SqlCheck } from '@opsdeck/schema';
+import mysql from 'mysql2/promise';
+import type { Endpoint } from './lib/endpoint.js';
+import { runSqlCheck, type SqlDriver } from './lib/sql.js';
+import type { CheckType } from './types.js';
+
+/**
+ * Accepts `mysql://user:pass@host:3306/db` and the Go driver's DSN the reference's fixtures use
+ * (`user:pass@tcp(host:3306)/db?param=value`).
+ */
+export function mysqlOptions(endpoint: Endpoint & { url: string }, timeoutMs: number): mysql.PoolOptions {
+  const base: mysql.PoolOptions = { connectionLimit: 4, maxIdle: 1, idleTimeout: 60_000, connectTimeout: timeoutMs };
+  const dsn = /^(?:([^:@]*)(?::(.*))?@)?(?:tcp|unix)?\(([^)]*)\)\/([^?]*)(?:\?(.*))?$/.exec(endpoint.url);
+  let options: mysql.PoolOptions;
+  if (dsn && !endpoint.url.includes('://')) {
+    const [host, port] = (dsn[3] ?? '').split(':');
+    options = {
+      ...base,
+      host: host || '127.0.0.1',
+      port: port ? Number(port) : 3306,
+      user: dsn[1] ? decodeURIComponent(dsn[1]) : undefined,
+      password: dsn[2] ? decodeURIComponent(dsn[2]) : undefined,
+      database: dsn[4] || undefined,
+    };
+  } else {
+    const u = new URL(endpoint.url);
+    if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') {
+      throw new Error(`unsupported url scheme ${u.protocol} (use mysql://user:password@host:3306/db)`);
+    }
+    options = {
+      ...base,
+      host: u.hostname || '127.0.0.1',
+      port: u.port ? Number(u.port) : 3306,
+      user: u.username ? decodeURIComponent(u.username) : undefined,
+      password: u.password ? decodeURIComponent(u.password) : undefined,
+      database: u.pathname.replace(/^\//, '') || undefined,
+    };
+  }
+  options.user ??= endpoint.username;
+  options.password ??= endpoint.password;
+  return options;
+}
+
+const mysqlDriver: SqlDriver<mysql.Pool> = {
+  name: 'mysql',
+  async open(endpoint, timeoutMs) {
+    const pool = mysql.createPool(mysqlOptions(endpoint, timeoutMs));
+    pool.on('connection', (conn) => conn.on('error', () => {}));
+    return pool;
+  },
+  async query(pool, sql, timeoutMs) {
+    const [rows] = await pool.query({ sql, timeout: timeoutMs, rowsAsArray: false });
+    if (!Array.isArray(rows)) return []; // an UPDATE or INSERT returns a result header, not rows
+    const last = rows.length && Array.isArray(rows[rows.length - 1]) ? rows[rows.length - 1] : rows;
+    return (Array.isArray(last) ? last : []) as Record<string, unknown>[];
+  },
+  close: (pool) => pool.end(),
+};
+
+export const mysqlCheck: CheckType<SqlCheck> = {
+  type: 'mysql',
+  schema: mysqlCheckSchema,
+  run: (spec, ctx) => runSqlCheck(mysqlDriver, spec, ctx),
+  defaultTimeoutMs: 60_000,
+};

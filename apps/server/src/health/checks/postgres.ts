@@ -1,0 +1,38 @@
+import { postgresCheckSchema, type SqlCheck } from '@opsdeck/schema';
+import pg from 'pg';
+import { runSqlCheck, type SqlDriver } from './lib/sql.js';
+import type { CheckType } from './types.js';
+
+/** PostgreSQL over `pg`: one bounded pool per connection string, idle clients released. */
+const postgresDriver: SqlDriver<pg.Pool> = {
+  name: 'postgres',
+  async open(endpoint, timeoutMs) {
+    const pool = new pg.Pool({
+      connectionString: endpoint.url,
+      // credentials given beside the URL fill what the URL lacks
+      ...(endpoint.username && !new URL(endpoint.url).username ? { user: endpoint.username } : {}),
+      ...(endpoint.password && !new URL(endpoint.url).password ? { password: endpoint.password } : {}),
+      max: 4,
+      idleTimeoutMillis: 60_000,
+      connectionTimeoutMillis: timeoutMs,
+      allowExitOnIdle: true,
+      application_name: 'opsdeck-check',
+    });
+    pool.on('error', () => {}); // an idle client dropped by the server must not crash the process
+    return pool;
+  },
+  async query(pool, sql, timeoutMs) {
+    const result = await pool.query({ text: sql, query_timeout: timeoutMs } as pg.QueryConfig);
+    // a multi-statement query yields one result per statement: report the last
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    return (last?.rows ?? []) as Record<string, unknown>[];
+  },
+  close: (pool) => pool.end(),
+};
+
+export const postgresCheck: CheckType<SqlCheck> = {
+  type: 'postgres',
+  schema: postgresCheckSchema,
+  run: (spec, ctx) => runSqlCheck(postgresDriver, spec, ctx),
+  defaultTimeoutMs: 60_000,
+};

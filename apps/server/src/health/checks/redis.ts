@@ -1,0 +1,104 @@
+import { type RedisCheck, redisCheckSchema } from '@opsdeck/schema';
+import { Redis, type RedisOptions } from 'ioredis';
+import { abortable, driverTimeout, type Endpoint, redactUrl, resolveEndpoint } from './lib/endpoint.js';
+import { type CheckType, failure } from './types.js';
+
+/** Server facts from INFO that expressions commonly test (`results.info.redis_version`). */
+const INFO_FIELDS = ['redis_version', 'redis_mode', 'uptime_in_seconds', 'connected_clients', 'used_memory', 'role'];
+
+/** Builds ioredis options from `addr` (`host:port`) or a `redis://`/`rediss://` URL. */
+export function redisOptions(spec: RedisCheck, endpoint: Endpoint, timeoutMs: number): RedisOptions {
+  const base: RedisOptions = {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null, // one attempt per run; the scheduler retries
+    connectionName: 'opsdeck-check',
+  };
+  const target = spec.addr || endpoint.url || '';
+  let options: RedisOptions;
+  if (/^rediss?:\/\//i.test(target)) {
+    const u = new URL(target);
+    options = {
+      ...base,
+      host: u.hostname,
+      port: u.port ? Number(u.port) : 6379,
+      username: u.username ? decodeURIComponent(u.username) : undefined,
+      password: u.password ? decodeURIComponent(u.password) : undefined,
+      db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
+      ...(u.protocol === 'rediss:' ? { tls: { servername: u.hostname } } : {}),
+    };
+  } else {
+    const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(target);
+    if (!m?.[1]) throw new Error(`invalid addr "${target}" (expected host:port)`);
+    options = { ...base, host: m[1], port: m[2] ? Number(m[2]) : 6379 };
+  }
+  options.username ??= endpoint.username || undefined;
+  options.password ??= endpoint.password || undefined;
+  if (spec.db !== undefined) options.db = spec.db;
+  options.db ??= 0;
+  return options;
+}
+
+export const redisCheck: CheckType<RedisCheck> = {
+  type: 'redis',
+  schema: redisCheckSchema,
+  defaultTimeoutMs: 10_000,
+  async run(spec, ctx) {
+    const endpoint = await resolveEndpoint(spec, ctx);
+    let client: Redis | undefined;
+    let lastError: Error | undefined;
+    const where = redactUrl(spec.addr || endpoint.url || '');
+    try {
+      client = new Redis(redisOptions(spec, endpoint, driverTimeout(ctx.timeoutMs)));
+      // ioredis rejects with "Connection is closed." and reports the cause as an event: keep it
+      client.on('error', (e: Error) => {
+        lastError ??= e;
+      });
+      const redis = client;
+      const { pong, info } = await abortable(
+        ctx.signal,
+        (async () => {
+          await redis.connect();
+          const pong = await redis.ping();
+          const info = parseInfo(await redis.info());
+          return { pong, info };
+        })(),
+      );
+      const results = { ping: pong, info };
+      if (pong !== 'PONG') {
+        return {
+          pass: false,
+          error: `expected PONG, got ${pong}`,
+          message: `expected PONG, got ${pong}`,
+          data: { results },
+        };
+      }
+      return {
+        pass: true,
+        message: `PONG from redis ${info.redis_version ?? ''}`.trim(),
+        data: { results, ...results },
+      };
+    } catch (err) {
+      const cause = lastError ?? err;
+      return failure(new Error(`redis ${where}: ${cause instanceof Error ? cause.message : String(cause)}`));
+    } finally {
+      client?.disconnect();
+    }
+  },
+};
+
+function parseInfo(text: string): Record<string, string | number> {
+  const info: Record<string, string | number> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at <= 0 || line.startsWith('#')) continue;
+    const key = line.slice(0, at);
+    if (!INFO_FIELDS.includes(key)) continue;
+    const value = line.slice(at + 1);
+    info[key] = /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return info;
+}

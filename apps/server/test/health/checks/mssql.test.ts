@@ -1,0 +1,50 @@
+import { mssqlCheckSchema } from '@opsdeck/schema';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeSqlPools } from '../../../src/health/checks/lib/sql.js';
+import { mssqlCheck, mssqlConfig } from '../../../src/health/checks/mssql.js';
+import { closedPort, runnerContext } from './runnerContext.js';
+
+// No SQL Server runs on this machine: these tests cover validation, URL parsing and the failure
+// path over a real TCP connection attempt. A pass against a real server is not tested here.
+
+describe('mssql check', () => {
+  afterAll(closeSqlPools);
+
+  it('needs url or connection', () => {
+    const out = mssqlCheckSchema.safeParse({ name: 'mssql', query: 'select 1' });
+    expect(out.error?.issues[0]?.message).toBe('a mssql check needs url or connection');
+  });
+
+  it("reads the Go driver's sqlserver:// URL and ADO.NET strings", () => {
+    expect(
+      mssqlConfig({ url: 'sqlserver://sa:p%40ss@db.local:1433?database=master&encrypt=disable' }, 5000),
+    ).toMatchObject({
+      server: 'db.local',
+      port: 1433,
+      user: 'sa',
+      password: 'p@ss',
+      database: 'master',
+      options: { encrypt: false },
+      requestTimeout: 5000,
+    });
+    expect(mssqlConfig({ url: 'Server=db.local,1444;Database=app;User Id=u;Password=p' }, 5000)).toMatchObject({
+      server: 'db.local',
+      port: 1444,
+      database: 'app',
+      user: 'u',
+      password: 'p',
+    });
+  });
+
+  it('fails with the connection error on a closed port', async () => {
+    const port = await closedPort();
+    const spec = mssqlCheckSchema.parse({
+      name: 'mssql',
+      url: `sqlserver://sa:secret@127.0.0.1:${port}?database=master`,
+    });
+    const out = await mssqlCheck.run(spec, runnerContext());
+    expect(out.pass).toBe(false);
+    expect(out.error).toMatch(/ECONNREFUSED|Failed to connect/);
+    expect(out.error).not.toContain('secret');
+  });
+});

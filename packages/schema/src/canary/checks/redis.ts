@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { checkSchema, connectionShape } from './common.js';
+
+/** `redis`: PING the server at `addr` (`host:port`), `url` (`redis://`, `rediss://`) or `connection`. */
+export const redisCheckSchema = checkSchema({
+  ...connectionShape,
+  addr: z.string().min(1).optional(),
+  /** Database index to select; 0 when unset. */
+  db: z.number().int().min(0).max(65535).optional(),
+}).refine((c) => !!(c.addr || c.url || c.connection), {
+  message: 'a redis check needs addr, url or connection',
+  path: ['addr'],
+});
+export type RedisCheck = z.infer<typeof redisCheckSchema>;
