@@ -9,4 +9,5 @@ export * from './canary/checks/prometheus.js';
 export * from './canary/checks/redis.js';
 export * from './canary/checks/sql.js';
 export * from './canary/checks/units.js';
+export * from './incidents.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';
