@@ -1,8 +1,11 @@
+import { alertmanagerCheck } from './alertmanager.js';
+import { elasticsearchCheck, opensearchCheck } from './elasticsearch.js';
 import { ldapCheck } from './ldap.js';
 import { mongodbCheck } from './mongodb.js';
 import { mssqlCheck } from './mssql.js';
 import { mysqlCheck } from './mysql.js';
 import { postgresCheck } from './postgres.js';
+import { prometheusCheck } from './prometheus.js';
 import { redisCheck } from './redis.js';
 import type { CheckType } from './types.js';
 
@@ -14,6 +17,10 @@ export const checkTypes: Record<string, CheckType<never>> = {
   redis: redisCheck as CheckType<never>,
   mongodb: mongodbCheck as CheckType<never>,
   ldap: ldapCheck as CheckType<never>,
+  elasticsearch: elasticsearchCheck as CheckType<never>,
+  opensearch: opensearchCheck as CheckType<never>,
+  prometheus: prometheusCheck as CheckType<never>,
+  alertmanager: alertmanagerCheck as CheckType<never>,
 };
 
 /** The runner for `type`, or undefined when the engine does not support it (validation refuses it). */
