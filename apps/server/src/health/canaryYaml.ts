@@ -1,0 +1,69 @@
+import { type CanaryIssue, type CanaryResource, canaryIssues, canarySchedule, canarySchema } from '@opsdeck/schema';
+import { parseAllDocuments } from 'yaml';
+import { parseSchedule, ScheduleError } from './schedule.js';
+
+/** A Canary document that failed validation: every problem with the path that has it. */
+export class CanaryValidationError extends Error {
+  constructor(readonly issues: CanaryIssue[]) {
+    super(issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+  }
+}
+
+/**
+ * Validates one Canary document (already parsed from YAML or JSON): the zod schema of the
+ * registered check types, then the schedule with the cron parser the scheduler uses.
+ */
+export function validateCanary(doc: unknown): CanaryResource {
+  const parsed = canarySchema().safeParse(doc);
+  if (!parsed.success) throw new CanaryValidationError(canaryIssues(parsed.error));
+  const canary = parsed.data;
+  try {
+    parseSchedule(canarySchedule(canary.spec), canary.metadata.name);
+  } catch (err) {
+    if (err instanceof ScheduleError) {
+      throw new CanaryValidationError([{ path: 'spec.schedule', message: err.message }]);
+    }
+    throw err;
+  }
+  return canary;
+}
+
+/** A YAML file's problems, each prefixed with the file and document number. */
+export class CanaryFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(problems.join('\n'));
+  }
+}
+
+/**
+ * Parses a YAML (or JSON) text holding one or more Canary documents separated by `---`.
+ * Empty documents are skipped; any invalid document fails the whole file so nothing half-applies.
+ */
+export function parseCanaryFile(text: string, file = 'input'): CanaryResource[] {
+  const docs = parseAllDocuments(text, { prettyErrors: true });
+  const problems: string[] = [];
+  const canaries: CanaryResource[] = [];
+  const many = Array.isArray(docs) && docs.length > 1;
+  const list = Array.isArray(docs) ? docs : [];
+  list.forEach((doc, i) => {
+    const where = many ? `${file} (document ${i + 1})` : file;
+    if (doc.errors.length) {
+      for (const e of doc.errors) problems.push(`${where}: invalid YAML: ${e.message.split('\n')[0]}`);
+      return;
+    }
+    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    if (value === null || value === undefined) return;
+    try {
+      canaries.push(validateCanary(value));
+    } catch (err) {
+      if (!(err instanceof CanaryValidationError)) throw err;
+      for (const issue of err.issues) problems.push(`${where}: ${issue.path}: ${issue.message}`);
+    }
+  });
+  if (problems.length) throw new CanaryFileError(file, problems);
+  if (!canaries.length) throw new CanaryFileError(file, [`${file}: no Canary documents found`]);
+  return canaries;
+}

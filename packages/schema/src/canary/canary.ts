@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { checkSchemas } from './checks/index.js';
+import { parseDuration } from './checks/units.js';
+
+/**
+ * The Canary resource as the reference writes it (`apiVersion: canaries.flanksource.com/v1`,
+ * `kind: Canary`): metadata, spec-level settings and one list per check type. The per-type lists
+ * come from `checkSchemas`, so a type registers once and the envelope follows. Unknown fields and
+ * types OpsDeck cannot run are refused with the path of the offending field.
+ */
+
+export const CANARY_API_VERSION = 'canaries.flanksource.com/v1';
+
+/** Check types of the reference's CanarySpec that OpsDeck may not run (yet). */
+const REFERENCE_TYPES = [
+  'http',
+  'dns',
+  'tcp',
+  'icmp',
+  'postgres',
+  'mysql',
+  'mssql',
+  'redis',
+  'mongodb',
+  'ldap',
+  'prometheus',
+  'elasticsearch',
+  'opensearch',
+  'alertmanager',
+  'dynatrace',
+  'folder',
+  'exec',
+  'junit',
+  'jmeter',
+  'restic',
+  's3',
+  'cloudwatch',
+  'pubsub',
+  'kubernetes',
+  'kubernetesResource',
+  'awsConfig',
+  'awsConfigRule',
+  'databaseBackup',
+  'catalog',
+  'azureDevops',
+  'webhook',
+];
+/** Spec keys the reference still parses but removed (its message, verbatim in meaning). */
+const REMOVED_TYPES = [
+  'github',
+  'gitProtocol',
+  'docker',
+  'dockerPull',
+  'dockerPush',
+  'containerd',
+  'containerdPull',
+  'containerdPush',
+  'helm',
+  'namespace',
+  'pod',
+];
+
+const DESCRIPTORS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
+const CRON_FIELD = /^[\d*?/,\-A-Za-z#LW]+$/;
+
+/** Why `schedule` is not a schedule OpsDeck understands, or undefined when it is. */
+export function scheduleProblem(schedule: string): string | undefined {
+  const s = schedule.trim();
+  if (s.startsWith('@every ')) {
+    const ms = parseDuration(s.slice(7));
+    if (ms === undefined) return `'${s}': expected @every followed by a duration such as 30s, 5m or 1h30m`;
+    if (ms < 1000) return `'${s}': the shortest interval is 1s`;
+    return undefined;
+  }
+  if (s.startsWith('@')) {
+    return DESCRIPTORS.has(s)
+      ? undefined
+      : `'${s}': unknown descriptor (use @every <duration>, @hourly, @daily, @weekly, @monthly or @yearly)`;
+  }
+  const fields = s.split(/\s+/);
+  if (fields.length !== 5 && fields.length !== 6) {
+    return `'${s}': a cron schedule has 5 fields (minute hour day month weekday) or 6 (with seconds first)`;
+  }
+  const bad = fields.find((f) => !CRON_FIELD.test(f));
+  return bad ? `'${s}': invalid cron field '${bad}'` : undefined;
+}
+
+const scheduleSchema = z.string().superRefine((v, ctx) => {
+  const problem = scheduleProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const metadataSchema = z.looseObject({
+  name: z
+    .string({ error: 'name is required' })
+    .min(1, 'name is required')
+    .max(253)
+    .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/i, 'must be letters, digits, dots or dashes'),
+  namespace: z.string().min(1).max(253).optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  annotations: z.record(z.string(), z.string()).optional(),
+});
+
+/** Spec-level fields of a Canary besides the check lists. */
+const canarySpecShape = {
+  schedule: scheduleSchema.optional(),
+  /** Seconds between runs (deprecated by the reference in favour of schedule). */
+  interval: z.number().int().positive().optional(),
+  /** 0 pauses the canary. */
+  replicas: z.number().int().min(0).optional(),
+  icon: z.string().optional(),
+  severity: z.string().optional(),
+  owner: z.string().optional(),
+  resultMode: z.enum(['junit']).optional(),
+  agentSelector: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.unknown()).optional(),
+};
+
+let cached: { keys: string; schema: z.ZodType } | undefined;
+
+function unsupportedType(message: string) {
+  return z.unknown().superRefine((_v, ctx) => ctx.addIssue({ code: 'custom', message }));
+}
+
+/** The zod schema of a whole Canary document, built from the registered check types. */
+export function canarySchema(): z.ZodType<CanaryResource> {
+  const keys = Object.keys(checkSchemas).sort().join(',');
+  if (cached?.keys === keys) return cached.schema as z.ZodType<CanaryResource>;
+  const lists: Record<string, z.ZodType> = {};
+  for (const type of REFERENCE_TYPES) {
+    lists[type] = unsupportedType(`check type '${type}' is not supported yet`).optional();
+  }
+  for (const type of REMOVED_TYPES) {
+    lists[type] = unsupportedType(
+      `check type '${type}' has been removed, use kubernetesResource or exec checks instead`,
+    ).optional();
+  }
+  for (const [type, schema] of Object.entries(checkSchemas)) lists[type] = z.array(schema).optional();
+  const spec = z.strictObject({ ...canarySpecShape, ...lists }).superRefine((s, ctx) => {
+    const seen = new Set<string>();
+    for (const type of Object.keys(checkSchemas)) {
+      const list = (s as Record<string, unknown>)[type];
+      if (!Array.isArray(list)) continue;
+      list.forEach((check: { name?: string }, i) => {
+        const key = `${type}/${check?.name}`;
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [type, i, 'name'],
+            message: `duplicate ${type} check name '${check.name}'`,
+          });
+        }
+        seen.add(key);
+      });
+    }
+  });
+  const schema = z.looseObject({
+    apiVersion: z.literal(CANARY_API_VERSION, { error: `expected ${CANARY_API_VERSION}` }),
+    kind: z.literal('Canary', { error: 'expected Canary' }),
+    metadata: metadataSchema,
+    spec,
+    status: z.unknown().optional(),
+  });
+  cached = { keys, schema };
+  return schema as unknown as z.ZodType<CanaryResource>;
+}
+
+/** A validated Canary document. Check lists are keyed by type; each check has at least a name. */
+export interface CanaryResource {
+  apiVersion: typeof CANARY_API_VERSION;
+  kind: 'Canary';
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec: CanarySpec;
+  status?: unknown;
+}
+
+export interface CanarySpec {
+  schedule?: string;
+  interval?: number;
+  replicas?: number;
+  icon?: string;
+  severity?: string;
+  owner?: string;
+  resultMode?: 'junit';
+  agentSelector?: string[];
+  env?: Record<string, unknown>;
+  [checkType: string]: unknown;
+}
+
+/** One problem found in a Canary document: the dotted path (`spec.http[0].url`) and what is wrong. */
+export interface CanaryIssue {
+  path: string;
+  message: string;
+}
+
+/** Renders a zod path as `spec.http[0].url`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out ? `.${String(p)}` : String(p);
+  }
+  return out;
+}
+
+/** Turns zod issues into path + message pairs a person can act on. */
+export function canaryIssues(error: z.ZodError): CanaryIssue[] {
+  const out: CanaryIssue[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push({ path: formatPath([...issue.path, key]), message: 'unknown field' });
+      continue;
+    }
+    const message = issue.message.replace(/^Invalid input: /, '');
+    out.push({ path: formatPath(issue.path) || '(document)', message });
+  }
+  return out;
+}
+
+/** The schedule a canary runs on: `spec.schedule`, else `@every <interval>s`, else every minute. */
+export function canarySchedule(spec: Pick<CanarySpec, 'schedule' | 'interval'>): string {
+  if (spec.schedule?.trim()) return spec.schedule.trim();
+  if (spec.interval) return `@every ${spec.interval}s`;
+  return DEFAULT_CANARY_SCHEDULE;
+}
+
+/** Applied when a canary sets neither schedule nor interval. */
+export const DEFAULT_CANARY_SCHEDULE = '@every 1m';
+
+/** Every check list of a validated spec, as `{type, check}` pairs in spec order. */
+export function canaryChecks(
+  spec: CanarySpec,
+): Array<{ type: string; check: { name: string } & Record<string, unknown> }> {
+  const out: Array<{ type: string; check: { name: string } & Record<string, unknown> }> = [];
+  for (const type of Object.keys(checkSchemas)) {
+    const list = spec[type];
+    if (!Array.isArray(list)) continue;
+    for (const check of list) out.push({ type, check });
+  }
+  return out;
+}
