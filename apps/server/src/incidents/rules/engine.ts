@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/types.js';
+import { readCheckStates } from './checkState.js';
+import { planRuleActions } from './plan.js';
+import { loadRuleIncidents, loadRules, openRuleIncident, settleRuleIncident } from './store.js';
+
+/** What one run of the incident rules did. */
+export interface RuleRunResult {
+  opened: string[];
+  resolved: string[];
+  closed: string[];
+  /** Rule name -> why its spec was skipped. */
+  invalidRules: Record<string, string>;
+  /** Actions that failed, with the rule's name. */
+  errors: string[];
+}
+
+/**
+ * One pass of the incident rules at the clock's "now": reads the rules, the checks and the
+ * incidents the rules opened, then opens, resolves and closes incidents as `planRuleActions`
+ * decides. Each action commits on its own, so one failing action does not undo the others.
+ */
+export async function runIncidentRules(db: Kysely<Database>, clock: Clock): Promise<RuleRunResult> {
+  const now = clock.now();
+  const result: RuleRunResult = { opened: [], resolved: [], closed: [], invalidRules: {}, errors: [] };
+  const { rules, invalid } = await loadRules(db);
+  result.invalidRules = invalid;
+  if (rules.length === 0) return result;
+
+  const [checks, incidents] = await Promise.all([readCheckStates(db), loadRuleIncidents(db)]);
+  for (const action of planRuleActions(rules, checks, incidents, now)) {
+    try {
+      if (action.kind === 'open') {
+        const id = await openRuleIncident(db, action.rule, action.check, now);
+        if (id) result.opened.push(id);
+      } else {
+        const to = action.kind === 'resolve' ? 'resolved' : 'closed';
+        if (await settleRuleIncident(db, action.rule, action.incidentId, to, now)) {
+          (to === 'resolved' ? result.resolved : result.closed).push(action.incidentId);
+        }
+      }
+    } catch (err) {
+      result.errors.push(`${action.rule.name}: ${action.kind}: ${(err as Error).message}`);
+    }
+  }
+  return result;
+}
