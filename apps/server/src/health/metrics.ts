@@ -1,0 +1,97 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+const LABELS = ['key', 'name', 'canary_name', 'canary_namespace', 'type'] as const;
+type Labels = Record<(typeof LABELS)[number], string>;
+
+/** Who a result belongs to, for metric labels. */
+export interface CheckIdentity {
+  id: string;
+  name: string;
+  type: string;
+  canaryName: string;
+  canaryNamespace: string;
+}
+
+/** The reference's check metrics (canary_check, canary_check_count, ... canary_check_duration). */
+export class HealthMetrics {
+  private readonly status: Gauge<(typeof LABELS)[number]>;
+  private readonly count: Counter<(typeof LABELS)[number]>;
+  private readonly success: Counter<(typeof LABELS)[number]>;
+  private readonly failed: Counter<(typeof LABELS)[number]>;
+  private readonly errors: Counter<(typeof LABELS)[number]>;
+  private readonly invalid: Counter<(typeof LABELS)[number]>;
+  private readonly duration: Histogram<(typeof LABELS)[number]>;
+  private readonly info: Gauge<(typeof LABELS)[number]>;
+
+  constructor(registry: Registry) {
+    const labelNames = [...LABELS];
+    const registers = [registry];
+    this.status = new Gauge({
+      name: 'canary_check',
+      help: 'Check status: 0 passing, 1 failing',
+      labelNames,
+      registers,
+    });
+    this.count = new Counter({ name: 'canary_check_count', help: 'Check runs', labelNames, registers });
+    this.success = new Counter({
+      name: 'canary_check_success_count',
+      help: 'Passed check runs',
+      labelNames,
+      registers,
+    });
+    this.failed = new Counter({ name: 'canary_check_failed_count', help: 'Failed check runs', labelNames, registers });
+    this.errors = new Counter({
+      name: 'canary_check_error_count',
+      help: 'Check runs that ended in an error',
+      labelNames,
+      registers,
+    });
+    this.invalid = new Counter({
+      name: 'canary_check_invalid_count',
+      help: 'Check runs whose spec was invalid',
+      labelNames,
+      registers,
+    });
+    this.duration = new Histogram({
+      name: 'canary_check_duration',
+      help: 'Check run duration in milliseconds',
+      labelNames,
+      buckets: [10, 50, 100, 500, 1000, 5000, 30000],
+      registers,
+    });
+    this.info = new Gauge({ name: 'canary_check_info', help: 'Checks known to this process', labelNames, registers });
+  }
+
+  /** Records one finished run. */
+  record(
+    check: CheckIdentity,
+    result: { pass: boolean; duration: number; error?: string | undefined; invalid?: boolean },
+  ) {
+    const labels: Labels = {
+      key: check.id,
+      name: check.name,
+      canary_name: check.canaryName,
+      canary_namespace: check.canaryNamespace,
+      type: check.type,
+    };
+    this.info.set(labels, 1);
+    this.status.set(labels, result.pass ? 0 : 1);
+    this.count.inc(labels);
+    (result.pass ? this.success : this.failed).inc(labels);
+    if (result.error) this.errors.inc(labels);
+    if (result.invalid) this.invalid.inc(labels);
+    this.duration.observe(labels, result.duration);
+  }
+}
+
+const perRegistry = new WeakMap<Registry, HealthMetrics>();
+
+/** The health metrics of an app's registry (created once per registry). */
+export function healthMetrics(registry: Registry): HealthMetrics {
+  let m = perRegistry.get(registry);
+  if (!m) {
+    m = new HealthMetrics(registry);
+    perRegistry.set(registry, m);
+  }
+  return m;
+}
