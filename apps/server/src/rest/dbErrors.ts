@@ -1,0 +1,37 @@
+import { HttpError, mapPgError } from '../http/errors.js';
+import { pgrstError } from './errors.js';
+
+// SQLSTATEs that bound client values or client-chosen operators can still cause after our checks
+// (a value of the wrong type for an operator, an unknown text search configuration, ...).
+const CLIENT_CAUSED: Record<string, number> = {
+  '42P18': 400, // indeterminate_datatype
+  '42725': 400, // ambiguous_function (operator with two candidates)
+  '42846': 400, // cannot_coerce
+  '42704': 400, // undefined_object (e.g. a text search configuration)
+  '42P10': 400, // invalid_column_reference: no unique index matches on_conflict
+  '21000': 400, // cardinality_violation
+  '54000': 400, // program_limit_exceeded (e.g. index row too large)
+  '42501': 403, // insufficient_privilege
+};
+
+/**
+ * Turns a database error caused by the request into a PostgREST-style 4xx (code = SQLSTATE,
+ * message and detail as PostgreSQL wrote them: they name types and values, never our SQL text).
+ * Anything else is rethrown unchanged so the error mapper logs it and answers 500.
+ */
+export function restDbError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const mapped = mapPgError(err);
+  if (mapped) return mapped;
+  const e = err as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown };
+  if (typeof e?.code === 'string' && CLIENT_CAUSED[e.code]) {
+    return pgrstError(
+      CLIENT_CAUSED[e.code] as number,
+      e.code,
+      String(e.message),
+      typeof e.detail === 'string' ? e.detail : null,
+      typeof e.hint === 'string' ? e.hint : null,
+    );
+  }
+  return err;
+}

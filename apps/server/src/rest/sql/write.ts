@@ -1,0 +1,56 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Row } from '../whitelist.js';
+
+/** The rows a write statement returns, as a JSON array text (json_agg of `returning *`). */
+export interface WrittenRows {
+  rows: string;
+}
+
+const table = (name: string) => sql.id('public', name);
+const ids = (cols: string[]) => sql.join(cols.map((c) => sql.id(c)));
+const returned = (write: RawBuilder<unknown>) =>
+  sql<WrittenRows>`with _w as (${write}) select coalesce(json_agg(_w), '[]'::json)::text as rows from _w`;
+
+/** How an insert treats a key that already exists (`Prefer: resolution=...`). */
+export interface Upsert {
+  onConflict: string[];
+  ignore: boolean;
+}
+
+/**
+ * INSERT of `rows` into `name` for `columns`: one bound JSON parameter, typed by the table's own
+ * row type through json_populate_recordset, as PostgREST does. A key missing from a row is null.
+ */
+export function insertStatement(name: string, columns: string[], rows: Row[], upsert?: Upsert) {
+  if (!columns.length) return returned(sql`insert into ${table(name)} default values returning *`);
+  const source = sql`json_populate_recordset(null::${table(name)}, ${JSON.stringify(rows)}::json)`;
+  let conflict: RawBuilder<unknown> = sql``;
+  if (upsert) {
+    const target = sql` on conflict (${ids(upsert.onConflict)})`;
+    const set = sql.join(columns.map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`));
+    conflict = upsert.ignore ? sql`${target} do nothing` : sql`${target} do update set ${set}`;
+  }
+  return returned(
+    sql`insert into ${table(name)} as _t (${ids(columns)}) select ${ids(columns)} from ${source}${conflict} returning _t.*`,
+  );
+}
+
+/** UPDATE of the rows matching `where` (over alias `alias`) with the patch's columns. */
+export function updateStatement(name: string, alias: string, patch: Row, where: RawBuilder<unknown>) {
+  const columns = Object.keys(patch);
+  const set = sql.join(columns.map((c) => sql`${sql.id(c)} = _p.${sql.id(c)}`));
+  const source = sql`json_populate_record(null::${table(name)}, ${JSON.stringify(patch)}::json) as _p`;
+  return returned(
+    sql`update ${table(name)} as ${sql.id(alias)} set ${set} from ${source} where ${where} returning ${sql.id(alias)}.*`,
+  );
+}
+
+/** DELETE of the rows matching `where` (over alias `alias`). */
+export function deleteStatement(name: string, alias: string, where: RawBuilder<unknown>) {
+  return returned(sql`delete from ${table(name)} as ${sql.id(alias)} where ${where} returning ${sql.id(alias)}.*`);
+}
+
+/** The written rows as a relation again (`json_populate_recordset(...) as t0`), to select a representation from. */
+export function writtenSource(name: string, alias: string, rowsJson: string): RawBuilder<unknown> {
+  return sql`json_populate_recordset(null::${table(name)}, ${rowsJson}::json) as ${sql.id(alias)}`;
+}

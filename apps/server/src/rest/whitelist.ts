@@ -1,0 +1,110 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/types.js';
+import type { AppContext } from '../http/context.js';
+import type { Action, Resource, Subject } from '../rbac/resources.js';
+
+/** A JSON object as it arrives in a write body. */
+export type Row = Record<string, unknown>;
+
+/** What a `beforeWrite` hook sees: POST rows, or the PATCH patch (DELETE has neither). */
+export interface BeforeWriteInput {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  rows?: Row[];
+  patch?: Row;
+  subject: Subject;
+}
+
+/** A `beforeWrite` hook's replacement rows or patch; undefined keeps the input. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a hook that only validates returns nothing
+export type BeforeWriteResult = { rows?: Row[]; patch?: Row } | undefined | void;
+
+/** What an `afterWrite` hook sees: the rows as written (or deleted), inside the write's transaction. */
+export interface AfterWriteInput {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  rows: Row[];
+  subject: Subject;
+  trx: Transaction<Database>;
+}
+
+/** A table or view served under /api/db/<name>. */
+export interface ExposedTable {
+  /** RBAC resource checked for reads (and for writes unless `writeResource` is set). */
+  resource: Resource;
+  /** RBAC resource checked for POST/PATCH/DELETE when it differs from the read one. */
+  writeResource?: Resource;
+  /** Whether POST/PATCH/DELETE are allowed at all (views and system tables are read-only). */
+  writable: boolean;
+  /**
+   * Column values filled from the subject on POST when the body leaves them out (e.g. `created_by`);
+   * a function answering undefined leaves the column to its database default.
+   */
+  defaults?: Record<string, (subject: Subject, ctx: AppContext) => unknown>;
+  /**
+   * Validates or derives before the write: may return replaced rows/patch, or throw a 400
+   * HttpError (e.g. the health domain validates a canary spec).
+   */
+  beforeWrite?(ctx: AppContext, input: BeforeWriteInput): Promise<BeforeWriteResult>;
+  /** Runs in the write's transaction after it (e.g. derive `checks` rows after a canary is saved). */
+  afterWrite?(ctx: AppContext, input: AfterWriteInput): Promise<void>;
+}
+
+/** A function callable as /api/db/rpc/<name>. */
+export interface ExposedFunction {
+  resource: Resource;
+  /** The action it needs whatever the HTTP method (postgrest-js calls rpc with POST); default read. */
+  action?: Action;
+}
+
+const tables = new Map<string, ExposedTable>();
+const functions = new Map<string, ExposedFunction>();
+
+/** Serves the table or view `name` under /api/db/<name>. Domains call this once per table. */
+export function exposeTable(name: string, entry: ExposedTable): void {
+  tables.set(name, entry);
+}
+
+/** Serves the SQL function `name` under /api/db/rpc/<name>. */
+export function exposeFunction(name: string, entry: ExposedFunction): void {
+  functions.set(name, entry);
+}
+
+/** The whitelist entry of a table or view, or undefined when it is not exposed. */
+export const exposedTable = (name: string): ExposedTable | undefined => tables.get(name);
+/** The whitelist entry of a function, or undefined when it is not exposed. */
+export const exposedFunction = (name: string): ExposedFunction | undefined => functions.get(name);
+
+/**
+ * `created_by` = the signed-in person, for tables whose rows record their author; left out when
+ * the subject is not a person row (an agent, the system, a token whose person is gone).
+ */
+export async function createdBySubject(subject: Subject, ctx: AppContext): Promise<string | undefined> {
+  if (subject.kind !== 'person') return undefined;
+  const { rows } = await sql`select 1 from people where id::text = ${subject.id}`.execute(ctx.db.kysely);
+  return rows.length ? subject.id : undefined;
+}
+
+// The core tables of migration 001. Decisions (spec part 1 section 6, reference backend.md 6.4):
+// - people, teams, team_members are read as `database`, like the reference's database.public
+//   object, so every role sees names and avatars of creators and assignees; writing them is
+//   identity administration, so it needs `identities` (admins only; editors cannot).
+// - properties are the feature flags: `feature_flags` for read and write.
+// - agents: `agents`. Job history, the event queue and their views: `database`, read-only,
+//   because only OpsDeck's own jobs write them.
+// - access_tokens is NOT exposed: it holds token hashes.
+const identity = { resource: 'database', writeResource: 'identities', writable: true } as const;
+const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
+
+exposeTable('people', identity);
+exposeTable('teams', { ...identity, defaults: { created_by: createdBySubject } });
+exposeTable('team_members', identity);
+exposeTable('properties', { resource: 'feature_flags', writable: true, defaults: { created_by: createdBySubject } });
+exposeTable('agents', { resource: 'agents', writable: true, defaults: { created_by: createdBySubject } });
+exposeTable('agents_summary', readOnly('agents'));
+exposeTable('job_history', readOnly('database'));
+exposeTable('job_history_latest_status', readOnly('database'));
+exposeTable('job_histories', readOnly('database'));
+exposeTable('job_history_names', readOnly('database'));
+exposeTable('teams_with_status', readOnly('database'));
+exposeTable('event_queue', readOnly('database'));
+exposeTable('event_queue_summary', readOnly('database'));
+exposeTable('failed_events', readOnly('database'));
