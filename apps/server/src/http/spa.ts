@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built web app from `webDir`: hashed assets with a long cache, and index.html
@@ -16,13 +16,13 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       root: webDir,
       wildcard: false,
       index: false,
-      // typed as a FastifyReply, but @fastify/send hands over the raw ServerResponse
+      // @fastify/static 10 hands over the FastifyReply (older versions the raw ServerResponse)
       setHeaders(res: unknown, filePath: string) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        (res as ServerResponse).setHeader(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        const value = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+        const target = res as Partial<FastifyReply> & Partial<ServerResponse>;
+        if (typeof target.header === 'function') target.header('cache-control', value);
+        else target.setHeader?.('cache-control', value);
       },
     });
   }
