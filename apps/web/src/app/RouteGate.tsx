@@ -1,0 +1,42 @@
+import { Lock, PowerOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { RouteEntry } from './routeConfig.js';
+import { useSession } from './session.js';
+
+function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center gap-3 px-6 py-20 text-center">
+      <span aria-hidden className="flex h-12 w-12 items-center justify-center rounded-xl bg-zinc-100 text-zinc-500">
+        {icon}
+      </span>
+      <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
+      <div className="text-sm text-zinc-600">{children}</div>
+      <Link to="/" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+        Go to the dashboard
+      </Link>
+    </section>
+  );
+}
+
+/** Renders an entry's page only when its feature is on and the person may `action` its resource. */
+export function RouteGate({ entry }: { entry: RouteEntry }) {
+  const session = useSession();
+  if (session.featureDisabled(entry.feature)) {
+    return (
+      <Notice icon={<PowerOff className="h-6 w-6" />} title={`${entry.title} is turned off`}>
+        An administrator disabled this feature on this OpsDeck instance.
+      </Notice>
+    );
+  }
+  const action = entry.action ?? 'read';
+  if (!session.can(entry.resource, action)) {
+    return (
+      <Notice icon={<Lock className="h-6 w-6" />} title="Access denied">
+        Your role does not allow you to {action === 'read' ? 'view' : 'change'} {entry.title.toLowerCase()}.
+      </Notice>
+    );
+  }
+  const Page = entry.page;
+  return <Page />;
+}

@@ -1,0 +1,46 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
+import { Sidebar } from './Sidebar.js';
+import { TopBar } from './TopBar.js';
+import { TopBarContext } from './topBarContext.js';
+
+/** What a route tells the shell (set from the route config). */
+export interface RouteHandle {
+  title?: string;
+  /** Show the top bar's refresh button (default true). */
+  refresh?: boolean;
+}
+
+/** The signed-in layout: sidebar on the left, top bar and the page on the right. */
+export function Shell() {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const [override, setTitle] = useState<string | undefined>();
+  const title = override ?? handle?.title ?? 'OpsDeck';
+  const context = useMemo(() => ({ slot, setTitle }), [slot]);
+
+  useEffect(() => {
+    document.title = title === 'OpsDeck' ? title : `${title} | OpsDeck`;
+  }, [title]);
+
+  return (
+    <TopBarContext.Provider value={context}>
+      <div className="flex h-full overflow-hidden">
+        <Sidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar title={title} refresh={handle?.refresh ?? true} onSlot={setSlot} />
+          <main className="min-h-0 flex-1 overflow-auto">
+            <ErrorBoundary resetKey={pathname}>
+              <Outlet />
+            </ErrorBoundary>
+          </main>
+        </div>
+      </div>
+    </TopBarContext.Provider>
+  );
+}

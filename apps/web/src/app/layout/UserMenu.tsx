@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, LogOut, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../ui/Avatar.js';
+import { Menu } from '../../ui/Menu.js';
+import { FRONTEND_VERSION, KUBECONFIG_URL } from '../links.js';
+import { appQueries } from '../queries.js';
+import { useSession } from '../session.js';
+
+/** The avatar menu: who you are, versions, 'Your Profile', the kubeconfig download and sign out. */
+export function UserMenu() {
+  const { user, roles } = useSession();
+  const about = useQuery(appQueries.about());
+  const navigate = useNavigate();
+  const backend = about.data?.backend ?? about.data?.appVersion;
+  return (
+    <Menu
+      label="User menu"
+      triggerClassName="px-1"
+      trigger={<Avatar user={user} size="sm" />}
+      items={[
+        {
+          kind: 'text',
+          content: (
+            <div className="flex flex-col gap-0.5">
+              <span className="truncate text-sm font-medium text-zinc-900">{user.name}</span>
+              {user.email && <span className="truncate">{user.email}</span>}
+              {roles.length > 0 && <span className="capitalize">{roles.join(', ')}</span>}
+            </div>
+          ),
+        },
+        { kind: 'separator' },
+        { kind: 'link', label: 'Your Profile', to: '/profile-settings', icon: <UserRound className="h-4 w-4" /> },
+        {
+          kind: 'link',
+          label: 'Download kubeconfig',
+          to: KUBECONFIG_URL,
+          external: true,
+          icon: <Download className="h-4 w-4" />,
+        },
+        { kind: 'action', label: 'Sign out', onSelect: () => navigate('/login'), icon: <LogOut className="h-4 w-4" /> },
+        { kind: 'separator' },
+        {
+          kind: 'text',
+          content: (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 tabular-nums">
+              <dt>Frontend</dt>
+              <dd>v{FRONTEND_VERSION}</dd>
+              <dt>Backend</dt>
+              <dd>{backend ? `v${backend}` : about.isError ? 'unavailable' : '…'}</dd>
+            </dl>
+          ),
+        },
+      ]}
+    />
+  );
+}

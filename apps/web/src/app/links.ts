@@ -1,0 +1,9 @@
+/** Where the help menu's documentation link goes; set VITE_OPSDECK_DOCS_URL at build time to point elsewhere. */
+export const DOCS_URL: string =
+  import.meta.env.VITE_OPSDECK_DOCS_URL ?? 'https://github.com/opsdeck/opsdeck/tree/main/docs';
+
+/** Frontend version shown in the user menu (spec part 1 section 1: 1.4.25). */
+export const FRONTEND_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
+
+/** The kubeconfig download offered in the user menu, opened in a new tab. */
+export const KUBECONFIG_URL = '/api/kubeconfig';

@@ -1,0 +1,100 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../api/client.js';
+import { disabledFeatures, type PropertyRow } from '../utils/featureFlags.js';
+
+/** The signed-in person, as `GET /api/auth/whoami` describes them. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email?: string | null;
+  avatar?: string | null;
+}
+
+/** The payload of `GET /api/auth/whoami`. */
+export interface WhoAmI {
+  user: SessionUser;
+  roles: string[];
+  permissions: unknown[];
+}
+
+/** A view flagged for the sidebar. */
+export interface SidebarView {
+  id: string;
+  name: string;
+  title?: string | null;
+  icon?: string | null;
+  ordinal?: number | null;
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/** Queries the shell itself needs; domains keep theirs in features/<domain>/api.ts. */
+export const appQueries = {
+  /** Whoami is not refetched on focus or reconnect (spec part 1 section 6). */
+  whoami: () =>
+    queryOptions({
+      queryKey: ['auth', 'whoami'],
+      queryFn: ({ signal }) => api.get<{ payload: WhoAmI }>('/api/auth/whoami', { signal }).then((r) => r.payload),
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      retry: false,
+    }),
+
+  /** The backend version shown in the user menu. */
+  about: () =>
+    queryOptions({
+      queryKey: ['system', 'about'],
+      queryFn: ({ signal }) => api.get<{ appVersion?: string; backend?: string }>('/api/canary/about', { signal }),
+      staleTime: FIVE_MINUTES,
+    }),
+
+  /**
+   * Disabled features from `{feature}.disable` properties. Any failure (table not served yet,
+   * 5xx, slow server) means "no flags": the app must load without them.
+   */
+  featureFlags: () =>
+    queryOptions({
+      queryKey: ['properties', 'feature-flags'],
+      queryFn: async ({ signal }) => {
+        try {
+          const rows = await api.get<PropertyRow[]>('/api/db/properties', {
+            params: { select: 'name,value', name: 'like.*.disable' },
+            signal,
+            timeoutMs: 5000,
+          });
+          return [...disabledFeatures(Array.isArray(rows) ? rows : [])];
+        } catch (err) {
+          if (signal.aborted) throw err;
+          return [];
+        }
+      },
+      staleTime: FIVE_MINUTES,
+      retry: false,
+    }),
+
+  /** Views flagged for the sidebar; a failure just means none are listed. */
+  sidebarViews: () =>
+    queryOptions({
+      queryKey: ['views', 'sidebar'],
+      queryFn: async ({ signal }) => {
+        try {
+          const rows = await api.get<SidebarView[]>('/api/config/views', {
+            params: {
+              select: 'id,name,title,icon,ordinal',
+              sidebar: 'eq.true',
+              deleted_at: 'is.null',
+              order: 'ordinal.asc,name.asc',
+            },
+            signal,
+          });
+          return Array.isArray(rows) ? rows : [];
+        } catch (err) {
+          if (signal.aborted) throw err;
+          return [];
+        }
+      },
+      staleTime: FIVE_MINUTES,
+      retry: false,
+    }),
+};

@@ -1,0 +1,49 @@
+import type { Action, Resource, Role } from '@opsdeck/schema/rbac';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { isAdminRoles, isViewerRoles, knownRoles, rolesAllow } from '../utils/access.js';
+import { isFeatureDisabled } from '../utils/featureFlags.js';
+import type { SessionUser, WhoAmI } from './queries.js';
+
+/** Who is signed in, what they may do, and which features are switched off. */
+export interface Session {
+  user: SessionUser;
+  roles: Role[];
+  isAdmin: boolean;
+  isViewer: boolean;
+  can(resource: Resource, action?: Action): boolean;
+  featureDisabled(feature: string | undefined): boolean;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Makes the loaded session available to the shell and pages. */
+export function SessionProvider({
+  whoami,
+  disabled,
+  children,
+}: {
+  whoami: WhoAmI;
+  disabled: readonly string[];
+  children: ReactNode;
+}) {
+  const value = useMemo<Session>(() => {
+    const roles = knownRoles(whoami.roles ?? []);
+    const off = new Set(disabled);
+    return {
+      user: whoami.user,
+      roles,
+      isAdmin: isAdminRoles(roles),
+      isViewer: isViewerRoles(roles),
+      can: (resource, action = 'read') => rolesAllow(roles, resource, action),
+      featureDisabled: (feature) => isFeatureDisabled(feature, off),
+    };
+  }, [whoami, disabled]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The session; only valid below RequireSession. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used below <RequireSession>');
+  return session;
+}

@@ -1,0 +1,115 @@
+import { useParams } from 'react-router';
+import { ComingSoon } from '../../ui/ComingSoon.js';
+
+/** /settings/connections */
+export function ConnectionsPage() {
+  return (
+    <ComingSoon title="Connections">
+      Credentials and endpoints that checks, scrapers, playbooks and notifications use (databases, clouds, chat, email),
+      stored encrypted, with a test button.
+    </ComingSoon>
+  );
+}
+
+/** /settings/permissions */
+export function PermissionsPage() {
+  return (
+    <ComingSoon title="Permissions">
+      Allow and deny rules that give people, teams and notifications access to resources beyond their role.
+    </ComingSoon>
+  );
+}
+
+/** /settings/users */
+export function UsersPage() {
+  return (
+    <ComingSoon title="Users">People who can sign in, their roles and state, and invitations for new users.</ComingSoon>
+  );
+}
+
+/** /settings/jobs */
+export function JobsHistoryPage() {
+  return (
+    <ComingSoon title="Jobs history">
+      Every background job OpsDeck ran (checks, scrapes, syncs, clean-ups) with its status, duration and errors.
+    </ComingSoon>
+  );
+}
+
+/** /settings/feature-flags */
+export function FeatureFlagsPage() {
+  return (
+    <ComingSoon title="Feature flags">
+      Properties that turn features on and off: set <code className="font-mono text-xs">{'{feature}.disable'}</code> to{' '}
+      <code className="font-mono text-xs">true</code> to hide a feature and everything under it.
+    </ComingSoon>
+  );
+}
+
+/** /settings/event-queue-status */
+export function EventQueuePage() {
+  return (
+    <ComingSoon title="Event queue">
+      Events waiting to be processed, by name, with their attempts, age and last error.
+    </ComingSoon>
+  );
+}
+
+/** /settings/agents */
+export function AgentsPage() {
+  return (
+    <ComingSoon title="Agents">
+      Remote OpsDeck agents that run checks and scrapers close to their targets, with their last contact and tokens.
+    </ComingSoon>
+  );
+}
+
+/** /settings/tokens */
+export function TokensPage() {
+  return (
+    <ComingSoon title="Access tokens">
+      Tokens for scripts and machines to call the OpsDeck API, and their expiry.
+    </ComingSoon>
+  );
+}
+
+/** /settings/integrations and /settings/integrations/:type/:id */
+export function IntegrationsPage() {
+  const { type, id } = useParams();
+  return (
+    <ComingSoon title={id ? 'Integration' : 'Integrations'}>
+      {id ? (
+        <>
+          Edit the {type} integration <code className="font-mono text-xs">{id}</code>.
+        </>
+      ) : (
+        'Scrapers, topologies and log backends that connect OpsDeck to other systems, with their status.'
+      )}
+    </ComingSoon>
+  );
+}
+
+/** /settings/views */
+export function ViewsSettingsPage() {
+  return (
+    <ComingSoon title="Views">
+      Custom views: their queries, panels, columns and whether they show in the sidebar.
+    </ComingSoon>
+  );
+}
+
+/** /settings/{table} and /settings/{table}/:id for the generic resource tables. */
+export function ResourcePage({ title }: { title: string }) {
+  const { id } = useParams();
+  return (
+    <ComingSoon title={title}>
+      {id ? (
+        <>
+          Edit <code className="font-mono text-xs">{id}</code> in a form; saving or cancelling returns to the list.
+        </>
+      ) : (
+        <>The list of {title.toLowerCase()}, with a form to add one and to edit each.</>
+      )}
+    </ComingSoon>
+  );
+}

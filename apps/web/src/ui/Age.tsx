@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { type DateInput, formatAge, toDate } from '../utils/age.js';
+
+// one shared ticker so a page of ages re-renders together, every 30 s
+const listeners = new Set<() => void>();
+let now = Date.now();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!timer) {
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const l of listeners) l();
+    }, 30_000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+/** How long ago `date` was ('5m', '2d', '1y'), with the exact time in a tooltip. */
+export function Age({
+  date,
+  suffix = '',
+  className,
+}: {
+  date: DateInput | null | undefined;
+  suffix?: string;
+  className?: string;
+}) {
+  const current = useSyncExternalStore(subscribe, () => now);
+  const d = toDate(date);
+  if (!d) return null;
+  return (
+    <time dateTime={d.toISOString()} title={d.toLocaleString()} className={className}>
+      {formatAge(d, new Date(Math.max(current, Date.now())))}
+      {suffix}
+    </time>
+  );
+}

@@ -1,0 +1,88 @@
+import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { cx } from './cx.js';
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+/** How long a toast stays (spec part 1 section 8). */
+export const TOAST_DURATION_MS = 5000;
+
+export interface ToastApi {
+  show(kind: ToastKind, message: string): void;
+  success(message: string): void;
+  error(message: string): void;
+  info(message: string): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/** Shows short messages at the bottom right for 5 s: 'Incident deleted successfully', mutation errors. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const api = useMemo<ToastApi>(() => {
+    const show = (kind: ToastKind, message: string) =>
+      setToasts((list) => [...list.slice(-4), { id: nextId.current++, kind, message }]);
+    return {
+      show,
+      success: (m) => show('success', m),
+      error: (m) => show('error', m),
+      info: (m) => show('info', m),
+    };
+  }, []);
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section
+        aria-label="Messages"
+        className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-80 flex-col gap-2"
+      >
+        {toasts.map((t) => (
+          <ToastView key={t.id} toast={t} onDismiss={dismiss} />
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+const ICONS = { success: CircleCheck, error: CircleAlert, info: Info };
+const COLORS = { success: 'text-emerald-600', error: 'text-red-600', info: 'text-indigo-600' };
+
+function ToastView({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id, onDismiss]);
+  const Icon = ICONS[toast.kind];
+  return (
+    <div
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      className="pointer-events-auto flex items-start gap-2.5 rounded-lg bg-white px-3 py-2.5 text-sm shadow-lg ring-1 ring-zinc-900/10 [animation:toast-in_150ms_ease-out]"
+    >
+      <Icon aria-hidden className={cx('mt-0.5 h-4 w-4 shrink-0', COLORS[toast.kind])} />
+      <p className="min-w-0 flex-1 break-words text-zinc-800">{toast.message}</p>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={() => onDismiss(toast.id)}
+        className="rounded text-zinc-400 hover:text-zinc-700"
+      >
+        <X className="h-4 w-4" />
+      </button>
+    </div>
+  );
+}
+
+/** The toast API; throws outside ToastProvider so a missing provider is found at once. */
+export function useToasts(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToasts must be used inside <ToastProvider>');
+  return api;
+}

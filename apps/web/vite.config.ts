@@ -1,0 +1,22 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+// `vite` serves the app with hot reload on :5173 and forwards server paths to `opsdeck serve` on :8080.
+const server = process.env.OPSDECK_DEV_API ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: server, changeOrigin: false },
+      '/health': { target: server },
+      '/ready': { target: server },
+      '/metrics': { target: server },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
