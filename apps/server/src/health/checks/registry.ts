@@ -1,5 +1,6 @@
 import { alertmanagerCheck } from './alertmanager.js';
 import { elasticsearchCheck, opensearchCheck } from './elasticsearch.js';
+import { kubernetesCheck } from './kubernetes.js';
 import { ldapCheck } from './ldap.js';
 import { mongodbCheck } from './mongodb.js';
 import { mssqlCheck } from './mssql.js';
@@ -21,6 +22,7 @@ export const checkTypes: Record<string, CheckType<never>> = {
   opensearch: opensearchCheck as CheckType<never>,
   prometheus: prometheusCheck as CheckType<never>,
   alertmanager: alertmanagerCheck as CheckType<never>,
+  kubernetes: kubernetesCheck as CheckType<never>,
 };
 
 /** The runner for `type`, or undefined when the engine does not support it (validation refuses it). */
