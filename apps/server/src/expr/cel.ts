@@ -1,4 +1,14 @@
-import { type CelFunc, CelScalar, celEnv, celFunc, isCelError, objectType, parse, plan } from '@bufbuild/cel';
+import {
+  type CelFunc,
+  CelScalar,
+  celEnv,
+  celFunc,
+  celMethod,
+  isCelError,
+  objectType,
+  parse,
+  plan,
+} from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { DurationSchema, durationMs } from '@bufbuild/protobuf/wkt';
 import { ExprError } from './errors.js';
@@ -7,8 +17,8 @@ import { formatGoDuration, fromCel, toCel } from './values.js';
 
 /**
  * CEL (Common Expression Language) through @bufbuild/cel, with the string extensions and a few
- * helpers that reference specs commonly use: `toJSON(x)`, `jsonpath(path, x)`, `HumanSize(n)`,
- * `HumanDuration(d)`. Parsed programs are cached by source text.
+ * helpers that reference specs commonly use: `toJSON(x)`, `fromJSON(s)` / `s.JSON()`,
+ * `jsonpath(path, x)`, `HumanSize(n)`, `HumanDuration(d)`. Parsed programs are cached by source text.
  */
 
 const SIZE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
@@ -26,7 +36,19 @@ export function humanSize(bytes: number): string {
 
 const num = (v: bigint | number) => Number(v);
 
+function parseJson(text: string): never {
+  try {
+    return toCel(JSON.parse(text)) as never;
+  } catch (err) {
+    throw new Error(`invalid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 const helpers: CelFunc[] = [
+  celFunc('fromJSON', [CelScalar.STRING], CelScalar.DYN, parseJson),
+  celMethod('JSON', CelScalar.STRING, [], CelScalar.DYN, function (this: string) {
+    return parseJson(this);
+  }),
   celFunc('toJSON', [CelScalar.DYN], CelScalar.STRING, (v) => JSON.stringify(fromCel(v))),
   celFunc(
     'jsonpath',

@@ -1,5 +1,11 @@
 import { alertmanagerCheck } from './alertmanager.js';
+import { dnsCheck } from './dns.js';
 import { elasticsearchCheck, opensearchCheck } from './elasticsearch.js';
+import { execCheck } from './exec.js';
+import { folderCheck } from './folder.js';
+import { httpCheck } from './http.js';
+import { icmpCheck } from './icmp.js';
+import { junitCheck } from './junit.js';
 import { kubernetesCheck } from './kubernetes.js';
 import { ldapCheck } from './ldap.js';
 import { mongodbCheck } from './mongodb.js';
@@ -8,10 +14,20 @@ import { mysqlCheck } from './mysql.js';
 import { postgresCheck } from './postgres.js';
 import { prometheusCheck } from './prometheus.js';
 import { redisCheck } from './redis.js';
+import { tcpCheck } from './tcp.js';
+import { tlsCheck } from './tls.js';
 import type { CheckType } from './types.js';
 
 /** Every check type the engine can run, keyed by its Canary spec list name (`http`, `tcp`, ...). */
 export const checkTypes: Record<string, CheckType<never>> = {
+  http: httpCheck as CheckType<never>,
+  tcp: tcpCheck as CheckType<never>,
+  dns: dnsCheck as CheckType<never>,
+  icmp: icmpCheck as CheckType<never>,
+  tls: tlsCheck as CheckType<never>,
+  folder: folderCheck as CheckType<never>,
+  exec: execCheck as CheckType<never>,
+  junit: junitCheck as CheckType<never>,
   postgres: postgresCheck as CheckType<never>,
   mysql: mysqlCheck as CheckType<never>,
   mssql: mssqlCheck as CheckType<never>,

@@ -66,6 +66,14 @@ export interface CheckType<Spec = unknown> {
   defaultTimeoutMs?: number;
   /** How many checks of this type may run at once in one process. */
   concurrency?: number;
+  /** The `test` applied when the check sets none (exec: `results.exitCode == 0`). */
+  defaultTest?: { expr: string };
+  /** Per-run deadline from a type-specific field, when the type's `timeout` is not seconds (junit: minutes). */
+  timeoutMs?(spec: Spec): number | undefined;
+  /** The runner applies `thresholdMillis` itself (icmp: to the round trip, not the whole run). */
+  ownsThreshold?: boolean;
+  /** What the check targets, for `check.endpoint` in expressions (`https://...`, `host:port`, a path). */
+  endpoint?(spec: Spec): string;
 }
 
 /** Builds a failing outcome from an error, keeping the driver's message readable. */

@@ -143,6 +143,17 @@ export const connectionShape = {
   password: envVarSchema.optional(),
 };
 
+/**
+ * A reference field OpsDeck does not implement: accepted by name so the message can say why it is
+ * refused (instead of "unrecognized key"), and refused whenever it is set.
+ */
+export function unsupportedField(message: string) {
+  return z
+    .unknown()
+    .optional()
+    .refine((v) => v === undefined, { message });
+}
+
 /** Builds a check type's schema: common fields plus `shape`, unknown fields refused. */
 export function checkSchema<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject({ ...commonCheckShape, ...shape });

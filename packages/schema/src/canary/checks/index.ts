@@ -1,11 +1,16 @@
 import type { z } from 'zod';
 import { alertmanagerCheckSchema } from './alertmanager.js';
 import { elasticsearchCheckSchema, opensearchCheckSchema } from './elasticsearch.js';
+import { httpCheckSchema } from './http.js';
 import { kubernetesCheckSchema } from './kubernetes.js';
 import { ldapCheckSchema } from './ldap.js';
+import { execCheckSchema, folderCheckSchema, junitCheckSchema } from './local.js';
 import { mongodbCheckSchema } from './mongodb.js';
+import { dnsCheckSchema, icmpCheckSchema, tcpCheckSchema, tlsCheckSchema } from './network.js';
 import { prometheusCheckSchema } from './prometheus.js';
 import { redisCheckSchema } from './redis.js';
+import { s3CheckSchema } from './s3.js';
+import { sftpCheckSchema } from './sftp.js';
 import { mssqlCheckSchema, mysqlCheckSchema, postgresCheckSchema } from './sql.js';
 
 /**
@@ -14,6 +19,14 @@ import { mssqlCheckSchema, mysqlCheckSchema, postgresCheckSchema } from './sql.j
  * common check fields (see ./common.ts once written). Register a new type here.
  */
 export const checkSchemas: Record<string, z.ZodType> = {
+  http: httpCheckSchema,
+  tcp: tcpCheckSchema,
+  dns: dnsCheckSchema,
+  icmp: icmpCheckSchema,
+  tls: tlsCheckSchema,
+  folder: folderCheckSchema,
+  exec: execCheckSchema,
+  junit: junitCheckSchema,
   postgres: postgresCheckSchema,
   mysql: mysqlCheckSchema,
   mssql: mssqlCheckSchema,
@@ -25,4 +38,6 @@ export const checkSchemas: Record<string, z.ZodType> = {
   prometheus: prometheusCheckSchema,
   alertmanager: alertmanagerCheckSchema,
   kubernetes: kubernetesCheckSchema,
+  s3: s3CheckSchema,
+  sftp: sftpCheckSchema,
 };

@@ -1,0 +1,281 @@
+import { type CheckRetries, type CommonCheck, parseDuration } from '@opsdeck/schema';
+import type { Expression } from '../expr/index.js';
+import {
+  applyDisplay,
+  applyTest,
+  applyTransform,
+  type EvaluatedResult,
+  evaluateMetrics,
+} from './checks/lib/evaluate.js';
+import { checkTypeFor } from './checks/registry.js';
+import type { CheckContext, CheckMetric, CheckOutcome, CheckType } from './checks/types.js';
+
+export type { TransformedCheck } from './checks/lib/evaluate.js';
+
+/**
+ * Runs one check completely, as the engine's only entry point: validate the spec, run the type's
+ * runner under a deadline (AbortSignal), measure the duration, apply `thresholdMillis`, then the
+ * reference's evaluation order transform -> display -> test, custom metrics, and retries
+ * (`retries{maxRetries, delay, interval, timeout, disabled}`, the check's over the canary's).
+ */
+
+/** What the engine passes in: connection/secret resolution, the canary, outputs of earlier checks. */
+export interface ExecuteContext {
+  resolveConnection: CheckContext['resolveConnection'];
+  resolveEnv: CheckContext['resolveEnv'];
+  now?: () => Date;
+  /** Aborted on shutdown or when the canary run is cancelled. */
+  signal?: AbortSignal;
+  canary?: { id?: string; name?: string; namespace?: string; labels?: Record<string, string> };
+  checkId?: string;
+  /** Results of `dependsOn` checks, visible to expressions as `outputs.<name>`. */
+  outputs?: Record<string, unknown>;
+  /** Canary-level `retries`, overridden field by field by the check's own. */
+  retries?: CheckRetries;
+}
+
+/** The outcome of one check run as stored in check_statuses and shown in history. */
+export interface CheckResult {
+  pass: boolean;
+  /** True when the check could not be evaluated (bad spec, expression error): not a target failure. */
+  invalid: boolean;
+  message: string;
+  error?: string;
+  /** Milliseconds the runner took (the last attempt when retried). */
+  duration: number;
+  data: Record<string, unknown>;
+  metrics: CheckMetric[];
+  detail?: Record<string, unknown>;
+  labels?: Record<string, string>;
+  /** New checks a `transform` created, when it did. */
+  transformed?: EvaluatedResult['transformed'];
+  attempts: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_RETRY_INTERVAL_MS = 1000;
+
+function invalid(message: string): CheckResult {
+  return { pass: false, invalid: true, message, error: message, duration: 0, data: {}, metrics: [], attempts: 0 };
+}
+
+function timeoutOf(type: CheckType<unknown>, spec: CommonCheck): number {
+  const own = type.timeoutMs?.(spec);
+  if (own !== undefined) return own;
+  if (typeof spec.timeout === 'number') return spec.timeout * 1000;
+  if (typeof spec.timeout === 'string') return parseDuration(spec.timeout) ?? DEFAULT_TIMEOUT_MS;
+  return type.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Runs the runner once under a deadline; a runner that ignores its signal is still cut off. */
+async function runOnce(
+  type: CheckType<unknown>,
+  spec: CommonCheck,
+  ctx: ExecuteContext,
+): Promise<{ outcome: CheckOutcome; duration: number }> {
+  const timeoutMs = timeoutOf(type, spec);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error(`timed out after ${formatSeconds(timeoutMs)}`)), timeoutMs);
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline.signal]) : deadline.signal;
+  const checkCtx: CheckContext = {
+    signal,
+    timeoutMs,
+    resolveConnection: ctx.resolveConnection,
+    resolveEnv: ctx.resolveEnv,
+    now: ctx.now ?? (() => new Date()),
+  };
+  const started = performance.now();
+  let outcome: CheckOutcome;
+  try {
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    aborted.catch(() => {});
+    outcome = await Promise.race([type.run(spec, checkCtx), aborted]);
+  } catch (err) {
+    const message = err instanceof Error ? err.message || err.name : String(err);
+    outcome = { pass: false, error: message, message, data: {} };
+  } finally {
+    clearTimeout(timer);
+  }
+  return { outcome, duration: Math.round(performance.now() - started) };
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+function environment(
+  spec: CommonCheck,
+  type: CheckType<unknown>,
+  r: EvaluatedResult,
+  ctx: ExecuteContext,
+): Record<string, unknown> {
+  const env: Record<string, unknown> = {
+    ...r.data,
+    duration: r.duration,
+    check: {
+      name: spec.name,
+      id: ctx.checkId ?? '',
+      description: spec.description ?? '',
+      labels: spec.labels ?? {},
+      endpoint: type.endpoint?.(spec) ?? '',
+    },
+    canary: {
+      name: ctx.canary?.name ?? '',
+      namespace: ctx.canary?.namespace ?? '',
+      labels: ctx.canary?.labels ?? {},
+      id: ctx.canary?.id ?? '',
+    },
+  };
+  if (ctx.outputs && Object.keys(ctx.outputs).length > 0) env.outputs = ctx.outputs;
+  return env;
+}
+
+/** The reference's message when a test fails: exec output, else "test failed". */
+function testFailure(r: EvaluatedResult): string {
+  const results = r.data.results as { stdout?: string; stderr?: string; exitCode?: number } | undefined;
+  if (results && ('stdout' in results || 'stderr' in results)) {
+    const out = `${results.stderr ?? ''} ${results.stdout ?? ''}`.trim();
+    return out || `exit code ${results.exitCode ?? ''}`.trim();
+  }
+  return 'test failed';
+}
+
+function expressionError(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Runs one attempt: runner, threshold, transform, display, test, metrics. */
+async function attempt(type: CheckType<unknown>, spec: CommonCheck, ctx: ExecuteContext): Promise<EvaluatedResult> {
+  const { outcome, duration } = await runOnce(type, spec, ctx);
+  const r: EvaluatedResult = {
+    pass: outcome.pass,
+    invalid: false,
+    message: outcome.message,
+    error: outcome.error,
+    duration,
+    data: { ...outcome.data },
+    detail: outcome.detail,
+    metrics: [...(outcome.metrics ?? [])],
+  };
+  if (r.pass && !type.ownsThreshold && spec.thresholdMillis && duration > spec.thresholdMillis) {
+    r.pass = false;
+    r.error = `took ${duration}ms, over the threshold of ${spec.thresholdMillis}ms`;
+  }
+  const runnerFailed = !r.pass;
+  const checkExprs = { ...spec, test: (spec.test ?? type.defaultTest) as Expression | undefined };
+  try {
+    applyTransform(r, checkExprs, environment(spec, type, r, ctx));
+  } catch (err) {
+    return { ...r, pass: false, invalid: true, error: `error transforming result: ${expressionError(err)}` };
+  }
+  const env = environment(spec, type, r, ctx);
+  try {
+    applyDisplay(r, checkExprs, env);
+  } catch (err) {
+    if (!runnerFailed) return { ...r, pass: false, invalid: true, error: `display: ${expressionError(err)}` };
+  }
+  if (!runnerFailed && !r.transformed) {
+    try {
+      applyTest(r, checkExprs.test, env, () => testFailure(r));
+    } catch (err) {
+      return { ...r, pass: false, invalid: true, error: `test: ${expressionError(err)}` };
+    }
+  }
+  try {
+    r.metrics.push(...evaluateMetrics(spec, env));
+  } catch (err) {
+    r.error ??= `metrics: ${expressionError(err)}`;
+  }
+  return r;
+}
+
+interface RetryPolicy {
+  configured: boolean;
+  maxRetries?: number;
+  delayMs: number;
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+function retryPolicy(canary: CheckRetries | undefined, check: CheckRetries | undefined): RetryPolicy | undefined {
+  if (!canary && !check) return undefined;
+  const merged = { ...canary, ...Object.fromEntries(Object.entries(check ?? {}).filter(([, v]) => v !== undefined)) };
+  if (merged.disabled) return undefined;
+  const ms = (d?: string) => (d ? (parseDuration(d) ?? 0) : 0);
+  return {
+    configured: true,
+    maxRetries: merged.maxRetries,
+    delayMs: ms(merged.delay),
+    intervalMs: merged.interval !== undefined ? ms(merged.interval) : DEFAULT_RETRY_INTERVAL_MS,
+    timeoutMs: ms(merged.timeout),
+  };
+}
+
+function canRetry(p: RetryPolicy, attempts: number, startedAt: number): boolean {
+  const enabled = (p.maxRetries !== undefined && p.maxRetries > 0) || p.timeoutMs > 0;
+  if (!enabled) return false;
+  if (p.maxRetries !== undefined && attempts - 1 >= p.maxRetries) return false;
+  return !(p.timeoutMs > 0 && Date.now() - startedAt >= p.timeoutMs);
+}
+
+/** Runs one check of `type` with `spec` (the check's YAML object) and returns its result. */
+export async function executeCheck(type: string, spec: unknown, ctx: ExecuteContext): Promise<CheckResult> {
+  const checkType = checkTypeFor(type) as CheckType<unknown> | undefined;
+  if (!checkType) return invalid(`check type "${type}" is not supported`);
+  const parsed = checkType.schema.safeParse(spec);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || type}: ${i.message}`);
+    return invalid(`invalid ${type} check: ${issues.join('; ')}`);
+  }
+  const check = parsed.data as CommonCheck;
+  const policy = retryPolicy(ctx.retries, check.retries);
+  if (policy?.delayMs) await sleep(policy.delayMs, ctx.signal);
+  const startedAt = Date.now();
+  let attempts = 0;
+  let r: EvaluatedResult;
+  for (;;) {
+    attempts++;
+    r = await attempt(checkType, check, ctx);
+    if (r.pass || r.invalid || !policy || ctx.signal?.aborted || !canRetry(policy, attempts, startedAt)) break;
+    const remaining = policy.timeoutMs > 0 ? policy.timeoutMs - (Date.now() - startedAt) : Number.POSITIVE_INFINITY;
+    await sleep(Math.max(0, Math.min(policy.intervalMs, remaining)), ctx.signal);
+  }
+  if (policy) {
+    r.data.retries = {
+      attempts,
+      retries: attempts - 1,
+      elapsedMillis: Date.now() - startedAt,
+      ...(policy.maxRetries !== undefined ? { maxRetries: policy.maxRetries } : {}),
+    };
+  }
+  const message = r.message || (r.pass ? '' : (r.error ?? 'failed'));
+  return {
+    pass: r.pass,
+    invalid: r.invalid,
+    message,
+    error: r.pass ? undefined : (r.error ?? r.message),
+    duration: r.duration,
+    data: r.data,
+    metrics: r.metrics,
+    detail: r.detail,
+    labels: r.labels,
+    transformed: r.transformed,
+    attempts,
+  };
+}

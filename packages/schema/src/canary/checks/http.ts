@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { checkSchema, connectionShape, envVarSchema, namedEnvVarSchema, unsupportedField } from './common.js';
+import { durationSchema } from './units.js';
+
+/** Client TLS settings for an HTTPS check: extra CA, client certificate and key (PEM). */
+export const tlsConfigSchema = z.strictObject({
+  ca: envVarSchema.optional(),
+  cert: envVarSchema.optional(),
+  key: envVarSchema.optional(),
+  insecureSkipVerify: z.boolean().optional(),
+  handshakeTimeout: durationSchema.optional(),
+});
+
+/** OAuth2 client credentials: client id and secret come from username and password. */
+export const oauth2Schema = z.strictObject({
+  tokenURL: z.url({ message: 'tokenURL must be an absolute URL' }),
+  scope: z.array(z.string()).optional(),
+  params: z.record(z.string(), z.string()).optional(),
+});
+
+/** HTTP methods an http check may send. */
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** `http`: requests `url` and checks status, content, latency and the TLS certificate. */
+export const httpCheckSchema = checkSchema({
+  ...connectionShape,
+  /** Deprecated alias of `url`. */
+  endpoint: z.string().optional(),
+  method: z
+    .string()
+    .transform((m) => m.toUpperCase())
+    .pipe(z.enum(HTTP_METHODS, { message: `method must be one of ${HTTP_METHODS.join(', ')}` }))
+    .optional(),
+  headers: z.array(namedEnvVarSchema).optional(),
+  body: z.string().optional(),
+  /** Render `body` as a Go-style template with `env` values. */
+  templateBody: z.boolean().optional(),
+  env: z.array(namedEnvVarSchema).optional(),
+  /** Accepted status codes; any 2xx when unset. */
+  responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
+  /** A substring the response body must contain. */
+  responseContent: z.string().optional(),
+  /** Deprecated: the JSONPath `path` of the body must equal `value`. */
+  responseJSONContent: z.strictObject({ path: z.string().min(1), value: z.string() }).optional(),
+  /** Fail when the certificate expires within this many days. */
+  maxSSLExpiry: z.number().int().min(0).optional(),
+  /** Redirects to follow (default 10); 0 reports the redirect itself (assert 301 + Location). */
+  maxRedirects: z.number().int().min(0).max(50).optional(),
+  digest: z.boolean().optional(),
+  oauth2: oauth2Schema.optional(),
+  tlsConfig: tlsConfigSchema.optional(),
+  ntlm: unsupportedField('NTLM authentication is not supported'),
+  ntlmv2: unsupportedField('NTLM authentication is not supported'),
+  awsSigV4: unsupportedField('AWS SigV4 signing is not supported'),
+  crawl: unsupportedField('crawling is not supported'),
+}).refine((c) => !!(c.url || c.endpoint || c.connection), {
+  message: 'an http check needs url or connection',
+  path: ['url'],
+});
+export type HttpCheck = z.infer<typeof httpCheckSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { checkSchema, namedEnvVarSchema, unsupportedField } from './common.js';
+import { durationSchema, sizeSchema } from './units.js';
+
+/** Which files a folder check counts (all must hold). */
+export const folderFilterSchema = z.strictObject({
+  minAge: durationSchema.optional(),
+  maxAge: durationSchema.optional(),
+  /** Only files modified after this time (RFC 3339). */
+  since: z.iso.datetime({ offset: true, local: true, message: 'expected an RFC 3339 time' }).optional(),
+  minSize: sizeSchema.optional(),
+  maxSize: sizeSchema.optional(),
+  /** Matched against the file name. */
+  regex: z
+    .string()
+    .refine((r) => {
+      try {
+        new RegExp(r);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'invalid regular expression')
+    .optional(),
+});
+
+const remoteFolder = unsupportedField(
+  'only local folders are supported; use the s3 or sftp check types for remote storage',
+);
+
+/** `folder`: lists a local directory and tests the age, count and size of the files in it. */
+export const folderCheckSchema = checkSchema({
+  path: z.string().min(1, 'path is required'),
+  recursive: z.boolean().optional(),
+  filter: folderFilterSchema.optional(),
+  /** The newest file must be at least this old. */
+  minAge: durationSchema.optional(),
+  /** The newest file must be at most this old. */
+  maxAge: durationSchema.optional(),
+  minCount: z.number().int().min(0).optional(),
+  maxCount: z.number().int().min(0).optional(),
+  /** The smallest file must be at least this big. */
+  minSize: sizeSchema.optional(),
+  /** The largest file must be at most this big. */
+  maxSize: sizeSchema.optional(),
+  /** The filesystem must have at least this much free space. */
+  availableSize: sizeSchema.optional(),
+  /** The filesystem must be at least this big. */
+  totalSize: sizeSchema.optional(),
+  awsConnection: remoteFolder,
+  gcpConnection: remoteFolder,
+  smbConnection: remoteFolder,
+  sftpConnection: remoteFolder,
+});
+export type FolderCheck = z.infer<typeof folderCheckSchema>;
+
+/** `exec`: runs a bash script; passes when it exits 0 unless `test` says otherwise. */
+export const execCheckSchema = checkSchema({
+  script: z.string().min(1, 'script is required'),
+  env: z.array(namedEnvVarSchema).optional(),
+  connections: unsupportedField('exec connections (aws, gcp, azure) are not supported; pass credentials through env'),
+  checkout: unsupportedField('git checkout is not supported in exec checks'),
+  artifacts: unsupportedField('exec artifacts are not supported'),
+});
+export type ExecCheck = z.infer<typeof execCheckSchema>;
+
+/** `junit`: reads JUnit XML reports from the `testResults` directory; passes when none failed. */
+export const junitCheckSchema = checkSchema({
+  testResults: z.string().min(1, 'testResults (a directory of JUnit XML files) is required'),
+  /** Minutes to wait for the results (the reference's unit); 5 when unset. */
+  timeout: z.number().positive().optional(),
+  spec: unsupportedField('running a pod is not supported; point testResults at a directory of JUnit XML files'),
+  artifacts: unsupportedField('junit artifacts are not supported'),
+});
+export type JunitCheck = z.infer<typeof junitCheckSchema>;
