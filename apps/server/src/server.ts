@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './http/app.js';
+import { startIncidentRulesJob } from './incidents/rules/job.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -16,7 +17,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const migrated = await migrate(db);
-  const { app } = await buildApp({ config, db });
+  const { app, ctx } = await buildApp({ config, db });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
 
   await app.listen({ port: config.port, host: config.host });
@@ -26,6 +27,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
   console.log(`OpsDeck is running: open ${url} (${where})`);
 
+  // incident rules open and settle incidents from check state, in processes that run background work
+  const incidentRules =
+    config.role === 'api'
+      ? undefined
+      : startIncidentRulesJob({
+          db: db.kysely,
+          clock: ctx.clock,
+          onError: (err) => app.log.error({ err }, 'incident rules run failed'),
+        });
+
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
@@ -33,6 +44,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      await incidentRules?.stop();
       await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks
       await db.close();
       resolveClosed();

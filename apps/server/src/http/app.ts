@@ -5,6 +5,7 @@ import { authRoutes } from '../auth/routes.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
 import { systemRoutes } from '../system/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';

@@ -193,6 +193,26 @@ describe('deleting', () => {
     expect(await k.selectFrom('responders').select('id').where('incident_id', '=', incident.id).execute()).toEqual([]);
   });
 
+  it('deletes an incident rule and keeps the incidents it opened', async () => {
+    const rule = await k
+      .insertInto('incident_rules')
+      .values({ name: 'gone soon', created_by: alice.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const incident = await k
+      .insertInto('incidents')
+      .values({ title: 'By rule', created_by: alice.id, incident_rule_id: rule.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await k.deleteFrom('incident_rules').where('id', '=', rule.id).execute();
+    const row = await k
+      .selectFrom('incidents')
+      .select('incident_rule_id')
+      .where('id', '=', incident.id)
+      .executeTakeFirst();
+    expect(row).toEqual({ incident_rule_id: null });
+  });
+
   it('refuses the same person as responder twice', async () => {
     const incident = await buildIncident(k, alice.id);
     const add = () =>

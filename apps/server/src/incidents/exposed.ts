@@ -1,0 +1,40 @@
+import type { Resource } from '../rbac/resources.js';
+import { type BeforeWriteInput, createdBySubject, type ExposedTable, exposeTable } from '../rest/whitelist.js';
+import { type Row, type ValidatedTable, validateIncidentWrite } from './validate.js';
+
+/**
+ * The incident tables and views under /api/db, with the RBAC resources of spec part 1 section 6:
+ * incidents and hypotheses are `incident`, evidences `evidences`, comments `comments`, responders
+ * `responder`. Incident rules are `incident` too: they only open incidents. The timeline and the
+ * views are read-only (triggers write the timeline). Deleting a hypothesis cascades in the
+ * database to its sub-hypotheses, comments and evidences, inside the DELETE's transaction.
+ */
+
+function validated(table: ValidatedTable): ExposedTable['beforeWrite'] {
+  return async (_ctx, input: BeforeWriteInput) => {
+    if (input.method === 'POST' && input.rows) {
+      return { rows: input.rows.map((row: Row) => validateIncidentWrite(table, row, 'insert')) };
+    }
+    if (input.method === 'PATCH' && input.patch) return { patch: validateIncidentWrite(table, input.patch, 'update') };
+    return undefined;
+  };
+}
+
+const writable = (resource: Resource, table?: ValidatedTable): ExposedTable => ({
+  resource,
+  writable: true,
+  defaults: { created_by: createdBySubject },
+  ...(table ? { beforeWrite: validated(table) } : {}),
+});
+const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
+
+exposeTable('incidents', writable('incident', 'incidents'));
+exposeTable('hypotheses', writable('incident', 'hypotheses'));
+exposeTable('evidences', writable('evidences', 'evidences'));
+exposeTable('comments', writable('comments', 'comments'));
+exposeTable('responders', writable('responder'));
+exposeTable('incident_rules', writable('incident', 'incident_rules'));
+exposeTable('incident_histories', readOnly('incident'));
+exposeTable('incident_summary', readOnly('incident'));
+exposeTable('incidents_by_component', readOnly('incident'));
+exposeTable('incidents_by_config', readOnly('incident'));
