@@ -43,7 +43,7 @@ const ok =
   run('typecheck', 'npm', ['run', '--silent', 'typecheck']) &&
   vitest('unit and API tests', [], path.join(tmp, 'unit.json')) &&
   run('build web app', 'npm', ['run', '--silent', 'build']) &&
-  vitest('browser tests', ['--config', 'e2e/vitest.config.ts', '--root', 'e2e'], path.join(tmp, 'e2e.json'));
+  vitest('browser tests', ['--config', 'e2e/vitest.config.ts'], path.join(tmp, 'e2e.json'));
 
 if (!ok && totals.failed === 0) totals.failed = 1; // a failed lint/typecheck/build stage counts as a failure
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -13,7 +13,11 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: server, changeOrigin: false },
-      '/health': { target: server },
+      // /health is both the server's probe and the app's Health page: page loads stay in the app
+      '/health': {
+        target: server,
+        bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+      },
       '/ready': { target: server },
       '/metrics': { target: server },
     },

@@ -7,7 +7,11 @@ import { VERSION } from '../version.js';
 export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const pub = { config: { auth: 'public' as const } };
 
-  app.get('/health', pub, async () => ({ status: 'ok' }));
+  // /health is also the web app's Health page: a browser asking for HTML gets the app, probes get JSON
+  app.get('/health', pub, async (request, reply) => {
+    if (request.headers.accept?.includes('text/html')) return reply.callNotFound();
+    return { status: 'ok' };
+  });
 
   app.get('/ready', pub, async (_request, reply) => {
     try {

@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, startE2E } from './harness.js';
+
+const MAIN_ITEMS = ['Dashboard', 'Health', 'Incidents', 'Catalog', 'Logs', 'Playbooks', 'Applications'];
+
+// what a person sees, found by role and name
+const ui = {
+  mainNav: (page: Page) => page.getByRole('navigation', { name: 'Main' }),
+  navLink: (page: Page, name: string) => ui.mainNav(page).getByRole('link', { name, exact: true }),
+  settings: (page: Page) => page.getByRole('button', { name: 'Settings', exact: true }),
+  sidebar: (page: Page) => page.getByRole('complementary', { name: 'Sidebar' }),
+  title: (page: Page) => page.getByRole('banner').getByRole('heading', { level: 1 }),
+};
+
+async function navLabels(page: Page): Promise<string[]> {
+  await ui.navLink(page, 'Dashboard').waitFor();
+  return (await ui.mainNav(page).getByRole('link').allTextContents()).map((t) => t.trim());
+}
+
+describe('web app shell', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('renders the sidebar, top bar and Settings for an admin, and / lands on /topology', async () => {
+    const page = await e2e.page({ as: 'admin' });
+    await page.goto('/');
+    await page.waitForURL('**/topology');
+    expect(await navLabels(page)).toEqual(MAIN_ITEMS);
+    expect(await ui.title(page).textContent()).toBe('Dashboard');
+    expect(await page.title()).toBe('Dashboard | OpsDeck');
+    await page.getByRole('link', { name: 'Notifications' }).waitFor();
+    await page.getByRole('button', { name: 'Refresh' }).waitFor();
+
+    await ui.settings(page).click();
+    const settings = page.getByRole('list', { name: 'Settings' }).getByRole('link');
+    const labels = await settings.allTextContents();
+    expect(labels).toContain('Connections');
+    expect(labels).toContain('Feature Flags');
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('shows a viewer the screens they may read, without the Settings menu', async () => {
+    const page = await e2e.page({ as: 'viewer' });
+    await page.goto('/topology');
+    expect(await navLabels(page)).toEqual(MAIN_ITEMS);
+    expect(await ui.settings(page).count()).toBe(0);
+  });
+
+  it('collapses the sidebar and keeps it collapsed after a reload', async () => {
+    const page = await e2e.page();
+    await page.goto('/health');
+    await ui.navLink(page, 'Health').waitFor();
+    const expandedWidth = (await ui.sidebar(page).boundingBox())?.width ?? 0;
+
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    // 56 vs 14 spacing units: 224 px and 56 px
+    await page.waitForFunction(() => document.querySelector('aside')?.getBoundingClientRect().width === 56);
+    expect(expandedWidth).toBe(224);
+    expect(await page.evaluate(() => localStorage.getItem('sidebarCollapsed'))).toBe('true');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    expect(await ui.sidebar(page).getAttribute('data-collapsed')).toBe('true');
+    // collapsed items keep their names for keyboard and screen-reader users
+    await ui.navLink(page, 'Incidents').waitFor();
+
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('sidebarCollapsed'))).toBe('false');
+  });
+
+  it('folds the sidebar away on an outside click when the window is narrower than 1024 px', async () => {
+    const page = await e2e.page({ viewport: { width: 900, height: 700 } });
+    await page.goto('/topology');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
+    await page.getByRole('main').click({ position: { x: 300, y: 300 } });
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+  });
+
+  it('navigates from the sidebar', async () => {
+    const page = await e2e.page();
+    await page.goto('/topology');
+    await ui.navLink(page, 'Incidents').click();
+    await page.waitForURL('**/incidents');
+    expect(await ui.title(page).textContent()).toBe('Incidents');
+    expect(await ui.navLink(page, 'Incidents').getAttribute('aria-current')).toBe('page');
+    await page.getByRole('heading', { name: 'Incidents', level: 2 }).waitFor();
+  });
+
+  it('redirects /configs to /catalog', async () => {
+    const page = await e2e.page();
+    await page.goto('/configs');
+    await page.waitForURL('**/catalog');
+    expect(await ui.title(page).textContent()).toBe('Catalog');
+  });
+
+  it('shows a not-found page for an unknown route, inside the shell', async () => {
+    const page = await e2e.page();
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(200); // the SPA answers every page route
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByText('/no/such/page').count()).toBe(1);
+    await ui.navLink(page, 'Dashboard').waitFor();
+  });
+
+  it('explains a bad session, and any other error code as unknown', async () => {
+    const page = await e2e.page({ as: null });
+    await page.goto('/bad-session?error_code=BAD_SESSION');
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Bad Session. Please try logging out and logging in again, if the problem persist, please contact us.',
+    );
+    expect(await page.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe('/');
+
+    await page.goto('/bad-session?error_code=SOMETHING_ELSE');
+    expect(await page.getByRole('alert').textContent()).toBe('Unknown error');
+  });
+
+  it('hides Incidents when the incidents.disable flag is true', async () => {
+    await e2e.server.db.kysely.insertInto('properties').values({ name: 'incidents.disable', value: 'true' }).execute();
+    try {
+      const page = await e2e.page();
+      await page.goto('/topology');
+      expect(await navLabels(page)).toEqual(MAIN_ITEMS.filter((l) => l !== 'Incidents'));
+      await page.goto('/incidents');
+      await page.getByRole('heading', { name: 'Incidents is turned off' }).waitFor();
+    } finally {
+      await e2e.server.db.kysely.deleteFrom('properties').where('name', '=', 'incidents.disable').execute();
+    }
+  });
+
+  it('sends a signed-out visitor from a 401 to /login with the way back', async () => {
+    const page = await e2e.page({ as: null });
+    await page.goto('/incidents?status=open');
+    await page.waitForURL('**/login?**');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('return_to')).toBe('/incidents?status=open');
+    await page.getByRole('heading', { name: 'Sign In to your account' }).waitFor();
+    expect(await page.title()).toBe('Sign in | OpsDeck');
+  });
+
+  it('opens the user menu with the versions, profile, kubeconfig and sign out', async () => {
+    const page = await e2e.page();
+    await page.goto('/topology');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    const menu = page.getByRole('menu', { name: 'User menu' });
+    await menu.getByText('v1.4.25').waitFor();
+    await menu
+      .getByText(/^v\d+\.\d+\.\d+/)
+      .last()
+      .waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Your Profile' }).getAttribute('href')).toBe('/profile-settings');
+    expect(await menu.getByRole('menuitem', { name: 'Download kubeconfig' }).getAttribute('href')).toBe(
+      '/api/kubeconfig',
+    );
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+  });
+});
