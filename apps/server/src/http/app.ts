@@ -5,7 +5,9 @@ import { authRoutes } from '../auth/routes.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { eventRoutes } from '../events/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
+import { notificationRoutes } from '../notifications/routes.js';
 import { restRoutes } from '../rest/routes.js';
 import { systemRoutes } from '../system/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
@@ -64,6 +66,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => systemRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
+  await app.register(async (scope) => eventRoutes(scope, ctx));
+  await app.register(async (scope) => notificationRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { compileCel, compileTemplate } from '../expr/index.js';
+import { channelForScheme } from './channels/registry.js';
+import { parseDuration } from './duration.js';
+
+/** Events a notification rule may listen to (the reference's event names). */
+export const NOTIFICATION_EVENTS = [
+  'check.passed',
+  'check.failed',
+  'config.created',
+  'config.updated',
+  'config.deleted',
+  'config.changed',
+  'config.healthy',
+  'config.unhealthy',
+  'config.warning',
+  'config.unknown',
+  'config.degraded',
+  'component.healthy',
+  'component.unhealthy',
+  'component.warning',
+  'component.unknown',
+  'incident.created',
+  'incident.status.open',
+  'incident.status.investigating',
+  'incident.status.mitigated',
+  'incident.status.resolved',
+  'incident.status.closed',
+  'incident.status.cancelled',
+  'incident.responder.added',
+  'incident.responder.removed',
+  'incident.comment.added',
+  'incident.dod.added',
+  'incident.dod.passed',
+  'incident.dod.regressed',
+  'incident.dod.removed',
+] as const;
+
+const duration = z.string().refine(
+  (v) => {
+    try {
+      parseDuration(v);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a duration such as 30s, 15m, 4h or 1h30m' },
+);
+
+const celFilter = z.string().superRefine((v, ctx) => {
+  if (!v.trim()) return;
+  try {
+    compileCel(v);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `invalid CEL filter: ${(err as Error).message}` });
+  }
+});
+
+const template = z.string().superRefine((v, ctx) => {
+  try {
+    compileTemplate(v);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `invalid template: ${(err as Error).message}` });
+  }
+});
+
+const CONNECTION_REF = /^connection:\/\/([a-z0-9]([-a-z0-9_.]*[a-z0-9])?\/)?[a-zA-Z0-9]([-a-zA-Z0-9_.]*[a-zA-Z0-9])?$/;
+
+const recipientFields = z.object({
+  person: z.string().min(1).optional(),
+  team: z.string().min(1).optional(),
+  email: z.email().optional(),
+  connection: z.string().regex(CONNECTION_REF, 'must look like connection://namespace/name').optional(),
+  url: z
+    .string()
+    .superRefine((v, ctx) => {
+      let scheme = '';
+      try {
+        scheme = new URL(v).protocol.replace(/:$/, '');
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a channel URL such as slack://token@channel' });
+        return;
+      }
+      if (!channelForScheme(scheme)) ctx.addIssue({ code: 'custom', message: `unknown channel scheme "${scheme}"` });
+    })
+    .optional(),
+  playbook: z.string().optional(),
+  properties: z.record(z.string(), z.string()).optional(),
+});
+
+type RecipientFields = z.infer<typeof recipientFields>;
+const noPlaybook = [
+  (r: RecipientFields) => r.playbook === undefined,
+  { message: 'playbook recipients are not supported yet: notify a person, team, email, connection or url' },
+] as const;
+const someone = [
+  (r: RecipientFields) => Boolean(r.person || r.team || r.email || r.connection || r.url),
+  { message: 'name at least one recipient: person, team, email, connection or url' },
+] as const;
+
+/** One `to` of a rule: any mix of a person, a team, an email address, a connection and a channel URL. */
+export const recipientSpecSchema = recipientFields
+  .strict()
+  .refine(...noPlaybook)
+  .refine(...someone);
+const fallbackSchema = recipientFields
+  .extend({ delay: duration.optional() })
+  .strict()
+  .refine(...noPlaybook)
+  .refine(...someone);
+export type RecipientSpec = z.infer<typeof recipientSpecSchema>;
+
+const inhibitionSchema = z.object({
+  direction: z.enum(['incoming', 'outgoing', 'all']),
+  soft: z.boolean().optional(),
+  depth: z.number().int().min(1).max(10).optional(),
+  from: z.string().min(1),
+  to: z.array(z.string().min(1)).min(1),
+});
+
+/** The Notification spec (mission-control.flanksource.com/v1 Notification). */
+export const notificationSpecSchema = z
+  .object({
+    events: z
+      .array(z.enum(NOTIFICATION_EVENTS, { message: `must be one of ${NOTIFICATION_EVENTS.join(', ')}` }))
+      .min(1, 'name at least one event, e.g. check.failed'),
+    title: template.optional(),
+    template: template.optional(),
+    filter: celFilter.optional(),
+    to: recipientSpecSchema,
+    repeatInterval: duration.optional(),
+    waitFor: duration.optional(),
+    waitForEvalPeriod: duration.optional(),
+    groupBy: z
+      .array(
+        z
+          .string()
+          .regex(
+            /^(type|description|status_reason|(label|tag):.+)$/,
+            'type, description, status_reason, label:<key> or tag:<key>',
+          ),
+      )
+      .optional(),
+    groupByInterval: duration.optional(),
+    inhibitions: z.array(inhibitionSchema).optional(),
+    fallback: fallbackSchema.optional(),
+    properties: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+export type NotificationSpec = z.infer<typeof notificationSpecSchema>;
+
+const NAME = /^[a-z0-9]([-a-z0-9_.]*[a-z0-9])?$/;
+const metadata = z.object({
+  name: z.string().regex(NAME, 'lowercase letters, digits, -, _ and .'),
+  namespace: z.string().regex(NAME, 'lowercase letters, digits, -, _ and .').default('default'),
+});
+
+/** A Notification resource as YAML/JSON: the reference's CRD shape. */
+export const notificationResourceSchema = z.object({
+  apiVersion: z.literal('mission-control.flanksource.com/v1').optional(),
+  kind: z.literal('Notification'),
+  metadata: metadata.passthrough(),
+  spec: notificationSpecSchema,
+});
+export type NotificationResource = z.infer<typeof notificationResourceSchema>;

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/types.js';
+import { type ConsumerLog, EventConsumer, type EventHandler } from '../events/consumer.js';
+import type { Backoff } from '../events/queue.js';
+import type { SystemSmtp } from './deliver.js';
+import { dispatchHandler } from './dispatch.js';
+import { lookupResource, type ResourceLookup } from './resources.js';
+import { sendHandler } from './send.js';
+import './tables.js';
+
+export interface NotificationWorkerOptions {
+  lookup?: ResourceLookup;
+  resolveConnection(ref: string): Promise<import('../health/checks/types.js').ResolvedConnection>;
+  systemSmtp?: SystemSmtp | undefined;
+  publicUrl?: string | undefined;
+  timeoutMs?: number;
+  backoff?: Backoff;
+}
+
+/** The two notification stages: domain events into history rows and queued sends, then delivery. */
+export function notificationHandlers(opts: NotificationWorkerOptions): EventHandler[] {
+  const lookup = opts.lookup ?? lookupResource;
+  return [
+    dispatchHandler({ lookup, publicUrl: opts.publicUrl }),
+    sendHandler({
+      lookup,
+      publicUrl: opts.publicUrl,
+      resolveConnection: opts.resolveConnection,
+      systemSmtp: opts.systemSmtp,
+      timeoutMs: opts.timeoutMs,
+      maxAttempts: opts.backoff?.maxAttempts,
+    }),
+  ];
+}
+
+/** The event consumer of a worker process: notifications now, other domains' consumers as they arrive. */
+export function createEventConsumer(
+  db: Kysely<Database>,
+  clock: Clock,
+  opts: NotificationWorkerOptions,
+  log?: ConsumerLog,
+): EventConsumer {
+  return new EventConsumer({ db, clock, handlers: notificationHandlers(opts), backoff: opts.backoff, log });
+}
