@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 
 /** Where OpsDeck runs its parts: `all` (default), only the HTTP API, or only background workers. */
 export const roleSchema = z.enum(['all', 'api', 'worker']);
@@ -17,6 +18,7 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...identityEnvSchema.shape,
 });
 
 /** Typed OpsDeck configuration, read once from the environment and CLI flags. */
@@ -31,6 +33,8 @@ export interface Config {
   webDir: string | undefined;
   bodyLimit: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Built-in identity server, sessions, email and bootstrap admin (identity/config.ts). */
+  identity: IdentityConfig;
 }
 
 /** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
@@ -50,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: e.OPSDECK_WEB_DIR ? path.resolve(e.OPSDECK_WEB_DIR) : defaultWebDir(),
     bodyLimit: e.OPSDECK_BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
+    identity: identityConfigFrom(e),
     ...overrides,
   };
 }

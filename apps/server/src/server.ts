@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { buildApp } from './http/app.js';
+import { bootstrapAdmin } from './identity/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
 
 export interface RunningServer {
@@ -17,6 +19,8 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const migrated = await migrate(db);
+  // first start: create the administrator (prints a generated password once)
+  await bootstrapAdmin({ db, config, clock: systemClock });
   const { app, ctx } = await buildApp({ config, db });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
 

@@ -1,22 +1,151 @@
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
-import { unauthorized } from '../http/errors.js';
+import { conflict, notFound, unauthorized } from '../http/errors.js';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '../identity/accessTokens.js';
+import { identityDeps } from '../identity/deps.js';
+import { DuplicateIdentityError } from '../identity/identities.js';
+import { inviteUser } from '../identity/invite.js';
+import { ROLES } from '../rbac/resources.js';
+
+const inviteBody = z.object({
+  firstName: z.string().trim().max(256).default(''),
+  lastName: z.string().trim().max(256).default(''),
+  email: z.email().max(320),
+  role: z.enum(ROLES),
+});
+
+const GO_DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
+const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Parses a Go-style duration (`720h`, `1h30m`) as the reference's token API takes it. */
+export function parseGoDuration(value: string): number | undefined {
+  if (!GO_DURATION.test(value)) return undefined;
+  let total = 0;
+  for (const m of value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g))
+    total += Number(m[1]) * (UNIT_MS[m[2] as string] ?? 0);
+  return total;
+}
+
+const tokenBody = z.object({
+  name: z.string().trim().min(1).max(256),
+  expiry: z
+    .string()
+    .refine((v) => (parseGoDuration(v) ?? 0) >= 60_000, 'expiry must be a duration of at least 1m, such as 720h')
+    .optional(),
+  auto_renew: z.boolean().default(false),
+});
+
+const DEFAULT_TOKEN_LIFETIME = 365 * 24 * 3_600_000;
 
 /**
- * `GET /api/auth/whoami`: the single source of the user, roles and permissions for the UI.
- * The identity issue fills `user` from the people table and `permissions` from permission rows.
+ * `GET /api/auth/whoami` (the UI's single source of user, roles and permissions), invitations,
+ * and the signed-in person's access tokens (the Tokens settings page).
  */
-export async function authRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
-  app.get('/api/auth/whoami', { config: { auth: 'authenticated' } }, async (request) => {
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = identityDeps(ctx, app.log);
+
+  r.get('/api/auth/whoami', { config: { auth: 'authenticated' } }, async (request) => {
     const subject = request.subject;
     if (!subject) throw unauthorized();
+    const person = await ctx.db.kysely
+      .selectFrom('people')
+      .select(['id', 'name', 'email', 'avatar', 'type', 'team_id', 'title', 'created_at', 'updated_at', 'last_login'])
+      .where('id', '=', subject.id)
+      .executeTakeFirst();
     return {
       message: 'success',
       payload: {
-        user: { id: subject.id, name: subject.name ?? subject.email ?? subject.id, email: subject.email ?? null },
+        user: person ?? {
+          id: subject.id,
+          name: subject.name ?? subject.email ?? subject.id,
+          email: subject.email ?? null,
+        },
         roles: subject.roles,
-        permissions: [],
+        permissions: (subject.permissions ?? []).map((p) => ({
+          id: p.id,
+          subject: subject.id,
+          object: p.object ?? '',
+          action: p.action,
+          deny: p.deny,
+          ...(p.playbook_id ? { playbook_id: p.playbook_id } : {}),
+          ...(p.connection_id ? { connection_id: p.connection_id } : {}),
+          ...(p.config_id ? { config_id: p.config_id } : {}),
+          ...(p.component_id ? { component_id: p.component_id } : {}),
+          ...(p.canary_id ? { canary_id: p.canary_id } : {}),
+        })),
+        hostname: os.hostname(),
       },
     };
   });
+
+  r.post(
+    '/api/auth/invite_user',
+    { config: { auth: { resource: 'identities', action: 'create' } }, schema: { body: inviteBody } },
+    async (request, reply) => {
+      try {
+        const id = await inviteUser(deps, request, request.body);
+        return reply.code(201).send({
+          message: 'success',
+          payload: { id, email: request.body.email.toLowerCase(), role: request.body.role },
+        });
+      } catch (err) {
+        if (err instanceof DuplicateIdentityError)
+          throw conflict(`a user with email ${request.body.email} already exists`);
+        throw err;
+      }
+    },
+  );
+
+  r.post(
+    '/api/auth/create_token',
+    { config: { auth: 'authenticated' }, schema: { body: tokenBody } },
+    async (request, reply) => {
+      const subject = request.subject;
+      if (!subject) throw unauthorized();
+      const exists = await ctx.db.kysely
+        .selectFrom('people')
+        .select('id')
+        .where('id', '=', subject.id)
+        .executeTakeFirst();
+      if (!exists) throw conflict('access tokens belong to a person; this subject has no person record');
+      const lifetimeMs = request.body.expiry
+        ? (parseGoDuration(request.body.expiry) as number)
+        : DEFAULT_TOKEN_LIFETIME;
+      try {
+        const created = await createAccessToken(ctx.db.kysely, {
+          personId: subject.id,
+          name: request.body.name,
+          lifetimeMs,
+          autoRenew: request.body.auto_renew,
+          now: ctx.clock.now(),
+        });
+        return reply.code(201).send({ message: 'success', payload: created });
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505')
+          throw conflict(`you already have a token named ${request.body.name}`);
+        throw err;
+      }
+    },
+  );
+
+  r.get('/api/auth/tokens', { config: { auth: 'authenticated' } }, async (request) => {
+    const subject = request.subject;
+    if (!subject) throw unauthorized();
+    return listAccessTokens(ctx.db.kysely, subject.id);
+  });
+
+  r.delete(
+    '/api/auth/token/:id',
+    { config: { auth: 'authenticated' }, schema: { params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const subject = request.subject;
+      if (!subject) throw unauthorized();
+      if (!(await revokeAccessToken(ctx.db.kysely, subject.id, request.params.id))) throw notFound('no such token');
+      return reply.code(204).send();
+    },
+  );
 }

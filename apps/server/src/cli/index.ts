@@ -1,5 +1,6 @@
 import { migrateCommand } from './migrate.js';
 import { serveCommand } from './serve.js';
+import { userCommand } from './user.js';
 
 /** One `opsdeck <name>` sub-command. `run` resolves to the process exit code. */
 export interface Command {
@@ -9,7 +10,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [serveCommand, migrateCommand];
+const COMMANDS: Command[] = [serveCommand, migrateCommand, userCommand];
 
 function help(): string {
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);

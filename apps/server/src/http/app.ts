@@ -5,6 +5,9 @@ import { authRoutes } from '../auth/routes.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
+import { identityAuthenticators } from '../identity/authenticators.js';
+import { peopleRoutes } from '../identity/peopleRoutes.js';
+import { identityRoutes } from '../identity/routes.js';
 import { eventRoutes } from '../events/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { notificationRoutes } from '../notifications/routes.js';
@@ -61,10 +64,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   registerErrorHandler(app);
   registerHttpMetrics(app, metrics);
-  registerAuth(app, opts.authenticators ?? []);
+  registerAuth(app, opts.authenticators ?? identityAuthenticators(ctx));
 
   await app.register(async (scope) => systemRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
+  await app.register(async (scope) => peopleRoutes(scope, ctx));
+  await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
   await app.register(async (scope) => eventRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));

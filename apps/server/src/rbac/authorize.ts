@@ -1,4 +1,5 @@
 import { roleAllows } from '@opsdeck/schema';
+import { matchingRules, type Target } from './permissions.js';
 import type { Action, Resource, Subject } from './resources.js';
 
 export interface Decision {
@@ -8,10 +9,16 @@ export interface Decision {
 
 /**
  * The one decision point: every route and every /api/db table asks here.
- * Role grants now; the identity issue adds permission rows (deny wins) behind the same signature.
+ * A matching deny row wins over everything; then the subject's roles (spec part 1 section 6);
+ * then allow rows. `target` narrows the check to one resource (a playbook to run).
  */
-export function authorize(subject: Subject, resource: Resource, action: Action): Decision {
+export function authorize(subject: Subject, resource: Resource, action: Action, target?: Target): Decision {
+  const rules = matchingRules(subject.permissions ?? [], resource, action, target);
+  const deny = rules.find((r) => r.deny);
+  if (deny) return { allowed: false, reason: `denied by permission ${deny.id}` };
   const role = subject.roles.find((r) => roleAllows(r, resource, action));
   if (role) return { allowed: true, reason: `role ${role}` };
+  const allow = rules.find((r) => !r.deny);
+  if (allow) return { allowed: true, reason: `allowed by permission ${allow.id}` };
   return { allowed: false, reason: `no role of [${subject.roles.join(', ')}] grants ${action} on ${resource}` };
 }

@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { buildApp } from '../../src/http/app.js';
+import { identityAuthenticators } from '../../src/identity/authenticators.js';
 import type { AppContext } from '../../src/http/context.js';
 import type { Role, Subject } from '../../src/rbac/resources.js';
 import { testSubjectAuthenticator, testSubjectHeader } from './auth.js';
@@ -43,7 +44,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     db,
     logger: false,
     clock: opts.clock ?? systemClock,
-    authenticators: [testSubjectAuthenticator],
+    // the test header first, then the real session cookie and access token authenticators
+    authenticators: [testSubjectAuthenticator, ...identityAuthenticators({ db, config, clock: opts.clock ?? systemClock })],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,0 +1,59 @@
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/connection.js';
+import type { Authenticator } from '../http/auth.js';
+import { personForToken } from './accessTokens.js';
+import { identityDeps } from './deps.js';
+import { readCookie, SESSION_COOKIE } from './http.js';
+import { findSession, needsSecondFactor } from './sessions.js';
+import { loadSubject } from './subject.js';
+
+/**
+ * The signed-in person of a session: the `ory_kratos_session` cookie, `X-Session-Token`, or a
+ * Bearer session token. A session short of the identity's second factor does not count.
+ */
+export function sessionAuthenticator(ctx: { db: Db; config: Config; clock: Clock }): Authenticator {
+  return async (request) => {
+    const deps = identityDeps(ctx);
+    const tokens: string[] = [];
+    const cookie = readCookie(request, SESSION_COOKIE);
+    if (cookie) tokens.push(cookie);
+    const header = request.headers['x-session-token'];
+    if (typeof header === 'string') tokens.push(header);
+    const auth = request.headers.authorization;
+    if (auth?.startsWith('Bearer ')) tokens.push(auth.slice(7).trim());
+    const now = deps.clock.now();
+    for (const token of tokens) {
+      const session = await findSession(deps.db.kysely, token, now);
+      if (!session) continue;
+      if (await needsSecondFactor(deps.db.kysely, session)) return null;
+      return (await loadSubject(deps.db.kysely, session.identity_id, now)) ?? null;
+    }
+    return null;
+  };
+}
+
+/** The owner of an access token: `Authorization: Bearer <token>`, or Basic with user `token`. */
+export function accessTokenAuthenticator(ctx: { db: Db; config: Config; clock: Clock }): Authenticator {
+  return async (request) => {
+    const auth = request.headers.authorization;
+    if (!auth) return null;
+    let token: string | undefined;
+    if (auth.startsWith('Bearer ')) token = auth.slice(7).trim();
+    else if (auth.startsWith('Basic ')) {
+      const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon > 0 && decoded.slice(0, colon) === 'token') token = decoded.slice(colon + 1);
+    }
+    if (!token) return null;
+    const now = ctx.clock.now();
+    const personId = await personForToken(ctx.db.kysely, token, now);
+    if (!personId) return null;
+    return (await loadSubject(ctx.db.kysely, personId, now)) ?? null;
+  };
+}
+
+/** The production authenticators: sessions first, then access tokens. */
+export function identityAuthenticators(ctx: { db: Db; config: Config; clock: Clock }): Authenticator[] {
+  return [sessionAuthenticator(ctx), accessTokenAuthenticator(ctx)];
+}

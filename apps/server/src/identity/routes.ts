@@ -1,0 +1,73 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../http/context.js';
+import { identityDeps } from './deps.js';
+import { KratosError, kratosErrors } from './errors.js';
+import { browserRequests, registerFlowRoutes } from './flowRoutes.js';
+import { UI_PATHS } from './flows.js';
+import { uiUrl, wantsJson } from './http.js';
+import { loginHandler } from './login.js';
+import { recoveryHandler } from './recovery.js';
+import { registrationHandler } from './registration.js';
+import { registerSessionRoutes } from './sessionRoutes.js';
+import { settingsHandler } from './settings.js';
+import { verificationHandler } from './verification.js';
+
+/**
+ * The built-in identity server: Ory Kratos's public self-service API, mounted under /api/.ory
+ * (ARCHITECTURE section 5, mode 1). Errors here use Kratos's envelope, not OpsDeck's.
+ */
+export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const deps = identityDeps(ctx, app.log);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(kratosErrors.tooManyRequests(`Rate limit exceeded, retry in ${context.after}.`), {
+        statusCode: 429,
+      }),
+  });
+  // HTML forms post url-encoded bodies; Kratos accepts both forms and JSON
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.setErrorHandler(async (err: FastifyError, request, reply) => kratosErrorReply(deps, err, request, reply));
+
+  for (const handler of [loginHandler, registrationHandler, recoveryHandler, verificationHandler, settingsHandler]) {
+    registerFlowRoutes(app, deps, handler);
+  }
+  registerSessionRoutes(app, deps);
+}
+
+async function kratosErrorReply(
+  deps: ReturnType<typeof identityDeps>,
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  let error: KratosError;
+  if (err instanceof KratosError) error = err;
+  else if (err.validation) error = kratosErrors.badRequest(err.message);
+  else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    error = new KratosError(err.statusCode, undefined, err.message, err.message);
+  } else {
+    request.log.error({ err }, 'identity server error');
+    error = new KratosError(
+      500,
+      undefined,
+      'An internal server error occurred, please contact the system administrator',
+      '',
+    );
+  }
+  // a browser navigating (not an SDK) is sent to a page rather than shown JSON
+  if (browserRequests.has(request) && !wantsJson(request)) {
+    const redirect = (err as { browserRedirect?: string }).browserRedirect;
+    if (redirect) return reply.redirect(redirect, 303);
+    const stored = await deps.db.kysely
+      .insertInto('selfservice_errors')
+      .values({ error: JSON.stringify(error.toBody().error) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return reply.redirect(uiUrl(request, deps.config.identity, `${UI_PATHS.error}?id=${stored.id}`), 303);
+  }
+  return reply.code(error.code).send(error.toBody());
+}

@@ -1,0 +1,274 @@
+import type { FastifyRequest } from 'fastify';
+import type { IdentityDeps } from './deps.js';
+import { kratosErrors } from './errors.js';
+import type { FlowHandler, SubmitContext, SubmitResult } from './flowRoutes.js';
+import { type FlowRow, internalOf, UI_PATHS } from './flows.js';
+import { apiUrl, field, flag, uiUrl } from './http.js';
+import {
+  credentialConfig,
+  DuplicateIdentityError,
+  deleteCredential,
+  identityIdByEmail,
+  identityJson,
+  updateTraits,
+  upsertCredential,
+} from './identities.js';
+import { hashLookupCodes, type LookupConfig, newLookupCodes, remainingLookupCodes } from './lookup.js';
+import { hashPassword, passwordPolicyViolation } from './password.js';
+import { readTraits } from './registration.js';
+import { addSessionMethod, needsSecondFactor, type SessionRow } from './sessions.js';
+import { text, type UiText } from './text.js';
+import { checkTotp, newTotpSecret, totpQr } from './totp.js';
+import { imgNode, input, submit, textNode, traitNodes, type UiNode } from './ui.js';
+
+interface SettingsInternal {
+  /** The seed offered for enrolment, sealed; replaced once linked. */
+  totp_pending?: string;
+  /** Backup codes shown once and awaiting confirmation, sealed. */
+  lookup_pending?: string;
+  [key: string]: unknown;
+}
+
+function requireOwner(deps: IdentityDeps, request: FastifyRequest, flow: FlowRow, session: SessionRow | undefined) {
+  if (!session) throw kratosErrors.sessionInactive();
+  if (flow.identity_id !== session.identity_id) throw kratosErrors.identityMismatch();
+  void deps;
+  void request;
+}
+
+async function requireAal(deps: IdentityDeps, request: FastifyRequest, session: SessionRow, returnTo: string) {
+  if (await needsSecondFactor(deps.db.kysely, session)) {
+    throw kratosErrors.aal2Required(
+      apiUrl(
+        request,
+        deps.config.identity,
+        `/self-service/login/browser?aal=aal2&return_to=${encodeURIComponent(returnTo)}`,
+      ),
+    );
+  }
+}
+
+/** Settings: profile traits, password, TOTP app and backup codes of the signed-in identity. */
+export const settingsHandler: FlowHandler = {
+  kind: 'settings',
+  initialState: 'show_form',
+
+  async init({ deps, request, session, returnTo }) {
+    if (!session) throw kratosErrors.sessionInactive();
+    await requireAal(deps, request, session, returnTo ?? uiUrl(request, deps.config.identity, UI_PATHS.settings));
+    return {
+      state: 'show_form',
+      identityId: session.identity_id,
+      internal: { totp_pending: deps.box.seal(newTotpSecret()) },
+    };
+  },
+
+  async onGet({ deps, request, flow, session }) {
+    requireOwner(deps, request, flow, session);
+    await requireAal(
+      deps,
+      request,
+      session as SessionRow,
+      uiUrl(request, deps.config.identity, `${UI_PATHS.settings}?flow=${flow.id}`),
+    );
+  },
+
+  async render(deps, flow) {
+    const db = deps.db.kysely;
+    const identityId = flow.identity_id as string;
+    const identity = await identityJson(db, identityId);
+    const internal = internalOf<SettingsInternal>(flow);
+    const nodes: UiNode[] = [
+      ...traitNodes('profile', identity?.traits),
+      submit('profile', text.labelSave()),
+      input('password', 'password', 'password', {
+        required: true,
+        autocomplete: 'new-password',
+        label: text.labelPassword(),
+      }),
+      submit('password', text.labelSave()),
+    ];
+    if (await credentialConfig(db, identityId, 'totp')) {
+      nodes.push(submit('totp', text.settingsUnlinkTotp(), 'totp_unlink', true));
+    } else if (internal.totp_pending) {
+      const secret = deps.box.open(internal.totp_pending);
+      const qr = await totpQr(secret, identity?.traits.email ?? '');
+      nodes.push(
+        imgNode('totp', 'totp_qr', qr.dataUrl, 256, text.settingsTotpQr()),
+        textNode('totp', 'totp_secret_key', text.settingsTotpSecret(secret), text.settingsTotpSecretLabel()),
+        input('totp', 'totp_code', 'text', {
+          required: true,
+          autocomplete: 'one-time-code',
+          label: text.labelVerifyOtp(),
+        }),
+        submit('totp', text.labelSave()),
+      );
+    }
+    const lookup = await credentialConfig<LookupConfig>(db, identityId, 'lookup_secret');
+    if (internal.lookup_pending) {
+      const codes = JSON.parse(deps.box.open(internal.lookup_pending)) as string[];
+      nodes.push(
+        textNode(
+          'lookup_secret',
+          'lookup_secret_codes',
+          text.settingsLookupSecretList(codes),
+          text.settingsLookupSecretLabel(),
+        ),
+        submit('lookup_secret', text.settingsLookupConfirm(), 'lookup_secret_confirm', true),
+      );
+    } else if (lookup) {
+      nodes.push(
+        textNode(
+          'lookup_secret',
+          'lookup_secret_remaining',
+          text.settingsLookupRemaining(remainingLookupCodes(lookup)),
+        ),
+        submit('lookup_secret', text.settingsRegenerateLookup(), 'lookup_secret_regenerate', true),
+        submit('lookup_secret', text.settingsDisableLookup(), 'lookup_secret_disable', true),
+      );
+    } else {
+      nodes.push(submit('lookup_secret', text.settingsRegenerateLookup(), 'lookup_secret_regenerate', true));
+    }
+    return nodes;
+  },
+
+  async submit(ctx) {
+    const { deps, request, flow, session } = ctx;
+    requireOwner(deps, request, flow, session);
+    const s = session as SessionRow;
+    const flowUrl = uiUrl(request, deps.config.identity, `${UI_PATHS.settings}?flow=${flow.id}`);
+    await requireAal(deps, request, s, flowUrl);
+    const method = field(ctx.body, 'method');
+    if (method === 'profile') return profile(ctx, s, flowUrl);
+    // changing a credential needs a recent sign-in (Kratos's privileged session)
+    if (method === 'password' || method === 'totp' || method === 'lookup_secret') {
+      const age = deps.clock.now().getTime() - s.authenticated_at.getTime();
+      if (age > deps.config.identity.privilegedSessionMaxAgeMs) {
+        throw kratosErrors.refreshRequired(
+          apiUrl(
+            request,
+            deps.config.identity,
+            `/self-service/login/browser?refresh=true&return_to=${encodeURIComponent(flowUrl)}`,
+          ),
+        );
+      }
+      if (method === 'password') return password(ctx);
+      if (method === 'totp') return totp(ctx, s);
+      return lookupSecret(ctx, s);
+    }
+    return { type: 'form', status: 400, patch: { ui: { messages: [text.settingsNoStrategy()] } } };
+  },
+};
+
+const saved = (active: string, internal?: Record<string, unknown>): SubmitResult => ({
+  type: 'form',
+  status: 200,
+  patch: { state: 'success', active, ui: { messages: [text.settingsSuccess()] }, ...(internal ? { internal } : {}) },
+});
+const invalid = (
+  active: string,
+  fields: Record<string, UiText[]>,
+  messages: UiText[] = [],
+  values = {},
+): SubmitResult => ({
+  type: 'form',
+  status: 400,
+  patch: { active, ui: { messages, fields, values } },
+});
+
+async function profile(ctx: SubmitContext, session: SessionRow, flowUrl: string): Promise<SubmitResult> {
+  const { deps, body, request } = ctx;
+  const { traits, fields } = readTraits(body);
+  if (Object.keys(fields).length) return invalid('profile', fields);
+  const current = await identityJson(deps.db.kysely, session.identity_id);
+  if (current && current.traits.email !== traits.email) {
+    const age = deps.clock.now().getTime() - session.authenticated_at.getTime();
+    if (age > deps.config.identity.privilegedSessionMaxAgeMs) {
+      throw kratosErrors.refreshRequired(
+        apiUrl(
+          request,
+          deps.config.identity,
+          `/self-service/login/browser?refresh=true&return_to=${encodeURIComponent(flowUrl)}`,
+        ),
+      );
+    }
+    const owner = await identityIdByEmail(deps.db.kysely, traits.email);
+    if (owner && owner !== session.identity_id) return invalid('profile', {}, [text.duplicateCredentials()]);
+  }
+  try {
+    await deps.db.kysely.transaction().execute((trx) => updateTraits(trx, session.identity_id, traits));
+  } catch (err) {
+    if (err instanceof DuplicateIdentityError || (err as { code?: string }).code === '23505') {
+      return invalid('profile', {}, [text.duplicateCredentials()]);
+    }
+    throw err;
+  }
+  return saved('profile');
+}
+
+async function password(ctx: SubmitContext): Promise<SubmitResult> {
+  const { deps, body, flow } = ctx;
+  const identityId = flow.identity_id as string;
+  const value = field(body, 'password') ?? '';
+  if (!value) return invalid('password', { password: [text.required('password')] });
+  const identity = await identityJson(deps.db.kysely, identityId);
+  const violation = passwordPolicyViolation(value, identity?.traits.email);
+  if (violation) return invalid('password', { password: [violation] });
+  await upsertCredential(deps.db.kysely, identityId, 'password', { hashed_password: await hashPassword(value) }, [
+    identity?.traits.email ?? '',
+  ]);
+  return saved('password');
+}
+
+async function totp(ctx: SubmitContext, session: SessionRow): Promise<SubmitResult> {
+  const { deps, body, flow } = ctx;
+  const identityId = flow.identity_id as string;
+  const db = deps.db.kysely;
+  if (flag(body, 'totp_unlink')) {
+    await deleteCredential(db, identityId, 'totp');
+    return saved('totp', { totp_pending: deps.box.seal(newTotpSecret()) });
+  }
+  const pending = internalOf<SettingsInternal>(flow).totp_pending;
+  if (!pending) return invalid('totp', { totp_code: [text.noTotp()] });
+  const secret = deps.box.open(pending);
+  const now = deps.clock.now();
+  const step = checkTotp(secret, field(body, 'totp_code') ?? '', now);
+  if (step === undefined) return invalid('totp', { totp_code: [text.totpWrong()] });
+  await upsertCredential(db, identityId, 'totp', { secret: deps.box.seal(secret), last_step: step }, []);
+  // the code proved the app: this session now holds the second factor too
+  await addSessionMethod(db, session, { method: 'totp', aal: 'aal2', completed_at: now.toISOString() }, now);
+  return saved('totp', { totp_pending: null });
+}
+
+async function lookupSecret(ctx: SubmitContext, session: SessionRow): Promise<SubmitResult> {
+  const { deps, body, flow } = ctx;
+  const identityId = flow.identity_id as string;
+  const db = deps.db.kysely;
+  const internal = internalOf<SettingsInternal>(flow);
+  if (flag(body, 'lookup_secret_regenerate')) {
+    const codes = newLookupCodes();
+    return {
+      type: 'form',
+      status: 200,
+      patch: {
+        state: 'show_form',
+        active: 'lookup_secret',
+        ui: { messages: [] },
+        internal: { lookup_pending: deps.box.seal(JSON.stringify(codes)) },
+      },
+    };
+  }
+  if (flag(body, 'lookup_secret_confirm')) {
+    if (!internal.lookup_pending) return invalid('lookup_secret', {}, [text.noLookup()]);
+    const codes = JSON.parse(deps.box.open(internal.lookup_pending)) as string[];
+    await upsertCredential(db, identityId, 'lookup_secret', await hashLookupCodes(codes), []);
+    const now = deps.clock.now();
+    await addSessionMethod(db, session, { method: 'lookup_secret', aal: 'aal2', completed_at: now.toISOString() }, now);
+    return saved('lookup_secret', { lookup_pending: null });
+  }
+  if (flag(body, 'lookup_secret_disable')) {
+    await deleteCredential(db, identityId, 'lookup_secret');
+    return saved('lookup_secret', { lookup_pending: null });
+  }
+  return { type: 'form', status: 400, patch: { ui: { messages: [text.settingsNoStrategy()] } } };
+}
