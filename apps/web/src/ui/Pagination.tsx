@@ -25,7 +25,6 @@ export function Pagination({
 }: PaginationProps) {
   const pages = pageCount(total, pageSize);
   const sizeId = useId();
-  const pageId = useId();
   const [draft, setDraft] = useState(String(pageIndex + 1));
   useEffect(() => setDraft(String(pageIndex + 1)), [pageIndex]);
 
@@ -68,10 +67,9 @@ export function Pagination({
         <IconButton label="Previous page" disabled={pageIndex === 0} onClick={() => onPageChange(pageIndex - 1)}>
           <ChevronLeft className="h-4 w-4" />
         </IconButton>
-        <label htmlFor={pageId} className="flex items-center gap-1.5 px-1">
-          <span className="sr-only">Go to page</span>
+        <span className="flex items-center gap-1.5 px-1">
           <input
-            id={pageId}
+            aria-label="Go to page"
             type="number"
             min={1}
             max={pages}
@@ -82,7 +80,7 @@ export function Pagination({
             className="h-7 w-14 rounded-md border border-zinc-300 px-1.5 text-center text-xs tabular-nums"
           />
           <span className="tabular-nums">of {fmt.format(pages)}</span>
-        </label>
+        </span>
         <IconButton label="Next page" disabled={pageIndex >= pages - 1} onClick={() => onPageChange(pageIndex + 1)}>
           <ChevronRight className="h-4 w-4" />
         </IconButton>
