@@ -51,13 +51,13 @@ export function digestAuthorization(
   method: string,
   uri: string,
   nc = 1,
+  cnonce = randomBytes(16).toString('hex'),
 ): string {
   const sess = challenge.algorithm.endsWith('-SESS');
   const base = sess ? challenge.algorithm.slice(0, -5) : challenge.algorithm;
   const algo = HASHES[base];
   if (!algo) throw new Error(`unsupported digest algorithm ${challenge.algorithm}`);
   const h = (s: string) => createHash(algo).update(s, 'utf8').digest('hex');
-  const cnonce = randomBytes(16).toString('hex');
   const ncHex = nc.toString(16).padStart(8, '0');
   const qops = (challenge.qop ?? '').split(',').map((q) => q.trim());
   const qop = qops.includes('auth') ? 'auth' : undefined;
