@@ -77,7 +77,7 @@ describe('/api/db incidents', () => {
     expect(viewerComment.status).toBe(403);
   });
 
-  it('records a status change in the timeline and as incident.status_updated', async () => {
+  it('records a status change in the timeline and as incident.status_updated, authored by the caller', async () => {
     const incident = await createIncident('responder');
     const { status } = await client('commander')
       .from('incidents')
@@ -86,10 +86,12 @@ describe('/api/db incidents', () => {
     expect(status).toBe(204);
     const history = await client('viewer')
       .from('incident_histories')
-      .select('type,description')
+      .select('type,description,created_by')
       .eq('incident_id', incident.id as string)
       .eq('type', 'incident.status_updated');
-    expect(history.data).toEqual([{ type: 'incident.status_updated', description: 'mitigated' }]);
+    expect(history.data).toEqual([
+      { type: 'incident.status_updated', description: 'mitigated', created_by: testSubjectId('commander') },
+    ]);
     const events = await server.db.kysely
       .selectFrom('event_queue')
       .select(['name', 'properties'])
@@ -97,7 +99,11 @@ describe('/api/db incidents', () => {
       .orderBy('name')
       .execute();
     expect(events.map((e) => e.name)).toEqual(['incident.created', 'incident.status_updated']);
-    expect(events[1]?.properties).toMatchObject({ status: 'mitigated', previous_status: 'open' });
+    expect(events[1]?.properties).toMatchObject({
+      status: 'mitigated',
+      previous_status: 'open',
+      updated_by: testSubjectId('commander'),
+    });
   });
 
   it('answers a value outside the spec lists with a 400 naming the field', async () => {

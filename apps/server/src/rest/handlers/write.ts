@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../../http/context.js';
 import { actionForMethod, type Subject } from '../../rbac/resources.js';
 import { embedAuthorizer, requireRestAccess, searchParams } from '../access.js';
@@ -101,6 +102,8 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
   const result = await ctx.db.kysely
     .transaction()
     .execute(async (trx) => {
+      // names the writer for the transaction: triggers default created_by and author history rows with it
+      if (subject.kind === 'person') await sql`select set_config('opsdeck.actor_id', ${subject.id}, true)`.execute(trx);
       const qb = new QueryBuilder(schema, query, embedAuthorizer(request));
       const alias = qb.alias();
       const scope = { name: table, columns: relation.columns, alias };
