@@ -38,7 +38,11 @@ export function resolveEmbed(schema: Schema, parent: Relation, embed: SelectEmbe
   for (const fk of schema.foreignKeys) {
     if (!matchesHint(fk, embed.hint)) continue;
     // many-to-one: parent holds the key (by target name, or by the key column's name)
-    const byColumn = fk.sourceColumns.length === 1 && fk.sourceColumns[0] === embed.name;
+    // embedding by column means the table it references, not the views that inherit the key
+    const byColumn =
+      fk.sourceColumns.length === 1 &&
+      fk.sourceColumns[0] === embed.name &&
+      schema.relations.get(fk.target)?.kind === 'table';
     if (fk.source === parent.name && (fk.target === embed.name || byColumn) && exposed(fk.target)) {
       found.push({
         target: schema.relations.get(fk.target) as Relation,

@@ -63,8 +63,8 @@ const COMPARE: Record<string, string> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
 };
 const PATTERN = new Set(['like', 'ilike', 'match', 'imatch']);
