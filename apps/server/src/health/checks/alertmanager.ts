@@ -50,6 +50,7 @@ export function alertFilters(spec: AlertmanagerCheck): string[] {
  */
 export const alertmanagerCheck: CheckType<AlertmanagerCheck> = {
   type: 'alertmanager',
+  endpoint: (spec) => redactUrl(spec.url || spec.connection || ''),
   schema: alertmanagerCheckSchema,
   defaultTimeoutMs: 30_000,
   async run(spec, ctx) {

@@ -17,6 +17,7 @@ interface SearchAnswer {
 function searchCheck(type: 'elasticsearch' | 'opensearch'): CheckType<SearchCheck> {
   return {
     type,
+    endpoint: (spec) => `${redactUrl(spec.url || spec.connection || '')}/${spec.index}`,
     schema: type === 'elasticsearch' ? elasticsearchCheckSchema : opensearchCheckSchema,
     defaultTimeoutMs: 30_000,
     async run(spec, ctx) {

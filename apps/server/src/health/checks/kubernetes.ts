@@ -104,6 +104,14 @@ async function listResources(api: KubernetesObjectApi, spec: KubernetesCheck): P
  */
 export const kubernetesCheck: CheckType<KubernetesCheck> = {
   type: 'kubernetes',
+  endpoint: (spec) =>
+    [
+      spec.kind,
+      spec.namespaceSelector?.name ?? spec.namespaceSelector?.labelSelector,
+      spec.resource?.name ?? spec.resource?.labelSelector,
+    ]
+      .filter(Boolean)
+      .join('/'),
   schema: kubernetesCheckSchema,
   defaultTimeoutMs: 30_000,
   async run(spec, ctx) {

@@ -18,6 +18,7 @@ interface LdapEntry {
  */
 export const ldapCheck: CheckType<LdapCheck> = {
   type: 'ldap',
+  endpoint: (spec) => `${spec.url || spec.host || spec.connection || ''}/${spec.bindDN}`,
   schema: ldapCheckSchema,
   defaultTimeoutMs: 10_000,
   async run(spec, ctx) {

@@ -14,6 +14,7 @@ export function closeMongoClients(): Promise<void> {
 
 export const mongodbCheck: CheckType<MongodbCheck> = {
   type: 'mongodb',
+  endpoint: (spec) => redactUrl(spec.url || spec.connection || ''),
   schema: mongodbCheckSchema,
   defaultTimeoutMs: 30_000,
   async run(spec, ctx) {

@@ -1,7 +1,7 @@
 import { mssqlCheckSchema, type SqlCheck } from '@opsdeck/schema';
 import mssql, { type ConnectionPool, type MssqlConfig } from 'mssql';
 import type { Endpoint } from './lib/endpoint.js';
-import { runSqlCheck, type SqlDriver } from './lib/sql.js';
+import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
 import type { CheckType } from './types.js';
 
 /**
@@ -60,6 +60,7 @@ const mssqlDriver: SqlDriver<ConnectionPool> = {
 
 export const mssqlCheck: CheckType<SqlCheck> = {
   type: 'mssql',
+  endpoint: sqlEndpoint,
   schema: mssqlCheckSchema,
   run: (spec, ctx) => runSqlCheck(mssqlDriver, spec, ctx),
   defaultTimeoutMs: 60_000,

@@ -1,7 +1,7 @@
 import { mysqlCheckSchema, type SqlCheck } from '@opsdeck/schema';
 import mysql from 'mysql2/promise';
 import type { Endpoint } from './lib/endpoint.js';
-import { runSqlCheck, type SqlDriver } from './lib/sql.js';
+import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
 import type { CheckType } from './types.js';
 
 /**
@@ -59,6 +59,7 @@ const mysqlDriver: SqlDriver<mysql.Pool> = {
 
 export const mysqlCheck: CheckType<SqlCheck> = {
   type: 'mysql',
+  endpoint: sqlEndpoint,
   schema: mysqlCheckSchema,
   run: (spec, ctx) => runSqlCheck(mysqlDriver, spec, ctx),
   defaultTimeoutMs: 60_000,

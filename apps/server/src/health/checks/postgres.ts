@@ -1,6 +1,6 @@
 import { postgresCheckSchema, type SqlCheck } from '@opsdeck/schema';
 import pg from 'pg';
-import { runSqlCheck, type SqlDriver } from './lib/sql.js';
+import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
 import type { CheckType } from './types.js';
 
 /** PostgreSQL over `pg`: one bounded pool per connection string, idle clients released. */
@@ -32,6 +32,7 @@ const postgresDriver: SqlDriver<pg.Pool> = {
 
 export const postgresCheck: CheckType<SqlCheck> = {
   type: 'postgres',
+  endpoint: sqlEndpoint,
   schema: postgresCheckSchema,
   run: (spec, ctx) => runSqlCheck(postgresDriver, spec, ctx),
   defaultTimeoutMs: 60_000,

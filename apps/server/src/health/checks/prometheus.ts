@@ -21,6 +21,7 @@ interface PromAnswer {
  */
 export const prometheusCheck: CheckType<PrometheusCheck> = {
   type: 'prometheus',
+  endpoint: (spec) => redactUrl(spec.url || spec.host || spec.connection || ''),
   schema: prometheusCheckSchema,
   defaultTimeoutMs: 30_000,
   async run(spec, ctx) {

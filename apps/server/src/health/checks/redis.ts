@@ -44,6 +44,7 @@ export function redisOptions(spec: RedisCheck, endpoint: Endpoint, timeoutMs: nu
 
 export const redisCheck: CheckType<RedisCheck> = {
   type: 'redis',
+  endpoint: (spec) => redactUrl(spec.addr || spec.url || spec.connection || ''),
   schema: redisCheckSchema,
   defaultTimeoutMs: 10_000,
   async run(spec, ctx) {

@@ -14,6 +14,8 @@ import { mysqlCheck } from './mysql.js';
 import { postgresCheck } from './postgres.js';
 import { prometheusCheck } from './prometheus.js';
 import { redisCheck } from './redis.js';
+import { s3Check } from './s3.js';
+import { sftpCheck } from './sftp.js';
 import { tcpCheck } from './tcp.js';
 import { tlsCheck } from './tls.js';
 import type { CheckType } from './types.js';
@@ -39,6 +41,8 @@ export const checkTypes: Record<string, CheckType<never>> = {
   prometheus: prometheusCheck as CheckType<never>,
   alertmanager: alertmanagerCheck as CheckType<never>,
   kubernetes: kubernetesCheck as CheckType<never>,
+  s3: s3Check as CheckType<never>,
+  sftp: sftpCheck as CheckType<never>,
 };
 
 /** The runner for `type`, or undefined when the engine does not support it (validation refuses it). */

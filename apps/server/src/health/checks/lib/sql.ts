@@ -19,6 +19,11 @@ const pools = new PoolCache<{ driver: SqlDriver<unknown>; pool: unknown }>({
   close: ({ driver, pool }) => driver.close(pool),
 });
 
+/** What a SQL check targets, for `check.endpoint`: the URL without its password, or the connection. */
+export function sqlEndpoint(spec: SqlCheck): string {
+  return redactUrl(spec.url || spec.connection || '');
+}
+
 /** Closes every pooled SQL connection (server shutdown, tests). */
 export function closeSqlPools(): Promise<void> {
   return pools.closeAll();
