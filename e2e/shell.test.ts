@@ -146,6 +146,20 @@ describe('web app shell', () => {
     expect(await page.title()).toBe('Sign in | OpsDeck');
   });
 
+  it('keeps date preferences chosen in the top bar', async () => {
+    const page = await e2e.page();
+    await page.goto('/topology');
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    const panel = page.getByRole('region', { name: 'Preferences' });
+    await panel.getByLabel('Date format').selectOption('full');
+    await panel.getByLabel('Time zone').selectOption('UTC');
+    expect(await panel.getByText(/^Now:/).textContent()).toMatch(/UTC$/);
+    expect(await page.evaluate(() => localStorage.getItem('datetime_preference'))).toBe('"full"');
+    expect(await page.evaluate(() => localStorage.getItem('display_timezone_preference'))).toBe('"UTC"');
+    await page.keyboard.press('Escape');
+    expect(await panel.count()).toBe(0);
+  });
+
   it('opens the user menu with the versions, profile, kubeconfig and sign out', async () => {
     const page = await e2e.page();
     await page.goto('/topology');

@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { IconButton } from '../../ui/Button.js';
 import { cx } from '../../ui/cx.js';
 import { HelpMenu } from './HelpMenu.js';
+import { PreferencesMenu } from './PreferencesMenu.js';
 import { UserMenu } from './UserMenu.js';
 
 /**
  * The bar above every page: title, the page's own controls, a refresh button that spins while
- * anything loads, the notifications bell, help and the user menu.
+ * anything loads, the notifications bell, preferences, help and the user menu.
  */
 export function TopBar({
   title,
@@ -43,6 +44,7 @@ export function TopBar({
         >
           <Bell aria-hidden className="h-4 w-4" />
         </Link>
+        <PreferencesMenu />
         <HelpMenu />
         <UserMenu />
       </div>
