@@ -3,6 +3,8 @@ import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { type HealthWorker, startHealthWorker } from './health/engine.js';
+import { createSampleCanary, sampleDataEnabled } from './health/sample.js';
 import { buildApp } from './http/app.js';
 import { bootstrapAdmin } from './identity/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
@@ -41,6 +43,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
           onError: (err) => app.log.error({ err }, 'incident rules run failed'),
         });
 
+  // a fresh embedded database gets a canary that checks OpsDeck itself (OPSDECK_SAMPLE_DATA=false: none)
+  if (db.kind === 'pglite' && migrated.applied.includes('020_health') && sampleDataEnabled()) {
+    await createSampleCanary(ctx, port).catch((err) => app.log.warn({ err }, 'sample canary not created'));
+  }
+  // the check scheduler runs in processes that do background work
+  let health: HealthWorker | undefined;
+  if (config.role === 'all' || config.role === 'worker') health = await startHealthWorker(ctx, app.log);
+
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
@@ -49,6 +59,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stop = () => {
     stopping ??= (async () => {
       await incidentRules?.stop();
+      await health?.stop(); // finishes running checks and writes their results
       await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks
       await db.close();
       resolveClosed();

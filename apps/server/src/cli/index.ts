@@ -1,4 +1,6 @@
+import { applyCommand } from './apply.js';
 import { migrateCommand } from './migrate.js';
+import { runCommand } from './run.js';
 import { serveCommand } from './serve.js';
 import { userCommand } from './user.js';
 
@@ -10,7 +12,7 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [serveCommand, migrateCommand, userCommand];
+const COMMANDS: Command[] = [serveCommand, migrateCommand, userCommand, runCommand, applyCommand];
 
 function help(): string {
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);

@@ -124,7 +124,13 @@ export async function deriveChecks(
 }
 
 /** Creates the canary's schedule row (jittered first run), or restarts it when the schedule changed. */
-async function ensureSchedule(db: Executor, canaryId: string, schedule: string, old: string | undefined, clock: Clock) {
+export async function ensureSchedule(
+  db: Executor,
+  canaryId: string,
+  schedule: string,
+  old: string | undefined,
+  clock: Clock,
+) {
   const first = parseSchedule(schedule, canaryId).first(clock.now());
   const insert = db.insertInto('canary_schedules').values({ canary_id: canaryId, next_runtime: first });
   if (old !== undefined && old !== schedule) {

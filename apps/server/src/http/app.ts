@@ -11,6 +11,8 @@ import { identityRoutes } from '../identity/routes.js';
 import { eventRoutes } from '../events/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { notificationRoutes } from '../notifications/routes.js';
+import { connectionRoutes } from '../connections/routes.js';
+import { healthRoutes } from '../health/routes.js';
 import { restRoutes } from '../rest/routes.js';
 import { systemRoutes } from '../system/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
@@ -71,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => peopleRoutes(scope, ctx));
   await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
+  await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => connectionRoutes(scope, ctx));
   await app.register(async (scope) => eventRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await registerSpa(app, config.webDir);

@@ -76,8 +76,19 @@ describe.skipIf(!available)('postgres check against the machine PostgreSQL', () 
     expect(out.error).not.toContain('s3cret');
   });
 
+  it('fails a slow query at the deadline and the pool keeps working', async () => {
+    const started = Date.now();
+    const slow = await postgresCheck.run(check({ query: 'select pg_sleep(5)' }), runnerContext({}, 1500));
+    expect(slow.pass).toBe(false);
+    expect(slow.error).toMatch(/timeout/i);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const next = await postgresCheck.run(check({ query: 'select 1 as ok' }), runnerContext());
+    expect(next).toMatchObject({ pass: true, data: { rows: [{ ok: 1 }] } });
+  });
+
   it('reuses one bounded pool per connection string (no "too many clients")', async () => {
     await closeSqlPools();
+    const since = new Date();
     const spec = check({ query: "select pid from pg_stat_activity where application_name = 'opsdeck-check'" });
     const runs = await Promise.all(Array.from({ length: 20 }, () => postgresCheck.run(spec, runnerContext())));
     expect(runs.every((r) => r.pass)).toBe(true);
@@ -85,7 +96,8 @@ describe.skipIf(!available)('postgres check against the machine PostgreSQL', () 
     const client = new pg.Client(PG_URL);
     await client.connect();
     const { rows } = await client.query(
-      "select count(*)::int as n from pg_stat_activity where application_name = 'opsdeck-check'",
+      "select count(*)::int as n from pg_stat_activity where application_name = 'opsdeck-check' and backend_start >= $1",
+      [since],
     );
     await client.end();
     expect(rows[0].n).toBeLessThanOrEqual(4);

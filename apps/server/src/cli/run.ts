@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { canaryChecks } from '@opsdeck/schema';
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { connectionSecretBox } from '../connections/secrets.js';
+import { ConnectionResolver } from '../connections/store.js';
+import { type Db, openDatabase } from '../db/connection.js';
+import { CanaryFileError, parseCanaryFile } from '../health/canaryYaml.js';
+import { closeCheckDrivers } from '../health/drivers.js';
+import { CanaryRunner, type RunnableCanary } from '../health/runner.js';
+import { parseFlags } from './args.js';
+import { type Command, UsageError } from './index.js';
+
+/** One line of `opsdeck run --json`. */
+export interface RunLine {
+  canary: string;
+  name: string;
+  type: string;
+  pass: boolean;
+  message: string;
+  error: string | null;
+  duration: number;
+}
+
+function toRunnable(canary: ReturnType<typeof parseCanaryFile>[number]): RunnableCanary {
+  const namespace = canary.metadata.namespace ?? 'default';
+  return {
+    id: `${namespace}/${canary.metadata.name}`,
+    name: canary.metadata.name,
+    namespace,
+    labels: canary.metadata.labels ?? {},
+    retries: canary.spec.retries as RunnableCanary['retries'],
+    checks: canaryChecks(canary.spec).map(({ type, check }) => ({
+      id: `${namespace}/${canary.metadata.name}/${type}/${check.name}`,
+      type,
+      name: check.name,
+      spec: check,
+    })),
+  };
+}
+
+function formatLine(l: RunLine): string {
+  const text = l.pass ? l.message : l.error || l.message;
+  return `${l.pass ? 'PASS' : 'FAIL'}  ${l.canary}/${l.name}  (${l.type})  ${l.duration}ms${text ? `  ${text.replace(/\s+/g, ' ')}` : ''}`;
+}
+
+export const runCommand: Command = {
+  name: 'run',
+  summary: 'run the canaries in YAML files once and print the results',
+  usage: [
+    'Usage: opsdeck run [--json] FILE...',
+    '',
+    'Runs every check of every Canary in the files once, without a server, and prints one line per',
+    'check (PASS/FAIL, canary/check, type, duration, message). --json prints an array of',
+    '{canary, name, type, pass, message, error, duration}. Exit code: 0 all passed, 1 a check',
+    'failed, 2 invalid input. connection:// references need DATABASE_URL (or the data dir).',
+  ].join('\n'),
+  async run(argv) {
+    const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' } });
+    if (!positionals.length) throw new UsageError('name at least one canary file');
+    const canaries: RunnableCanary[] = [];
+    let invalid = false;
+    for (const file of positionals) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (err) {
+        console.error(
+          `opsdeck run: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+        );
+        invalid = true;
+        continue;
+      }
+      try {
+        canaries.push(...parseCanaryFile(text, file).map(toRunnable));
+      } catch (err) {
+        if (!(err instanceof CanaryFileError)) throw err;
+        for (const p of err.problems) console.error(p);
+        invalid = true;
+      }
+    }
+    if (invalid) return 2;
+
+    const uses = JSON.stringify(canaries).includes('connection://') || JSON.stringify(canaries).includes('valueFrom');
+    let db: Db | undefined;
+    const config = loadConfig();
+    if (uses) db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const resolver = db ? new ConnectionResolver(db, connectionSecretBox(config)) : undefined;
+    const runner = new CanaryRunner({ clock: systemClock, ...(resolver ? { resolver } : {}) });
+    const lines: RunLine[] = [];
+    try {
+      const results = await Promise.all(canaries.map((c) => runner.runCanary(c)));
+      results.forEach((runs, i) => {
+        const canary = canaries[i] as RunnableCanary;
+        for (const { check, result } of runs) {
+          const first = lines.length;
+          const line: RunLine = {
+            canary: canary.name,
+            name: check.name,
+            type: check.type,
+            pass: result.pass,
+            message: result.message,
+            error: result.error ?? null,
+            duration: result.duration,
+          };
+          lines.push(line);
+          for (const t of result.transformed ?? []) {
+            lines.push({
+              canary: canary.name,
+              name: t.name,
+              type: t.type ?? check.type,
+              pass: t.pass,
+              message: t.message ?? '',
+              error: t.error ?? null,
+              duration: t.duration ?? result.duration,
+            });
+          }
+          if (!values.json) for (const l of lines.slice(first)) console.log(formatLine(l));
+        }
+      });
+    } finally {
+      await closeCheckDrivers();
+      await db?.close();
+    }
+    if (values.json) console.log(JSON.stringify(lines, null, 2));
+    return lines.every((l) => l.pass) ? 0 : 1;
+  },
+};

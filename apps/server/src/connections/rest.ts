@@ -1,0 +1,19 @@
+import { exposeTable } from '../rest/whitelist.js';
+import { connectionSecretBox } from './secrets.js';
+import { prepareConnectionPatch, prepareConnectionRow } from './service.js';
+
+/**
+ * Connections under /api/db: writes are validated per type and their password and certificate
+ * sealed before they reach the table; `connections_list` is the masked read for lists.
+ */
+exposeTable('connections', {
+  resource: 'connections',
+  writable: true,
+  async beforeWrite(ctx, input) {
+    const box = connectionSecretBox(ctx.config);
+    if (input.method === 'POST') return { rows: (input.rows ?? []).map((row) => prepareConnectionRow(row, box)) };
+    if (input.method === 'PATCH' && input.patch) return { patch: prepareConnectionPatch(input.patch, box) };
+    return undefined;
+  },
+});
+exposeTable('connections_list', { resource: 'connections', writable: false });

@@ -1,0 +1,44 @@
+import './rest.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { connectionResolver } from '../health/engine.js';
+import type { AppContext } from '../http/context.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { ConnectionNotFoundError } from './store.js';
+import { testConnection, UntestableConnectionError } from './tester.js';
+
+/** POST /api/connection/test/:id: really tries a stored connection (spec part 1 section 7). */
+export async function connectionRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/connection/test/:id',
+    {
+      // testing uses the stored secrets: the same access as reading connections
+      config: { auth: { resource: 'connections', action: 'read' } },
+      schema: { params: z.object({ id: z.uuid({ error: 'expected a connection id (uuid)' }) }) },
+    },
+    async (request) => {
+      const resolver = connectionResolver(ctx);
+      resolver.invalidate();
+      let conn: Awaited<ReturnType<typeof resolver.resolve>>;
+      try {
+        conn = await resolver.resolve(request.params.id);
+      } catch (err) {
+        if (err instanceof ConnectionNotFoundError) throw notFound(`connection ${request.params.id} not found`);
+        throw err;
+      }
+      let result: Awaited<ReturnType<typeof testConnection>>;
+      try {
+        result = await testConnection(conn, `connection://${conn.namespace}/${conn.name}`);
+      } catch (err) {
+        if (err instanceof UntestableConnectionError) throw badRequest(err.message);
+        throw err;
+      }
+      if (!result.pass) {
+        throw new HttpError(400, 'connection_failed', `connection test failed: ${result.error ?? result.message}`);
+      }
+      return { message: 'connection successful', payload: { duration: result.duration, message: result.message } };
+    },
+  );
+}

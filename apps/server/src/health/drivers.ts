@@ -1,0 +1,7 @@
+import { closeSqlPools } from './checks/lib/sql.js';
+import { closeMongoClients } from './checks/mongodb.js';
+
+/** Closes the connection pools check runners keep between runs (shutdown, end of `opsdeck run`). */
+export async function closeCheckDrivers(): Promise<void> {
+  await Promise.allSettled([closeSqlPools(), closeMongoClients()]);
+}

@@ -1,0 +1,89 @@
+import { connectionSecretBox } from '../connections/secrets.js';
+import { ConnectionResolver } from '../connections/store.js';
+import type { AppContext } from '../http/context.js';
+import { closeCheckDrivers } from './drivers.js';
+import { healthMetrics } from './metrics.js';
+import { ResultWriter } from './results.js';
+import { CanaryRunner } from './runner.js';
+import { Scheduler } from './scheduler.js';
+
+interface Logger {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+const resolvers = new WeakMap<AppContext, ConnectionResolver>();
+
+/** The connection resolver of an app (shared by Run Now, the scheduler and connection tests). */
+export function connectionResolver(ctx: AppContext): ConnectionResolver {
+  let r = resolvers.get(ctx);
+  if (!r) {
+    r = new ConnectionResolver(ctx.db, connectionSecretBox(ctx.config));
+    resolvers.set(ctx, r);
+  }
+  return r;
+}
+
+const onDemand = new WeakMap<AppContext, { runner: CanaryRunner; writer: ResultWriter }>();
+
+/**
+ * The runner behind Run Now: no timers (buildApp stays free of background work); the caller
+ * flushes the writer after each run so the result is stored before the reply.
+ */
+export function onDemandRunner(ctx: AppContext, log?: Logger): { runner: CanaryRunner; writer: ResultWriter } {
+  let r = onDemand.get(ctx);
+  if (!r) {
+    const writer = new ResultWriter(ctx.db, { onError: (err) => log?.error({ err }, 'storing a check result failed') });
+    const runner = new CanaryRunner({
+      clock: ctx.clock,
+      db: ctx.db,
+      resolver: connectionResolver(ctx),
+      writer,
+      metrics: healthMetrics(ctx.metrics),
+    });
+    r = { runner, writer };
+    onDemand.set(ctx, r);
+  }
+  return r;
+}
+
+/** A running scheduler with its writer; `stop` drains in-flight checks and writes what is pending. */
+export interface HealthWorker {
+  scheduler: Scheduler;
+  runner: CanaryRunner;
+  writer: ResultWriter;
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Starts the check scheduler of a worker process (`OPSDECK_ROLE` all or worker). */
+export async function startHealthWorker(
+  ctx: AppContext,
+  log?: Logger,
+  opts: { timers?: boolean } = {},
+): Promise<HealthWorker> {
+  const shutdown = new AbortController();
+  const writer = new ResultWriter(ctx.db, { onError: (err) => log?.error({ err }, 'storing check results failed') });
+  const runner = new CanaryRunner({
+    clock: ctx.clock,
+    db: ctx.db,
+    resolver: connectionResolver(ctx),
+    writer,
+    metrics: healthMetrics(ctx.metrics),
+    signal: shutdown.signal,
+  });
+  const scheduler = new Scheduler({ db: ctx.db, runner, clock: ctx.clock, log, timers: opts.timers });
+  writer.start();
+  await scheduler.start();
+  return {
+    scheduler,
+    runner,
+    writer,
+    async stop(graceMs = 10_000) {
+      await scheduler.stop(graceMs);
+      shutdown.abort(new Error('OpsDeck is shutting down'));
+      await runner.idle();
+      await writer.stop();
+      await closeCheckDrivers();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
+import { badRequest } from '../http/errors.js';
+import { exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
+import { deriveChecks, ensureSchedule } from './canaries.js';
+import { CanaryValidationError, validateCanary } from './canaryYaml.js';
+
+/**
+ * The health tables under /api/db: canaries are written there by the UI (validated before the
+ * write, their checks derived inside the same transaction); checks, results and rollups are
+ * read-only because only the engine writes them.
+ */
+
+/** Validates a canaries row's spec as a whole Canary document; answers the 400 a client can act on. */
+function validateRow(row: Row, index?: number): void {
+  const where = index === undefined ? '' : `[${index}]`;
+  if (row.spec === undefined) return;
+  const labels = row.labels && typeof row.labels === 'object' ? row.labels : undefined;
+  try {
+    validateCanary({
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: typeof row.name === 'string' ? row.name : 'canary', ...(labels ? { labels } : {}) },
+      spec: row.spec,
+    });
+  } catch (err) {
+    if (err instanceof CanaryValidationError) {
+      throw badRequest(`invalid canary${where}: ${err.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    }
+    throw err;
+  }
+}
+
+exposeTable('canaries', {
+  resource: 'canaries',
+  writable: true,
+  async beforeWrite(_ctx, input) {
+    if (input.method === 'POST') {
+      const rows = (input.rows ?? []).map((row, i) => {
+        if (row.spec === undefined)
+          throw badRequest(`invalid canary${input.rows?.length === 1 ? '' : `[${i}]`}: spec: This field is required`);
+        validateRow(row, input.rows?.length === 1 ? undefined : i);
+        return { source: 'UI', ...row };
+      });
+      return { rows };
+    }
+    if (input.method === 'PATCH' && input.patch) validateRow(input.patch);
+    return undefined;
+  },
+  async afterWrite(ctx, { method, rows, trx }) {
+    if (method === 'DELETE') return; // the database turns it into a soft delete of the canary and its checks
+    for (const row of rows) {
+      if (row.deleted_at) continue;
+      const spec = row.spec as CanaryResource['spec'];
+      await deriveChecks(trx, row.id as string, (row.namespace as string) ?? 'default', spec);
+      await ensureSchedule(trx, row.id as string, canarySchedule(spec), undefined, ctx.clock);
+    }
+  },
+});
+
+const readOnly = { resource: 'canaries', writable: false } as const;
+exposeTable('canaries_with_status', readOnly);
+exposeTable('canary_names', readOnly);
+exposeTable('checks', readOnly);
+exposeTable('check_names', readOnly);
+exposeTable('check_statuses', readOnly);
+exposeTable('check_statuses_1h', readOnly);
+exposeTable('check_statuses_1d', readOnly);
+exposeFunction('soft_delete_canary', { resource: 'canaries', action: 'delete' });

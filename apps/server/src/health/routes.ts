@@ -1,0 +1,84 @@
+import './rest.js';
+import { parseDuration } from '@opsdeck/schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccess } from '../http/auth.js';
+import type { AppContext } from '../http/context.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import type { Role } from '../rbac/resources.js';
+import { onDemandRunner } from './engine.js';
+import { checkGraph } from './graph.js';
+import { loadRunnableCheck } from './load.js';
+
+/** Roles shown Run Now (spec part 1 section 2); the server refuses the others the same way. */
+const RUN_NOW_ROLES: ReadonlySet<Role> = new Set(['admin', 'editor', 'responder', 'commander']);
+
+const uuid = z.uuid({ error: 'expected a check id (uuid)' });
+
+/** Reads `1h`, `7d` (that long before now) or an RFC 3339 time. */
+function parseWhen(value: string | undefined, now: Date, name: string): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ago = parseDuration(value.replace(/^now-/, ''));
+  if (ago !== undefined) return new Date(now.getTime() - ago);
+  const t = new Date(value);
+  if (Number.isNaN(t.getTime())) throw badRequest(`${name}: expected a duration such as 1h or 7d, or an RFC 3339 time`);
+  return t;
+}
+
+/** Run Now, a check's history graph (spec part 1 section 7: /api/canary/...). */
+export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/canary/run/check/:id',
+    { config: { auth: 'authenticated' }, schema: { params: z.object({ id: uuid }) } },
+    async (request) => {
+      const subject = requireAccess(request, 'canaries', 'read');
+      if (!subject.roles.some((r) => RUN_NOW_ROLES.has(r))) {
+        throw new HttpError(403, 'forbidden', 'running a check needs the admin, editor, responder or commander role');
+      }
+      const found = await loadRunnableCheck(ctx.db, request.params.id);
+      if (!found) throw notFound(`check ${request.params.id} not found`);
+      if (found.deleted) throw badRequest(`check ${request.params.id} is deleted and cannot run`);
+      const { runner, writer } = onDemandRunner(ctx, request.log);
+      const time = ctx.clock.now();
+      const result = await runner.runCheck(found.canary, found.check);
+      await writer.flush();
+      return {
+        id: found.check.id,
+        name: found.check.name,
+        type: found.check.type,
+        time: time.toISOString(),
+        pass: result.pass,
+        invalid: result.invalid,
+        message: result.message,
+        error: result.error ?? null,
+        duration: result.duration,
+        detail: result.detail ?? null,
+      };
+    },
+  );
+
+  const graphQuery = z.object({
+    check: uuid,
+    start: z.string().optional(),
+    since: z.string().optional(),
+    end: z.string().optional(),
+    until: z.string().optional(),
+  });
+  const graph = async (query: z.infer<typeof graphQuery>) => {
+    const started = performance.now();
+    const now = ctx.clock.now();
+    const to = parseWhen(query.end ?? query.until, now, 'end') ?? now;
+    const from = parseWhen(query.start ?? query.since, now, 'start') ?? new Date(to.getTime() - 3_600_000);
+    if (from.getTime() >= to.getTime()) throw badRequest('start must be before end');
+    const result = await checkGraph(ctx.db, query.check, from, to);
+    return { duration: Math.round(performance.now() - started), runnerName: 'local', ...result };
+  };
+  const graphRoute = {
+    config: { auth: { resource: 'canaries', action: 'read' } as const },
+    schema: { querystring: graphQuery },
+  };
+  app.get('/api/canary/api/graph', graphRoute, async (request) => graph(request.query));
+}

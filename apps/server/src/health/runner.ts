@@ -1,0 +1,239 @@
+import os from 'node:os';
+import type { CheckRetries } from '@opsdeck/schema';
+import type { Clock } from '../clock.js';
+import { type ConnectionResolver, resolveEnvSource } from '../connections/store.js';
+import type { Db } from '../db/connection.js';
+import { checkTypeFor } from './checks/registry.js';
+import { type CheckResult, type ExecuteContext, executeCheck } from './execute.js';
+import { Semaphore } from './heap.js';
+import type { HealthMetrics } from './metrics.js';
+import type { ResultWriter } from './results.js';
+import { upsertTransformedChecks } from './transformed.js';
+
+/** A check as the runner needs it: its id, type, name and the spec object from the canary. */
+export interface RunnableCheck {
+  id: string;
+  type: string;
+  name: string;
+  spec: Record<string, unknown>;
+}
+
+/** A canary ready to run: identity, canary-level retries, its live checks. */
+export interface RunnableCanary {
+  id: string;
+  name: string;
+  namespace: string;
+  labels: Record<string, string>;
+  retries?: CheckRetries | undefined;
+  checks: RunnableCheck[];
+}
+
+/** One finished (or skipped) check of a canary run. */
+export interface CheckRun {
+  check: RunnableCheck;
+  time: Date;
+  result: CheckResult;
+  /** Still running from the previous run: not started again (a check never overlaps itself). */
+  skipped?: boolean;
+}
+
+export interface CanaryRunnerOptions {
+  clock: Clock;
+  /** Needed to resolve `connection://` references and to store transformed checks. */
+  db?: Db;
+  resolver?: ConnectionResolver;
+  writer?: ResultWriter;
+  metrics?: HealthMetrics;
+  /** Aborted on shutdown: every in-flight check is told to stop. */
+  signal?: AbortSignal;
+  /** Runs at once per check type when the type sets no `concurrency` (default 200). */
+  defaultConcurrency?: number;
+  execute?: typeof executeCheck;
+}
+
+const hostname = os.hostname();
+
+/**
+ * Runs canaries and single checks: per-type concurrency limits, no check overlapping itself,
+ * `dependsOn` ordering with `outputs`, and results handed to the writer and the metrics.
+ */
+export class CanaryRunner {
+  private readonly inflight = new Map<string, Promise<CheckResult>>();
+  private readonly limits = new Map<string, Semaphore>();
+  private readonly execute: typeof executeCheck;
+
+  constructor(private readonly opts: CanaryRunnerOptions) {
+    this.execute = opts.execute ?? executeCheck;
+  }
+
+  /** Checks running right now. */
+  get active(): number {
+    return this.inflight.size;
+  }
+
+  /** Resolves once nothing is running. */
+  async idle(): Promise<void> {
+    while (this.inflight.size) await Promise.allSettled([...this.inflight.values()]);
+  }
+
+  /** Runs every check of `canary` once (skipping those still running) and records a job_history row. */
+  async runCanary(canary: RunnableCanary, nextRuntime?: Date): Promise<CheckRun[]> {
+    const start = this.opts.clock.now();
+    const byName = new Map<string, Promise<CheckRun>>();
+    const outputs: Record<string, unknown> = {};
+    for (const check of canary.checks) {
+      const deps = Array.isArray(check.spec.dependsOn) ? (check.spec.dependsOn as string[]) : [];
+      const run = (async (): Promise<CheckRun> => {
+        await null; // every check of the run is registered before any looks up its dependencies
+        for (const dep of deps) {
+          const done = await byName.get(dep);
+          if (done) outputs[dep] = done.result.data;
+        }
+        const time = this.opts.clock.now();
+        const running = this.inflight.get(check.id);
+        if (running) return { check, time, result: skippedResult(), skipped: true };
+        const result = await this.runCheck(canary, check, nextRuntime, deps.length ? { ...outputs } : undefined);
+        return { check, time, result };
+      })();
+      byName.set(check.name, run);
+    }
+    const runs = await Promise.all(byName.values());
+    const done = runs.filter((r) => !r.skipped);
+    const errors = done
+      .filter((r) => !r.result.pass)
+      .map((r) => `${r.check.name}: ${r.result.error ?? r.result.message}`);
+    const skipped = runs.length - done.length;
+    if (skipped) errors.push(`${skipped} check(s) skipped: still running from the previous run`);
+    this.opts.writer?.addJob({
+      canaryId: canary.id,
+      start,
+      end: this.opts.clock.now(),
+      passed: done.filter((r) => r.result.pass).length,
+      failed: done.length - done.filter((r) => r.result.pass).length,
+      errors,
+      hostname,
+    });
+    return runs;
+  }
+
+  /** Runs one check now; if it is already running, answers that run's result instead of starting another. */
+  runCheck(
+    canary: RunnableCanary,
+    check: RunnableCheck,
+    nextRuntime?: Date,
+    outputs?: Record<string, unknown>,
+  ): Promise<CheckResult> {
+    const running = this.inflight.get(check.id);
+    if (running) return running;
+    const promise = this.runGuarded(canary, check, nextRuntime, outputs).finally(() => this.inflight.delete(check.id));
+    this.inflight.set(check.id, promise);
+    return promise;
+  }
+
+  private limitFor(type: string): Semaphore {
+    let s = this.limits.get(type);
+    if (!s) {
+      s = new Semaphore(checkTypeFor(type)?.concurrency ?? this.opts.defaultConcurrency ?? 200);
+      this.limits.set(type, s);
+    }
+    return s;
+  }
+
+  private async runGuarded(
+    canary: RunnableCanary,
+    check: RunnableCheck,
+    nextRuntime: Date | undefined,
+    outputs: Record<string, unknown> | undefined,
+  ): Promise<CheckResult> {
+    const release = await this.limitFor(check.type).acquire();
+    const time = this.opts.clock.now();
+    let result: CheckResult;
+    try {
+      result = await this.execute(check.type, check.spec, this.context(canary, check, outputs));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      result = { pass: false, invalid: true, message, error: message, duration: 0, data: {}, metrics: [], attempts: 1 };
+    } finally {
+      release();
+    }
+    this.record(canary, check, time, result, nextRuntime);
+    if (result.transformed?.length && this.opts.db) {
+      await this.recordTransformed(canary, check, time, result).catch((err) => {
+        result.error ??= `storing transformed checks: ${(err as Error).message}`;
+      });
+    }
+    return result;
+  }
+
+  private context(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
+    const namespace = typeof check.spec.namespace === 'string' ? check.spec.namespace : canary.namespace;
+    const resolver = this.opts.resolver;
+    return {
+      now: () => this.opts.clock.now(),
+      signal: this.opts.signal,
+      canary: { id: canary.id, name: canary.name, namespace: canary.namespace, labels: canary.labels },
+      checkId: check.id,
+      outputs,
+      retries: canary.retries,
+      resolveConnection: async (ref) => {
+        if (!resolver) throw new Error(`connection ${ref} cannot be resolved without a database (set DATABASE_URL)`);
+        return resolver.resolve(ref, namespace);
+      },
+      resolveEnv: async (source) => {
+        if (!resolver) {
+          const s = source as { value?: string; valueFrom?: unknown } | undefined;
+          if (s?.valueFrom) throw new Error('secretKeyRef/configMapKeyRef need a database with connections');
+          return typeof source === 'string' ? source : s?.value;
+        }
+        return resolveEnvSource(resolver, source, namespace);
+      },
+    };
+  }
+
+  private record(canary: RunnableCanary, check: RunnableCheck, time: Date, result: CheckResult, next?: Date) {
+    this.opts.metrics?.record(
+      { id: check.id, name: check.name, type: check.type, canaryName: canary.name, canaryNamespace: canary.namespace },
+      result,
+    );
+    this.opts.writer?.add({
+      checkId: check.id,
+      time,
+      pass: result.pass,
+      invalid: result.invalid,
+      duration: result.duration,
+      message: result.message,
+      error: result.error,
+      details: result.detail,
+      nextRuntime: next,
+    });
+  }
+
+  private async recordTransformed(canary: RunnableCanary, parent: RunnableCheck, time: Date, result: CheckResult) {
+    const ids = await upsertTransformedChecks(this.opts.db as Db, canary.id, parent, result.transformed ?? []);
+    for (const t of result.transformed ?? []) {
+      const id = ids.get(t.name);
+      if (!id) continue;
+      this.opts.writer?.add({
+        checkId: id,
+        time,
+        pass: t.pass,
+        duration: t.duration ?? result.duration,
+        message: t.message,
+        error: t.error,
+        details: t.detail && typeof t.detail === 'object' ? (t.detail as Record<string, unknown>) : undefined,
+      });
+    }
+  }
+}
+
+function skippedResult(): CheckResult {
+  return {
+    pass: false,
+    invalid: false,
+    message: 'skipped: still running from the previous run',
+    duration: 0,
+    data: {},
+    metrics: [],
+    attempts: 0,
+  };
+}

@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { type CanarySpec, canaryChecks, canarySchedule } from '@opsdeck/schema';
+import { sql } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/connection.js';
+import { MinHeap } from './heap.js';
+import type { CanaryRunner, RunnableCanary } from './runner.js';
+import { parseSchedule, type Schedule } from './schedule.js';
+import './tables.js';
+
+interface Entry {
+  canary: RunnableCanary;
+  schedule: Schedule;
+  updatedAt: number;
+  gen: number;
+}
+
+export interface SchedulerOptions {
+  db: Db;
+  runner: CanaryRunner;
+  clock: Clock;
+  /** How often to pick up canaries changed by the API or another process (default 5 s). */
+  syncMs?: number;
+  /** Arm real timers (default true); tests with a ManualClock call `tick()` themselves. */
+  timers?: boolean;
+  log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+/** How far back each sync looks again, so a transaction that committed late is not missed. */
+const SYNC_OVERLAP_MS = 60_000;
+
+/**
+ * Runs every canary on its schedule from one min-heap and one timer. Each due run is claimed in
+ * the database by moving `canary_schedules.next_runtime` forward in one batched UPDATE: with
+ * several OpsDeck processes on one PostgreSQL only the process whose update wins runs it, so
+ * canaries are split without running one twice. Changes made through the API are picked up by a
+ * periodic sync of recently updated canaries.
+ */
+export class Scheduler {
+  private readonly entries = new Map<string, Entry>();
+  private readonly heap = new MinHeap<{ at: number; id: string; gen: number }>();
+  private readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly runs = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private syncTimer: NodeJS.Timeout | undefined;
+  private watermark = 0;
+  private ticking: Promise<unknown> | undefined;
+  private gen = 0;
+  private stopped = false;
+
+  constructor(private readonly opts: SchedulerOptions) {}
+
+  /** Canaries currently scheduled. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** When a canary runs next, for tests and diagnostics. */
+  nextRun(canaryId: string): Date | undefined {
+    const e = this.entries.get(canaryId);
+    if (!e) return undefined;
+    let best: number | undefined;
+    // the heap may hold stale entries; the live one has the current generation
+    for (const item of this.heap.values()) {
+      if (item.id === canaryId && item.gen === e.gen && (best === undefined || item.at < best)) best = item.at;
+    }
+    return best === undefined ? undefined : new Date(best);
+  }
+
+  async start(): Promise<void> {
+    await this.sync();
+    if (this.opts.timers === false) return;
+    this.syncTimer = setInterval(() => {
+      this.sync()
+        .then(() => this.arm())
+        .catch((err) => this.opts.log?.warn({ err }, 'scheduler: syncing canaries failed'));
+    }, this.opts.syncMs ?? 5000);
+    this.syncTimer.unref();
+    this.arm();
+  }
+
+  /** Stops scheduling, lets running checks finish for `graceMs`, then returns. */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.syncTimer) clearInterval(this.syncTimer);
+    await this.ticking;
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.runs]),
+      new Promise((r) => {
+        timeout = setTimeout(r, graceMs);
+      }),
+    ]);
+    clearTimeout(timeout);
+  }
+
+  /** Loads canaries changed since the last sync (all of them the first time). */
+  async sync(): Promise<void> {
+    const db = this.opts.db.kysely;
+    const since = new Date(Math.max(0, this.watermark - SYNC_OVERLAP_MS));
+    const first = this.watermark === 0;
+    let q = db
+      .selectFrom('canaries')
+      .select(['id', 'name', 'namespace', 'labels', 'spec', 'deleted_at', 'updated_at'])
+      .where('agent_id', '=', '00000000-0000-0000-0000-000000000000');
+    q = first ? q.where('deleted_at', 'is', null) : q.where('updated_at', '>', since);
+    const rows = await q.execute();
+    const changed = rows.filter((r) => this.entries.get(r.id)?.updatedAt !== r.updated_at.getTime() || r.deleted_at);
+    for (const r of rows) this.watermark = Math.max(this.watermark, r.updated_at.getTime());
+    const live = changed.filter((r) => !r.deleted_at && (r.spec as CanarySpec).replicas !== 0);
+    for (const r of changed) if (!live.includes(r)) this.entries.delete(r.id);
+    if (!live.length) return;
+    const ids = live.map((r) => r.id);
+    const checks = await db
+      .selectFrom('checks')
+      .select(['id', 'canary_id', 'type', 'name', 'spec'])
+      .where('canary_id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .where('transformed', '=', false)
+      .execute();
+    const byCanary = new Map<string, typeof checks>();
+    for (const c of checks) {
+      const list = byCanary.get(c.canary_id) ?? [];
+      list.push(c);
+      byCanary.set(c.canary_id, list);
+    }
+    const stored = await this.schedules(ids);
+    const now = this.opts.clock.now();
+    const missing: Array<{ id: string; at: Date }> = [];
+    for (const r of live) {
+      const spec = r.spec as CanarySpec;
+      let schedule: Schedule;
+      try {
+        schedule = parseSchedule(canarySchedule(spec), r.id);
+      } catch (err) {
+        this.opts.log?.warn({ err, canary: r.id }, 'scheduler: canary has an invalid schedule; not scheduled');
+        this.entries.delete(r.id);
+        continue;
+      }
+      const order = new Map(canaryChecks(spec).map(({ type, check }, i) => [`${type}/${check.name}`, i]));
+      const list = (byCanary.get(r.id) ?? []).sort(
+        (a, b) => (order.get(`${a.type}/${a.name}`) ?? 0) - (order.get(`${b.type}/${b.name}`) ?? 0),
+      );
+      const canary: RunnableCanary = {
+        id: r.id,
+        name: r.name,
+        namespace: r.namespace,
+        labels: (r.labels as Record<string, string> | null) ?? {},
+        retries: spec.retries as RunnableCanary['retries'],
+        checks: list.map((c) => ({ id: c.id, type: c.type, name: c.name, spec: c.spec as Record<string, unknown> })),
+      };
+      const storedAt = stored.get(r.id);
+      const at = storedAt ? schedule.resume(storedAt, now) : schedule.first(now);
+      if (!storedAt) missing.push({ id: r.id, at });
+      const gen = ++this.gen;
+      this.entries.set(r.id, { canary, schedule, updatedAt: r.updated_at.getTime(), gen });
+      this.heap.push({ at: at.getTime(), id: r.id, gen });
+    }
+    if (missing.length) {
+      await sql`
+        insert into canary_schedules (canary_id, next_runtime)
+        select * from unnest(${missing.map((m) => m.id)}::uuid[], ${missing.map((m) => m.at.toISOString())}::timestamptz[])
+        on conflict (canary_id) do nothing`.execute(db);
+    }
+  }
+
+  private async schedules(ids: string[]): Promise<Map<string, Date>> {
+    const out = new Map<string, Date>();
+    for (let i = 0; i < ids.length; i += 5000) {
+      const rows = await this.opts.db.kysely
+        .selectFrom('canary_schedules')
+        .select(['canary_id', 'next_runtime'])
+        .where('canary_id', 'in', ids.slice(i, i + 5000))
+        .execute();
+      for (const r of rows) out.set(r.canary_id, r.next_runtime);
+    }
+    return out;
+  }
+
+  private arm(): void {
+    if (this.stopped || this.opts.timers === false) return;
+    if (this.timer) clearTimeout(this.timer);
+    const top = this.heap.peek();
+    if (!top) return;
+    const delay = Math.min(Math.max(0, top.at - this.opts.clock.now().getTime()), 30_000);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.tick().finally(() => this.arm());
+    }, delay);
+  }
+
+  /**
+   * Starts every canary run that is due: claims them in one statement, runs the ones this
+   * process won, and queues each canary's next run. Resolves once the claim is done; the runs
+   * continue in the background (`whenIdle` waits for them).
+   */
+  tick(): Promise<unknown> {
+    this.ticking ??= this.claimAndRun().finally(() => {
+      this.ticking = undefined;
+    });
+    return this.ticking;
+  }
+
+  /** Resolves once every started canary run has finished. */
+  async whenIdle(): Promise<void> {
+    while (this.runs.size) await Promise.allSettled([...this.runs]);
+  }
+
+  private async claimAndRun(): Promise<void> {
+    const now = this.opts.clock.now().getTime();
+    const due: Array<{ entry: Entry; at: number; next: number }> = [];
+    for (let top = this.heap.peek(); top && top.at <= now + 1; top = this.heap.peek()) {
+      this.heap.pop();
+      const entry = this.entries.get(top.id);
+      if (!entry || entry.gen !== top.gen) continue;
+      let next = entry.schedule.next(new Date(top.at)).getTime();
+      if (next <= now) next = entry.schedule.resume(new Date(next), new Date(now + 1)).getTime();
+      due.push({ entry, at: top.at, next });
+    }
+    if (!due.length || this.stopped) return;
+    let won: Set<string>;
+    try {
+      won = await this.claim(due);
+    } catch (err) {
+      this.opts.log?.error({ err }, 'scheduler: claiming due canaries failed; retrying next run');
+      won = new Set();
+    }
+    const lost = due.filter((d) => !won.has(d.entry.canary.id)).map((d) => d.entry.canary.id);
+    const storedForLost = lost.length ? await this.schedules(lost).catch(() => new Map<string, Date>()) : new Map();
+    for (const d of due) {
+      const stored = storedForLost.get(d.entry.canary.id);
+      const at = stored && stored.getTime() > now ? stored.getTime() : d.next;
+      this.heap.push({ at, id: d.entry.canary.id, gen: d.entry.gen });
+      if (!won.has(d.entry.canary.id) || !d.entry.canary.checks.length) continue;
+      const run = this.opts.runner
+        .runCanary(d.entry.canary, new Date(d.next))
+        .catch((err) => this.opts.log?.error({ err, canary: d.entry.canary.id }, 'scheduler: canary run failed'));
+      this.runs.add(run);
+      void run.finally(() => this.runs.delete(run));
+    }
+  }
+
+  /** Moves next_runtime of each due canary forward where it still holds the due time; answers the winners. */
+  private async claim(due: Array<{ entry: Entry; at: number; next: number }>): Promise<Set<string>> {
+    const ids = due.map((d) => d.entry.canary.id);
+    const dueAt = due.map((d) => new Date(d.at).toISOString());
+    const next = due.map((d) => new Date(d.next).toISOString());
+    const { rows } = await sql<{ canary_id: string }>`
+      update canary_schedules s set next_runtime = v.next, claimed_by = ${this.owner}, updated_at = now()
+      from unnest(${ids}::uuid[], ${dueAt}::timestamptz[], ${next}::timestamptz[]) as v(id, due, next)
+      where s.canary_id = v.id and s.next_runtime <= v.due
+      returning s.canary_id`.execute(this.opts.db.kysely);
+    return new Set(rows.map((r) => r.canary_id));
+  }
+}

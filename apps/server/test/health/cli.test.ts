@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/connection.js';
+
+// each invocation starts the CLI through tsx: seconds apiece, far more on a loaded machine
+const SLOW = 180_000;
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
+let dir: string;
+
+function opsdeck(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: SLOW },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+const canary = (name: string, checks: string) => `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: ${name}
+spec:
+  schedule: "@every 1m"
+  postgres:
+${checks}`;
+
+const passing = canary(
+  'db-pass',
+  `    - name: select-one
+      url: postgres://postgres@127.0.0.1:5432/test
+      query: select 1`,
+);
+const failing = canary(
+  'db-fail',
+  `    - name: closed-port
+      url: postgres://postgres@127.0.0.1:1/test
+      query: select 1`,
+);
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-cli-'));
+  writeFileSync(path.join(dir, 'pass.yaml'), passing);
+  writeFileSync(path.join(dir, 'fail.yaml'), failing);
+  writeFileSync(path.join(dir, 'bad.yaml'), passing.replace('query: select 1', 'query: select 1\n      querry: typo'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('opsdeck run', { timeout: SLOW }, () => {
+  it('prints PASS lines and exits 0 when every check passes', async () => {
+    const { code, stdout } = await opsdeck(['run', path.join(dir, 'pass.yaml')]);
+    expect(stdout).toMatch(/^PASS {2}db-pass\/select-one {2}\(postgres\) {2}\d+ms/m);
+    expect(code).toBe(0);
+  });
+
+  it('prints a FAIL line with the reason and exits 1 when a check fails', async () => {
+    const { code, stdout } = await opsdeck(['run', path.join(dir, 'pass.yaml'), path.join(dir, 'fail.yaml')]);
+    expect(stdout).toMatch(/^PASS {2}db-pass\/select-one/m);
+    expect(stdout).toMatch(/^FAIL {2}db-fail\/closed-port {2}\(postgres\) {2}\d+ms {2}.*ECONNREFUSED/m);
+    expect(code).toBe(1);
+  });
+
+  it('prints JSON results with --json', async () => {
+    const { code, stdout } = await opsdeck(['run', '--json', path.join(dir, 'fail.yaml')]);
+    expect(code).toBe(1);
+    const lines = JSON.parse(stdout);
+    expect(lines).toEqual([
+      {
+        canary: 'db-fail',
+        name: 'closed-port',
+        type: 'postgres',
+        pass: false,
+        message: expect.any(String),
+        error: expect.stringContaining('ECONNREFUSED'),
+        duration: expect.any(Number),
+      },
+    ]);
+  });
+
+  it('exits 2 and names the field for an invalid canary, and for a missing file', async () => {
+    const bad = await opsdeck(['run', path.join(dir, 'bad.yaml')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('bad.yaml: spec.postgres[0].querry: unknown field');
+    const missing = await opsdeck(['run', path.join(dir, 'nope.yaml')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read');
+  });
+});
+
+describe('opsdeck apply', { timeout: SLOW }, () => {
+  it('stores canaries from files, updates them on re-apply and refuses invalid files without storing', async () => {
+    const env = { OPSDECK_DATA_DIR: path.join(dir, 'data') };
+    const first = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml'), '-f', path.join(dir, 'fail.yaml')], env);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toContain('canary default/db-pass created (1 check)');
+    expect(first.code).toBe(0);
+    const again = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml')], env);
+    expect(again.stdout).toContain('canary default/db-pass configured (1 check)');
+    const bad = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml'), '-f', path.join(dir, 'bad.yaml')], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('spec.postgres[0].querry: unknown field');
+
+    const db = await openDatabase({ dataDir: env.OPSDECK_DATA_DIR });
+    try {
+      const rows = await db.kysely
+        .selectFrom('canaries')
+        .select(['name', 'source'])
+        .where('deleted_at', 'is', null)
+        .orderBy('name')
+        .execute();
+      expect(rows).toEqual([
+        { name: 'db-fail', source: 'ConfigFile' },
+        { name: 'db-pass', source: 'ConfigFile' },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});
