@@ -11,6 +11,9 @@ import { type CheckContext, type CheckType, failure } from './types.js';
  */
 
 const MAX_OUTPUT = 1024 * 1024;
+/** Output kept in the stored detail and message; expressions still see the full output. */
+const MAX_STORED = 4096;
+const clip = (s: string) => (s.length > MAX_STORED ? `${s.slice(0, MAX_STORED)}...` : s);
 const BASE_ENV = ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'TZ'];
 
 async function scriptEnv(spec: ExecCheck, ctx: CheckContext): Promise<Record<string, string>> {
@@ -87,7 +90,8 @@ export const execCheck: CheckType<ExecCheck> = {
       const r = await runScript(spec.script, await scriptEnv(spec, ctx), ctx.signal);
       const results = { stdout: r.stdout.trim(), stderr: r.stderr.trim(), exitCode: r.exitCode };
       const message = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
-      return { pass: true, message: results.stdout || message, data: { ...results, results }, detail: results };
+      const detail = { stdout: clip(results.stdout), stderr: clip(results.stderr), exitCode: r.exitCode };
+      return { pass: true, message: clip(results.stdout) || message, data: { ...results, results }, detail };
     } catch (err) {
       return failure(new Error(`exec: ${err instanceof Error ? err.message : String(err)}`));
     }

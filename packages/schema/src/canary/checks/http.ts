@@ -53,8 +53,13 @@ export const httpCheckSchema = checkSchema({
   ntlmv2: unsupportedField('NTLM authentication is not supported'),
   awsSigV4: unsupportedField('AWS SigV4 signing is not supported'),
   crawl: unsupportedField('crawling is not supported'),
-}).refine((c) => !!(c.url || c.endpoint || c.connection), {
-  message: 'an http check needs url or connection',
-  path: ['url'],
-});
+})
+  .refine((c) => !!(c.url || c.endpoint || c.connection), {
+    message: 'an http check needs url or connection',
+    path: ['url'],
+  })
+  .refine((c) => c.body === undefined || !['GET', 'HEAD', undefined].includes(c.method), {
+    message: 'a body is only sent with POST, PUT, PATCH, DELETE or OPTIONS; set method',
+    path: ['body'],
+  });
 export type HttpCheck = z.infer<typeof httpCheckSchema>;
