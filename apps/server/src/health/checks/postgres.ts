@@ -15,6 +15,8 @@ const postgresDriver: SqlDriver<pg.Pool> = {
       max: 4,
       idleTimeoutMillis: 60_000,
       connectionTimeoutMillis: timeoutMs,
+      // the server cancels a slow query itself, so a timed-out check leaves no query running
+      statement_timeout: timeoutMs,
       allowExitOnIdle: true,
       application_name: 'opsdeck-check',
     });
@@ -22,7 +24,11 @@ const postgresDriver: SqlDriver<pg.Pool> = {
     return pool;
   },
   async query(pool, sql, timeoutMs) {
-    const result = await pool.query({ text: sql, query_timeout: timeoutMs } as pg.QueryConfig);
+    // the client-side limit is a backstop for a server that does not answer the cancel
+    const result = await pool.query({
+      text: sql,
+      query_timeout: timeoutMs + Math.min(1000, timeoutMs / 8),
+    } as pg.QueryConfig);
     // a multi-statement query yields one result per statement: report the last
     const last = Array.isArray(result) ? result[result.length - 1] : result;
     return (last?.rows ?? []) as Record<string, unknown>[];
