@@ -1,6 +1,7 @@
 import { Lock, PowerOff } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { LoadingBlock } from '../ui/Spinner.js';
 import type { RouteEntry } from './routeConfig.js';
 import { useSession } from './session.js';
 
@@ -38,5 +39,10 @@ export function RouteGate({ entry }: { entry: RouteEntry }) {
     );
   }
   const Page = entry.page;
-  return <Page />;
+  // pages may be React.lazy(() => import(...)) so heavy screens load on first visit
+  return (
+    <Suspense fallback={<LoadingBlock />}>
+      <Page />
+    </Suspense>
+  );
 }
