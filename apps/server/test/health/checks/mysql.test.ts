@@ -49,6 +49,16 @@ describe.skipIf(!available)('mysql check against the machine MariaDB', () => {
     expect(out).toMatchObject({ pass: false, error: 'query returned 0 rows, expected at least 1' });
   });
 
+  it('fails a slow query at the deadline and the pool keeps working', async () => {
+    const started = Date.now();
+    const slow = await mysqlCheck.run(check({ query: 'select sleep(5) as s' }), runnerContext({}, 1500));
+    expect(slow.pass).toBe(false);
+    expect(slow.error).toMatch(/timeout/i);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const next = await mysqlCheck.run(check({ query: 'select 1 as ok' }), runnerContext());
+    expect(next).toMatchObject({ pass: true, data: { rows: [{ ok: 1 }] } });
+  });
+
   it('fails with the server error for a bad query', async () => {
     const out = await mysqlCheck.run(check({ query: 'select * from no_such_table_here' }), runnerContext());
     expect(out.pass).toBe(false);
