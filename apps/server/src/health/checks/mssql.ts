@@ -24,7 +24,7 @@ export function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutMs: num
       options: {
         encrypt: encrypt === 'true' || encrypt === 'strict',
         trustServerCertificate:
-          (params.get('TrustServerCertificate') ?? params.get('trustservercertificate')) !== 'false',
+          (params.get('TrustServerCertificate') ?? params.get('trustservercertificate'))?.toLowerCase() === 'true',
         ...(instance ? { instanceName: instance } : {}),
       },
     };

@@ -24,9 +24,12 @@ describe('mssql check', () => {
       user: 'sa',
       password: 'p@ss',
       database: 'master',
-      options: { encrypt: false },
+      options: { encrypt: false, trustServerCertificate: false },
       requestTimeout: 5000,
     });
+    expect(
+      mssqlConfig({ url: 'sqlserver://db.local?encrypt=true&TrustServerCertificate=true' }, 5000).options,
+    ).toMatchObject({ encrypt: true, trustServerCertificate: true });
     expect(mssqlConfig({ url: 'Server=db.local,1444;Database=app;User Id=u;Password=p' }, 5000)).toMatchObject({
       server: 'db.local',
       port: 1444,
