@@ -1,5 +1,5 @@
 import { type CheckRetries, type CommonCheck, parseDuration } from '@opsdeck/schema';
-import type { Expression } from '../expr/index.js';
+import { compileCel, compileExpression, type Expression } from '../expr/index.js';
 import {
   applyDisplay,
   applyTest,
@@ -278,4 +278,32 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
     transformed: r.transformed,
     attempts,
   };
+}
+
+/**
+ * Syntax errors in a check's expressions (`test`, `display`, `transform`, metric values), as
+ * `path: message` lines, so a canary can be refused when it is applied rather than failing at its
+ * first run. Empty when all parse.
+ */
+export function checkExpressionErrors(spec: unknown): string[] {
+  const s = (spec ?? {}) as Partial<CommonCheck>;
+  const errors: string[] = [];
+  const tryCompile = (path: string, fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      errors.push(`${path}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  for (const key of ['test', 'display', 'transform'] as const) {
+    const e = s[key];
+    if (e) tryCompile(key, () => compileExpression(e));
+  }
+  s.metrics?.forEach((m, i) => {
+    tryCompile(`metrics.${i}.value`, () => compileCel(m.value));
+    m.labels?.forEach((l, j) => {
+      if (l.valueExpr) tryCompile(`metrics.${i}.labels.${j}.valueExpr`, () => compileCel(l.valueExpr as string));
+    });
+  });
+  return errors;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { executeCheck } from '../../src/health/execute.js';
+import { checkExpressionErrors, executeCheck } from '../../src/health/execute.js';
 import { runnerContext } from './checks/runnerContext.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'opsdeck-execute-'));
@@ -153,5 +153,24 @@ describe('executeCheck: threshold, timeout and retries', () => {
       ctx({ retries: { maxRetries: 1, interval: '1ms' } }),
     );
     expect(c.attempts).toBe(2);
+  });
+});
+
+describe('checkExpressionErrors', () => {
+  it('lists syntax errors by path, and nothing for valid expressions', () => {
+    expect(
+      checkExpressionErrors({
+        name: 'x',
+        test: { expr: 'code ==' },
+        display: { template: '{{ if .x }}' },
+        transform: { expr: 'json' },
+        metrics: [{ name: 'm', type: 'gauge', value: '1 +' }],
+      }),
+    ).toEqual([
+      'test: cel "code ==": syntax error: <input>:1:6: found = but expecting end of input',
+      'display: template "{{ if .x }}": missing {{end}}',
+      'metrics.0.value: cel "1 +": syntax error: <input>:1:3: found + but expecting end of input',
+    ]);
+    expect(checkExpressionErrors({ name: 'x', test: { expr: 'code == 200' } })).toEqual([]);
   });
 });

@@ -82,6 +82,8 @@ function runScript(script: string, env: Record<string, string>, signal: AbortSig
 export const execCheck: CheckType<ExecCheck> = {
   type: 'exec',
   schema: execCheckSchema,
+  /** Each run is a child process; keep a burst of them bounded. */
+  concurrency: 10,
   defaultTimeoutMs: 60_000,
   defaultTest: { expr: 'results.exitCode == 0' },
   endpoint: (spec) => spec.script.split('\n', 1)[0] ?? '',

@@ -47,6 +47,8 @@ function ping(host: string, count: number, waitSeconds: number, signal: AbortSig
 export const icmpCheck: CheckType<IcmpCheck> = {
   type: 'icmp',
   schema: icmpCheckSchema,
+  /** Each run is a child process; keep a burst of them bounded. */
+  concurrency: 20,
   defaultTimeoutMs: 30_000,
   ownsThreshold: true,
   endpoint: (spec) => spec.endpoint,
