@@ -5,6 +5,7 @@ import type { AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { getSend, historyQuerySchema, searchHistory } from './history.js';
 import { applyRule, deleteRule, getRule, listRules, setRulePaused } from './rules.js';
+import './exposed.js';
 import { createSilence, deleteSilence, listSilences, silenceInputSchema } from './silences.js';
 
 /** The signed-in person as created_by, when they have a people row (machine subjects have none). */

@@ -1,0 +1,56 @@
+import { compileCel, compileTemplate } from '../expr/index.js';
+import { badRequest } from '../http/errors.js';
+import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
+import { parseDuration } from './duration.js';
+import { NOTIFICATION_EVENTS } from './spec.js';
+
+// Notification tables under /api/db (the UI's lists and forms), all on the `notifications`
+// resource. Writes are checked here the way the rules API checks them, so a rule saved through
+// PostgREST cannot carry a filter or template that would pause it on the first event.
+
+function check(label: string, fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    throw badRequest(`${label}: ${(err as Error).message}`);
+  }
+}
+
+function validateRule(row: Row): void {
+  if (Array.isArray(row.events)) {
+    const unknown = row.events.filter((e) => !(NOTIFICATION_EVENTS as readonly unknown[]).includes(e));
+    if (unknown.length) throw badRequest(`events: unknown ${unknown.join(', ')}`);
+  }
+  if (typeof row.filter === 'string' && row.filter.trim()) check('filter', () => compileCel(row.filter as string));
+  for (const field of ['title', 'template'] as const) {
+    if (typeof row[field] === 'string') check(field, () => compileTemplate(row[field] as string));
+  }
+  for (const field of ['repeat_interval', 'fallback_delay'] as const) {
+    if (typeof row[field] === 'string' && row[field]) check(field, () => parseDuration(row[field] as string));
+  }
+}
+
+function validateSilence(row: Row): void {
+  if (typeof row.filter === 'string' && row.filter.trim()) check('filter', () => compileCel(row.filter as string));
+}
+
+const validating = (validate: (row: Row) => void) => async (_ctx: unknown, input: { rows?: Row[]; patch?: Row }) => {
+  for (const row of input.rows ?? []) validate(row);
+  if (input.patch) validate(input.patch);
+};
+
+exposeTable('notifications', {
+  resource: 'notifications',
+  writable: true,
+  defaults: { created_by: createdBySubject },
+  beforeWrite: validating(validateRule),
+});
+exposeTable('notifications_summary', { resource: 'notifications', writable: false });
+exposeTable('notification_silences', {
+  resource: 'notifications',
+  writable: true,
+  defaults: { created_by: createdBySubject },
+  beforeWrite: validating(validateSilence),
+});
+exposeTable('notification_send_history', { resource: 'notifications', writable: false });
+exposeTable('notification_send_history_summary', { resource: 'notifications', writable: false });

@@ -1,0 +1,144 @@
+// `npm run bench -- events [--events N] [--postgres URL]`: queues N check.failed events (default 1,000)
+// behind one notification rule that posts to a local webhook, restarts the consumer part-way
+// (a graceful stop, then a fresh consumer, as a server restart does), and prints the events per
+// second processed, on the embedded database and on PostgreSQL. It also verifies that no event
+// was lost and no notification was sent twice.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { systemClock } from '../../apps/server/src/clock.js';
+import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
+import { migrate } from '../../apps/server/src/db/migrate.js';
+import { applyRule } from '../../apps/server/src/notifications/rules.js';
+import { createEventConsumer } from '../../apps/server/src/notifications/worker.js';
+
+interface Result {
+  engine: string;
+  events: number;
+  seconds: number;
+  beforeRestart: number;
+  lost: number;
+  duplicated: number;
+}
+
+async function webhook() {
+  const received = new Map<string, number>();
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const id = (JSON.parse(body) as { check: string }).check;
+      received.set(id, (received.get(id) ?? 0) + 1);
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { received, port: (server.address() as AddressInfo).port, close: () => server.close() };
+}
+
+async function runOn(engine: string, db: Db, n: number): Promise<Result> {
+  await migrate(db);
+  const hook = await webhook();
+  const template = encodeURIComponent('{"check": "{{.check.id}}", "title": "{{.title}}"}');
+  await applyRule(
+    db.kysely,
+    {
+      name: 'bench',
+      events: ['check.failed'],
+      title: '{{.check.name}} failed',
+      to: { url: `generic+http://127.0.0.1:${hook.port}/hook?template=${template}` },
+    },
+    null,
+  );
+  const { rows } = await sql<{ id: string }>`
+    insert into canaries (name, namespace, spec) values ('bench', 'default', '{}'::jsonb) returning id`.execute(
+    db.kysely,
+  );
+  const canary = rows[0]?.id as string;
+  await sql`insert into checks (canary_id, type, name, status)
+            select ${canary}, 'http', 'check-' || g, 'healthy' from generate_series(1, ${n}) g`.execute(db.kysely);
+  // n status transitions: the health trigger queues n check.failed events
+  await sql`update checks set status = 'unhealthy' where canary_id = ${canary}`.execute(db.kysely);
+
+  const options = { resolveConnection: () => Promise.reject(new Error('unused')), timeoutMs: 5000 };
+  const started = performance.now();
+  const first = createEventConsumer(db.kysely, systemClock, options);
+  first.start();
+  while (hook.received.size < n * 0.3) await new Promise((r) => setTimeout(r, 10));
+  await first.stop(); // the restart: in-flight work finishes, the rest waits in event_queue
+  const beforeRestart = hook.received.size;
+  const second = createEventConsumer(db.kysely, systemClock, options);
+  await second.runOnce();
+  const seconds = (performance.now() - started) / 1000;
+
+  const { rows: left } = await sql<{ c: number }>`select count(*)::int as c from event_queue`.execute(db.kysely);
+  const { rows: sent } = await sql<{ c: number }>`
+    select count(*)::int as c from notification_send_history where status = 'sent'`.execute(db.kysely);
+  hook.close();
+  const duplicated = [...hook.received.values()].filter((c) => c > 1).length;
+  const lost = n - hook.received.size + (left[0]?.c ?? 0) + Math.abs(n - (sent[0]?.c ?? 0));
+  return { engine, events: n, seconds, beforeRestart, lost, duplicated };
+}
+
+async function postgresDb(url: string): Promise<{ db: Db; drop(): Promise<void> } | undefined> {
+  const name = `opsdeck_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+  } catch (err) {
+    console.log(`PostgreSQL at ${url} unreachable (${(err as Error).message}): skipped`);
+    return undefined;
+  }
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
+
+function print(r: Result): void {
+  const perSecond = r.events / r.seconds;
+  console.log(
+    `${r.engine.padEnd(10)} ${r.events} events in ${r.seconds.toFixed(2)} s: ${perSecond.toFixed(0)} events/s ` +
+      `(${(perSecond * 2).toFixed(0)} queue rows/s: dispatch + send); restarted after ${r.beforeRestart}; ` +
+      `lost ${r.lost}, sent twice ${r.duplicated}`,
+  );
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const arg = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const n = Number(arg('--events') ?? 1000);
+  const pgUrl = arg('--postgres') ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+  const lite = await openDatabase({ dataDir: 'memory://' });
+  try {
+    print(await runOn('PGlite', lite, n));
+  } finally {
+    await lite.close();
+  }
+  const postgres = await postgresDb(pgUrl);
+  if (postgres) {
+    try {
+      print(await runOn('PostgreSQL', postgres.db, n));
+    } finally {
+      await postgres.drop();
+    }
+  }
+}
