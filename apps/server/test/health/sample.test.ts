@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { type RunningServer, startServer } from '../../src/server.js';
+
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function boot(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-sample-'));
+  dirs.push(dir);
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', OPSDECK_DATA_DIR: dir }), port: 0, host: '127.0.0.1' };
+    const server = await startServer({ ...config, webDir: undefined });
+    servers.push(server);
+    return server;
+  } finally {
+    process.env = saved;
+  }
+}
+
+async function checkMetrics(server: RunningServer): Promise<string[]> {
+  const text = await (await fetch(`${server.url.replace('localhost', '127.0.0.1')}/metrics`)).text();
+  return text.split('\n').filter((l) => l.startsWith('canary_check{'));
+}
+
+describe('sample canary', { timeout: 120_000 }, () => {
+  it('checks OpsDeck itself over http, tcp and dns on a fresh embedded database', async () => {
+    const server = await boot();
+    let lines: string[] = [];
+    for (let i = 0; i < 150 && lines.length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      lines = await checkMetrics(server);
+    }
+    expect(lines.map((l) => /type="(\w+)"/.exec(l)?.[1]).sort()).toEqual(['dns', 'http', 'tcp']);
+    // 0 means passing
+    expect(lines.every((l) => l.includes('canary_name="opsdeck-self"') && l.endsWith(' 0'))).toBe(true);
+  });
+
+  it('is not created with OPSDECK_SAMPLE_DATA=false', async () => {
+    const server = await boot({ OPSDECK_SAMPLE_DATA: 'false' });
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(await checkMetrics(server)).toEqual([]);
+  });
+});
