@@ -6,7 +6,11 @@ import { type CheckType, failure } from './types.js';
 /** Opens a TCP connection and closes it; passes when the connection is accepted. */
 function connect(host: string, port: number, signal: AbortSignal): Promise<{ address: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host, port, signal });
+    const socket = net.connect({ host, port });
+    const onAbort = () => socket.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.once('close', () => signal.removeEventListener('abort', onAbort));
     socket.once('connect', () => {
       const address = `${socket.remoteAddress}:${socket.remotePort}`;
       socket.destroy();
@@ -14,7 +18,7 @@ function connect(host: string, port: number, signal: AbortSignal): Promise<{ add
     });
     socket.once('error', (err) => {
       socket.destroy();
-      reject(err.name === 'AbortError' && signal.reason instanceof Error ? signal.reason : err);
+      reject(err);
     });
   });
 }

@@ -57,8 +57,12 @@ export function inspectCertificate(
       servername,
       ca: opts.ca ? [...tls.rootCertificates, opts.ca] : undefined,
       rejectUnauthorized: false,
-      signal: opts.signal,
-    } as tls.ConnectionOptions);
+    });
+    const onAbort = () =>
+      socket.destroy(opts.signal.reason instanceof Error ? opts.signal.reason : new Error('aborted'));
+    if (opts.signal.aborted) onAbort();
+    opts.signal.addEventListener('abort', onAbort, { once: true });
+    socket.once('close', () => opts.signal.removeEventListener('abort', onAbort));
     socket.once('secureConnect', () => {
       const cert = socket.getPeerCertificate();
       const name = opts.servername ?? host;
@@ -86,7 +90,7 @@ export function inspectCertificate(
     });
     socket.once('error', (err) => {
       socket.destroy();
-      reject(err.name === 'AbortError' && opts.signal.reason instanceof Error ? opts.signal.reason : err);
+      reject(err);
     });
   });
 }
