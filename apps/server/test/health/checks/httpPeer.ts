@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** A request as a peer handler sees it: method, path, query and the body read in full. */
@@ -24,9 +25,13 @@ export interface HttpPeer {
   close(): Promise<void>;
 }
 
-export async function startHttpPeer(handler: (req: PeerRequest) => PeerReply | Promise<PeerReply>): Promise<HttpPeer> {
+/** Starts the peer on 127.0.0.1; with `tls` (PEM cert and key) it speaks HTTPS. */
+export async function startHttpPeer(
+  handler: (req: PeerRequest) => PeerReply | Promise<PeerReply>,
+  tls?: { cert: string; key: string },
+): Promise<HttpPeer> {
   const requests: PeerRequest[] = [];
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const listener = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://peer');
@@ -50,11 +55,12 @@ export async function startHttpPeer(handler: (req: PeerRequest) => PeerReply | P
       res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(err));
     }
-  });
+  };
+  const server = tls ? createHttpsServer(tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubernetesCheck } from '../../../src/health/checks/kubernetes.js';
 import { type HttpPeer, type PeerReply, startHttpPeer } from './httpPeer.js';
 import { runnerContext } from './runnerContext.js';
+import { selfSignedCert } from './selfSigned.js';
 
 const TOKEN = 'test-token';
 const namespaces: { metadata: { name: string; labels: Record<string, string> }; status: object }[] = [
@@ -59,6 +60,7 @@ const list = (kind: string, items: { metadata: { labels: Record<string, string> 
 // A Kubernetes API server peer: discovery, namespace/pod lists with label selectors, deployment get.
 let api: HttpPeer;
 let kubeconfig: string;
+const cert = selfSignedCert();
 beforeAll(async () => {
   api = await startHttpPeer((req) => {
     if (req.headers.authorization !== `Bearer ${TOKEN}`) return status(401, 'Unauthorized', 'Unauthorized');
@@ -116,12 +118,12 @@ beforeAll(async () => {
         : status(404, 'NotFound', `deployments.apps "${dep[2]}" not found`);
     }
     return status(404, 'NotFound', 'the server could not find the requested resource');
-  });
+  }, cert);
   kubeconfig = [
     'apiVersion: v1',
     'kind: Config',
-    // the peer speaks plain HTTP, which the client only allows with TLS verification off
-    'clusters: [{name: test, cluster: {server: "URL", insecure-skip-tls-verify: true}}]'.replace('URL', api.url),
+    // HTTPS with a self-signed certificate the kubeconfig trusts, as a real cluster's CA
+    `clusters: [{name: test, cluster: {server: "${api.url}", certificate-authority-data: ${Buffer.from(cert.cert).toString('base64')}}}]`,
     'users: [{name: test, user: {token: TOKEN}}]'.replace('TOKEN', TOKEN),
     'contexts: [{name: test, context: {cluster: test, user: test}}]',
     'current-context: test',
@@ -188,6 +190,17 @@ describe('kubernetes check against a Kubernetes API peer', () => {
     writeFileSync(file, kubeconfig.replace(TOKEN, 'wrong-token'));
     const out = await kubernetesCheck.run(check({ kubeconfig: { value: file } }), runnerContext());
     expect(out).toMatchObject({ pass: false, error: 'kubernetes Pod: 401: Unauthorized' });
+  });
+
+  it('refuses a server whose certificate the kubeconfig does not trust', async () => {
+    const other = selfSignedCert();
+    const untrusted = kubeconfig.replace(
+      Buffer.from(cert.cert).toString('base64'),
+      Buffer.from(other.cert).toString('base64'),
+    );
+    const out = await kubernetesCheck.run(check({ kubeconfig: { value: untrusted } }), runnerContext());
+    expect(out.pass).toBe(false);
+    expect(out.error).toMatch(/self[- ]signed|certificate/i);
   });
 
   it('needs apiVersion for kinds it does not know', () => {

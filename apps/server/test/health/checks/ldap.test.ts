@@ -4,6 +4,7 @@ import ldap from 'ldapjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ldapCheck } from '../../../src/health/checks/ldap.js';
 import { closedPort, runnerContext } from './runnerContext.js';
+import { selfSignedCert } from './selfSigned.js';
 
 const BASE = 'ou=people,dc=example,dc=org';
 const ADMIN = 'cn=admin,dc=example,dc=org';
@@ -38,25 +39,35 @@ interface TestServer {
   close(): void;
 }
 
-beforeAll(async () => {
-  server = ldap.createServer() as unknown as TestServer;
-  server.bind('dc=example,dc=org', (req, res, next) => {
+/** Starts an ldapjs server with the admin bind and the people search; LDAPS when given a certificate. */
+async function startLdap(tls?: { cert: string; key: string }): Promise<{ server: TestServer; url: string }> {
+  const srv = ldap.createServer(tls ? { certificate: tls.cert, key: tls.key } : {}) as unknown as TestServer;
+  srv.bind('dc=example,dc=org', (req, res, next) => {
     if (req.dn.toString() === ADMIN && req.credentials === 'admin-secret') {
       res.end();
       return next();
     }
     return next(new ldap.InvalidCredentialsError());
   });
-  server.search(BASE, (req, res, next) => {
+  srv.search(BASE, (req, res, next) => {
     if (!req.connection.ldap.bindDN.toString().includes('admin')) return next(new ldap.InsufficientAccessRightsError());
     for (const p of people) if (req.filter.matches(p.attributes)) res.send(p);
     res.end();
     return next();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  url = `ldap://127.0.0.1:${server.address().port}`;
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', () => resolve()));
+  return { server: srv, url: `${tls ? 'ldaps' : 'ldap'}://127.0.0.1:${srv.address().port}` };
+}
+
+let secure: { server: TestServer; url: string };
+beforeAll(async () => {
+  ({ server, url } = await startLdap());
+  secure = await startLdap(selfSignedCert());
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  secure.server.close();
+});
 
 function check(fields: Record<string, unknown>) {
   return ldapCheckSchema.parse({
@@ -91,6 +102,17 @@ describe('ldap check against an ldapjs server', () => {
     expect(out.pass).toBe(false);
     expect(out.error).toContain(`bind as ${ADMIN} failed`);
     expect(out.error).toMatch(/Invalid Credentials/i);
+  });
+
+  it('speaks LDAPS, refusing an untrusted certificate unless skipTLSVerify', async () => {
+    const strict = await ldapCheck.run(check({ url: secure.url, userSearch: '(uid=alan)' }), ctx());
+    expect(strict.pass).toBe(false);
+    expect(strict.error).toMatch(/self[- ]signed|certificate/i);
+    const skipped = await ldapCheck.run(
+      check({ url: secure.url, userSearch: '(uid=alan)', skipTLSVerify: true }),
+      ctx(),
+    );
+    expect(skipped).toMatchObject({ pass: true, data: { count: 1 } });
   });
 
   it('accepts the older host field', async () => {
