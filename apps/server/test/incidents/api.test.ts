@@ -98,8 +98,13 @@ describe('/api/db incidents', () => {
       .where('event_id', '=', incident.id as string)
       .orderBy('name')
       .execute();
-    expect(events.map((e) => e.name)).toEqual(['incident.created', 'incident.status_updated']);
-    expect(events[1]?.properties).toMatchObject({
+    // the spec's event, and the reference's name notification rules listen to
+    expect(events.map((e) => e.name)).toEqual([
+      'incident.created',
+      'incident.status.mitigated',
+      'incident.status_updated',
+    ]);
+    expect(events[2]?.properties).toMatchObject({
       status: 'mitigated',
       previous_status: 'open',
       updated_by: testSubjectId('commander'),

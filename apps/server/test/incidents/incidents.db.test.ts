@@ -1,3 +1,4 @@
+import { INCIDENT_EVENTS } from '@opsdeck/schema';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
@@ -107,7 +108,10 @@ describe('incident timeline and events', () => {
       .executeTakeFirstOrThrow();
     expect(statusRow).toMatchObject({ created_by: bob.id, description: 'investigating' });
 
-    const events = await queuedEvents(k, [incident.id, hypothesis.id, evidence.id, responder.id, comment.id]);
+    // the spec's names; the notification family is asserted below
+    const events = (await queuedEvents(k, [incident.id, hypothesis.id, evidence.id, responder.id, comment.id])).filter(
+      (e) => (INCIDENT_EVENTS as readonly string[]).includes(e.name),
+    );
     expect(events.map((e) => e.name)).toEqual(
       [
         'evidence.created',
@@ -128,6 +132,62 @@ describe('incident timeline and events', () => {
     expect(events.find((e) => e.name === 'responder.commented')?.properties).toMatchObject({
       incident_id: incident.id,
     });
+  });
+
+  it('publishes the notification events, described by the incident, for rules to fire on', async () => {
+    const incident = await buildIncident(k, alice.id, { title: 'Queue backlog' });
+    const h = await buildHypothesis(k, incident.id, alice.id);
+    const responder = await k
+      .insertInto('responders')
+      .values({ incident_id: incident.id, person_id: bob.id, created_by: alice.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await k.updateTable('responders').set({ deleted_at: new Date() }).where('id', '=', responder.id).execute();
+    const comment = await k
+      .insertInto('comments')
+      .values({ incident_id: incident.id, comment: 'Scaling consumers', created_by: bob.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const evidence = await k
+      .insertInto('evidences')
+      .values({ hypothesis_id: h.id, type: 'check', created_by: alice.id, definition_of_done: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const setEvidence = (values: { done?: boolean; definition_of_done?: boolean }) =>
+      k.updateTable('evidences').set(values).where('id', '=', evidence.id).execute();
+    await setEvidence({ done: true });
+    await k.updateTable('incidents').set({ status: 'resolved' }).where('id', '=', incident.id).execute();
+
+    const events = await k
+      .selectFrom('event_queue')
+      .select(['name', 'properties'])
+      .where('event_id', 'in', [incident.id, responder.id, comment.id, evidence.id])
+      .where('name', 'like', 'incident.%')
+      .execute();
+    const byName = new Map(events.map((e) => [e.name, e.properties as Record<string, unknown>]));
+    expect([...byName.keys()].sort()).toEqual(
+      [
+        'incident.created',
+        'incident.status_updated',
+        'incident.status.resolved',
+        'incident.responder.added',
+        'incident.responder.removed',
+        'incident.comment.added',
+        'incident.dod.added',
+        'incident.dod.passed',
+      ].sort(),
+    );
+    for (const props of byName.values()) expect(props.id).toBe(incident.id);
+    expect(byName.get('incident.created')).toMatchObject({ title: 'Queue backlog', description: '', severity: 'low' });
+    expect(byName.get('incident.status.resolved')).toMatchObject({ status: 'resolved', previous_status: 'open' });
+    expect(byName.get('incident.comment.added')).toMatchObject({ comment: 'Scaling consumers', author_id: bob.id });
+
+    await setEvidence({ done: false });
+    await setEvidence({ definition_of_done: false });
+    const later = await k.selectFrom('event_queue').select('name').where('event_id', '=', evidence.id).execute();
+    expect(later.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['incident.dod.regressed', 'incident.dod.removed']),
+    );
   });
 
   it('stamps resolved and closed when the status reaches them', async () => {
