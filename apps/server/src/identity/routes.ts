@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { identityDeps } from './deps.js';
+import './exposed.js'; // people_roles, permissions and permissions_summary under /api/db
 import { KratosError, kratosErrors } from './errors.js';
 import { browserRequests, registerFlowRoutes } from './flowRoutes.js';
 import { UI_PATHS } from './flows.js';
