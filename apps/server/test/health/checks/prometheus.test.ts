@@ -68,6 +68,33 @@ describe('prometheus check against a Prometheus API peer', () => {
     expect(out.error).toContain('ECONNREFUSED');
   });
 
+  it('reaches Prometheus through a stored connection with basic auth', async () => {
+    const spec = prometheusCheckSchema.parse({
+      name: 'prom',
+      connection: 'connection://monitoring/prom',
+      query: 'scalar(42)',
+    });
+    const out = await prometheusCheck.run(
+      spec,
+      runnerContext({
+        connections: {
+          prom: {
+            name: 'prom',
+            namespace: 'monitoring',
+            type: 'prometheus',
+            url: `${prom.url}/prom`,
+            username: 'reader',
+            password: 'prom-secret',
+            properties: {},
+          },
+        },
+      }),
+    );
+    expect(out).toMatchObject({ pass: true, data: { value: 42 } });
+    const auth = prom.requests.at(-1)?.headers.authorization;
+    expect(auth).toBe(`Basic ${Buffer.from('reader:prom-secret').toString('base64')}`);
+  });
+
   it('requires query and a target', () => {
     expect(prometheusCheckSchema.safeParse({ name: 'p', url: 'http://x' }).error?.issues[0]?.message).toBe(
       'query is required',
