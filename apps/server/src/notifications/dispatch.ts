@@ -140,7 +140,7 @@ async function record(
         ...common,
         status: 'pending',
         not_before: new Date(now.getTime() + waitMs),
-        body_payload: JSON.stringify({ title: message.title, recipient: r.ref }),
+        body_payload: JSON.stringify({ title: message.title, recipient: r.ref, env }),
         recipient: r.label,
         person_id: r.personId,
         team_id: r.teamId,

@@ -24,7 +24,7 @@ interface SendRow {
   id: string;
   status: string;
   body: string;
-  body_payload: { title?: string; recipient?: RecipientRef } | null;
+  body_payload: { title?: string; recipient?: RecipientRef; env?: Record<string, unknown> } | null;
   source_event: string;
   resource_id: string;
   payload: Record<string, unknown> | null;
@@ -80,9 +80,11 @@ export async function sendOne(deps: SendDeps, event: QueuedEvent, db: Executor, 
   const ref = row.body_payload?.recipient;
   if (!ref) return finish(db, row.id, { status: 'error', error: 'the send names no recipient' });
 
-  const resource = await deps.lookup(db, { name: row.source_event, properties: row.payload ?? {} });
-  const env = resource ? buildEnv(resource, { name: row.source_event, createdAt: row.created_at }, deps) : {};
+  // the variables as they were when the event was handled; waitFor re-reads the resource instead
+  let env = row.body_payload?.env ?? {};
   if (row.wait_for && row.status === 'pending') {
+    const resource = await deps.lookup(db, { name: row.source_event, properties: row.payload ?? {} });
+    if (resource) env = buildEnv(resource, { name: row.source_event, createdAt: row.created_at }, deps);
     let holds = resource !== null && stillApplies(row.source_event, resource.status);
     try {
       holds &&= filterMatches(row.filter, env);
@@ -148,7 +150,7 @@ async function queueFallback(db: Executor, row: SendRow, now: Date): Promise<voi
       .values({
         notification_id: row.notification_id,
         body: original.body,
-        body_payload: JSON.stringify({ title: row.body_payload?.title ?? '', recipient: r.ref }),
+        body_payload: JSON.stringify({ ...row.body_payload, recipient: r.ref }),
         status: 'pending',
         not_before: new Date(now.getTime() + delayMs),
         payload: JSON.stringify(original.payload),

@@ -202,6 +202,61 @@ describe('notifications end to end', () => {
     await consumer.runOnce();
     expect(hits('/pausable')).toHaveLength(1);
   });
+
+  it('waits for waitFor, then sends only if the check is still failing (skipped otherwise)', async () => {
+    const rule = (name: string, check: string) =>
+      server.fetch('/api/notification/rules', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name,
+          events: ['check.failed'],
+          filter: `check.name == '${check}'`,
+          waitFor: '5m',
+          to: { url: `generic+http://${hook.url.replace('http://', '')}/${name}` },
+        }),
+      });
+    await rule('wait-recovers', 'blip-check');
+    await rule('wait-stays', 'down-check');
+    const blip = await createCheck(db(), 'blip-check');
+    const down = await createCheck(db(), 'down-check');
+    await setCheckStatus(db(), blip.id, 'unhealthy', 'blip');
+    await setCheckStatus(db(), down.id, 'unhealthy', 'down');
+    await consumer.runOnce();
+    expect((await history({ search: 'blip-check', status: 'pending' })).total).toBe(1);
+    await setCheckStatus(db(), blip.id, 'healthy'); // recovers within the wait
+    clock.advance(5 * 60_000 + 1000);
+    await consumer.runOnce();
+    expect(hits('/wait-recovers')).toHaveLength(0);
+    expect((await history({ search: 'blip-check', status: 'skipped' })).total).toBe(1);
+    expect(hits('/wait-stays')).toHaveLength(1);
+  });
+
+  it('falls back to the fallback recipient when the primary channel fails', async () => {
+    await server.fetch('/api/notification/rules', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'with-fallback',
+        events: ['check.failed'],
+        filter: "check.name == 'fb-check'",
+        to: { url: `generic+http://${hook.url.replace('http://', '')}/primary` },
+        fallback: { url: `generic+http://${hook.url.replace('http://', '')}/backup`, delay: '1m' },
+      }),
+    });
+    const check = await createCheck(db(), 'fb-check');
+    hookReply = { status: 503, body: 'down' };
+    await setCheckStatus(db(), check.id, 'unhealthy');
+    await consumer.runOnce();
+    expect((await history({ search: 'fb-check', status: 'attempting_fallback' })).total).toBe(1);
+    hookReply = { status: 200, body: { ok: true } };
+    clock.advance(61_000);
+    await consumer.runOnce();
+    expect(hits('/backup')).toHaveLength(1);
+    const sent = (await history({ search: 'fb-check', status: 'sent' })).results;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.parent_id).toBeTruthy();
+  });
 });
 
 function db() {
