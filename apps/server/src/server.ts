@@ -8,6 +8,8 @@ import { createSampleCanary, sampleDataEnabled } from './health/sample.js';
 import { buildApp } from './http/app.js';
 import { bootstrapAdmin } from './identity/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
+import { notificationOptionsFromConfig } from './notifications/config.js';
+import { createEventConsumer } from './notifications/worker.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -51,6 +53,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let health: HealthWorker | undefined;
   if (config.role === 'all' || config.role === 'worker') health = await startHealthWorker(ctx, app.log);
 
+  // durable event consumers (notifications): only processes that run background work
+  const events =
+    config.role === 'all' || config.role === 'worker'
+      ? createEventConsumer(db.kysely, ctx.clock, notificationOptionsFromConfig(db, config), app.log)
+      : undefined;
+  events?.start();
+
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
@@ -60,6 +69,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stopping ??= (async () => {
       await incidentRules?.stop();
       await health?.stop(); // finishes running checks and writes their results
+      await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
       await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks
       await db.close();
       resolveClosed();
