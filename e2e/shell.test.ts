@@ -135,6 +135,41 @@ describe('web app shell', () => {
     }
   });
 
+  it('adds and deletes a feature flag from Settings, and the sidebar follows', async () => {
+    const page = await e2e.page();
+    await page.goto('/settings/feature-flags');
+    const table = page.getByRole('table', { name: 'Feature flags' });
+    await table.getByText('No data available').waitFor();
+
+    await page.getByRole('button', { name: 'Add flag' }).click();
+    const form = page.getByRole('dialog', { name: 'Add feature flag' });
+    await form.getByLabel('Name').fill('playbooks.disable');
+    await form.getByLabel('Value').fill('true');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Feature flag created successfully' }).waitFor();
+    await table.getByText('playbooks.disable').waitFor();
+    await ui.navLink(page, 'Playbooks').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Delete playbooks.disable' }).click();
+    await page.getByRole('dialog', { name: 'Delete feature flag' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('status').filter({ hasText: 'Feature flag deleted successfully' }).waitFor();
+    await table.getByText('No data available').waitFor();
+    await ui.navLink(page, 'Playbooks').waitFor();
+  });
+
+  it('lets a viewer read feature flags but not change them', async () => {
+    await e2e.server.db.kysely.insertInto('properties').values({ name: 'logs.page_size', value: '100' }).execute();
+    try {
+      const page = await e2e.page({ as: 'viewer' });
+      await page.goto('/settings/feature-flags');
+      await page.getByRole('table', { name: 'Feature flags' }).getByText('logs.page_size').waitFor();
+      expect(await page.getByRole('button', { name: 'Add flag' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Delete logs.page_size' }).count()).toBe(0);
+    } finally {
+      await e2e.server.db.kysely.deleteFrom('properties').where('name', '=', 'logs.page_size').execute();
+    }
+  });
+
   it('sends a signed-out visitor from a 401 to /login with the way back', async () => {
     const page = await e2e.page({ as: null });
     await page.goto('/incidents?status=open');

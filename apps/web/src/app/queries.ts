@@ -59,7 +59,7 @@ export const appQueries = {
       queryFn: async ({ signal }) => {
         try {
           const rows = await api.get<PropertyRow[]>('/api/db/properties', {
-            params: { select: 'name,value', name: 'like.*.disable' },
+            params: { select: 'name,value', name: 'like.*.disable', deleted_at: 'is.null' },
             signal,
             timeoutMs: 5000,
           });

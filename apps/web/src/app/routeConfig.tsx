@@ -29,11 +29,11 @@ import {
   SilencesPage,
 } from '../features/notifications/pages.js';
 import { PlaybookRunPage, PlaybookRunsPage, PlaybooksPage } from '../features/playbooks/pages.js';
+import { FeatureFlagsPage } from '../features/settings/featureFlags/FeatureFlagsPage.js';
 import {
   AgentsPage,
   ConnectionsPage,
   EventQueuePage,
-  FeatureFlagsPage,
   IntegrationsPage,
   JobsHistoryPage,
   PermissionsPage,

@@ -23,7 +23,7 @@ export function NavItem({
       title={collapsed ? label : undefined}
       className={({ isActive }) =>
         cx(
-          'group flex h-8 items-center gap-2.5 rounded-md text-sm font-medium transition-colors',
+          'group flex h-8 shrink-0 items-center gap-2.5 rounded-md text-sm font-medium transition-colors',
           collapsed ? 'justify-center px-0' : 'px-2.5',
           isActive ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100',
         )

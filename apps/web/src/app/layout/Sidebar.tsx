@@ -56,33 +56,40 @@ export function Sidebar() {
           <Logo compact={collapsed} dark />
         </Link>
       </div>
-      <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col gap-0.5 overflow-y-auto px-2 py-2">
-        {main.map((entry) => (
-          <NavItem
-            key={entry.path}
-            to={entry.path}
-            label={entry.nav?.label ?? entry.title}
-            icon={entry.nav?.icon ?? LayoutGrid}
-            collapsed={collapsed}
-          />
-        ))}
-        {showViews && (views.data?.length ?? 0) > 0 && (
-          <>
-            <div aria-hidden className="mx-2 my-2 border-t border-zinc-800" />
-            {views.data?.map((view) => (
-              <NavItem
-                key={view.id}
-                to={`/views/${view.id}`}
-                label={view.title || view.name}
-                icon={viewIcon(view.icon)}
-                collapsed={collapsed}
-              />
-            ))}
-          </>
+      {/* one scroll area for the screens and Settings, so a short window never hides either */}
+      <div className={cx('flex min-h-0 flex-1 flex-col gap-2 px-2 py-2', !collapsed && 'overflow-y-auto')}>
+        <nav aria-label="Main" className="flex flex-col gap-0.5">
+          {main.map((entry) => (
+            <NavItem
+              key={entry.path}
+              to={entry.path}
+              label={entry.nav?.label ?? entry.title}
+              icon={entry.nav?.icon ?? LayoutGrid}
+              collapsed={collapsed}
+            />
+          ))}
+          {showViews && (views.data?.length ?? 0) > 0 && (
+            <>
+              <div aria-hidden className="mx-2 my-2 border-t border-zinc-800" />
+              {views.data?.map((view) => (
+                <NavItem
+                  key={view.id}
+                  to={`/views/${view.id}`}
+                  label={view.title || view.name}
+                  icon={viewIcon(view.icon)}
+                  collapsed={collapsed}
+                />
+              ))}
+            </>
+          )}
+        </nav>
+        {settings.length > 0 && (
+          <div className="mt-auto border-t border-zinc-800 pt-2">
+            <SettingsNav items={settings} collapsed={collapsed} />
+          </div>
         )}
-      </nav>
+      </div>
       <div className="flex flex-col gap-0.5 border-t border-zinc-800 px-2 py-2">
-        {settings.length > 0 && <SettingsNav items={settings} collapsed={collapsed} />}
         <button
           type="button"
           onClick={() => setCollapsed(!collapsed)}

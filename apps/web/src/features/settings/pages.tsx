@@ -36,16 +36,6 @@ export function JobsHistoryPage() {
   );
 }
 
-/** /settings/feature-flags */
-export function FeatureFlagsPage() {
-  return (
-    <ComingSoon title="Feature flags">
-      Properties that turn features on and off: set <code className="font-mono text-xs">{'{feature}.disable'}</code> to{' '}
-      <code className="font-mono text-xs">true</code> to hide a feature and everything under it.
-    </ComingSoon>
-  );
-}
-
 /** /settings/event-queue-status */
 export function EventQueuePage() {
   return (
