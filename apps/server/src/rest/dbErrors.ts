@@ -24,10 +24,12 @@ export function restDbError(err: unknown): unknown {
   const mapped = mapPgError(err);
   if (mapped) return mapped;
   const e = err as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown };
-  if (typeof e?.code === 'string' && CLIENT_CAUSED[e.code]) {
+  // to_tsquery reports a malformed search term as a syntax error (42601): the term is the client's
+  const tsquery = e?.code === '42601' && typeof e.message === 'string' && e.message.startsWith('syntax error in tsquery');
+  if (tsquery || (typeof e?.code === 'string' && CLIENT_CAUSED[e.code])) {
     return pgrstError(
-      CLIENT_CAUSED[e.code] as number,
-      e.code,
+      CLIENT_CAUSED[e.code as string] ?? 400,
+      e.code as string,
       String(e.message),
       typeof e.detail === 'string' ? e.detail : null,
       typeof e.hint === 'string' ? e.hint : null,

@@ -129,3 +129,12 @@ describe('not., or=(), and=()', () => {
     ]);
   });
 });
+
+describe('values the database refuses', () => {
+  it('answers 400 for a malformed full-text query', async () => {
+    const { error, status } = await db.from('people').select('name').textSearch('title', '&');
+    expect(status).toBe(400);
+    expect(error?.code).toBe('42601');
+    expect(error?.message).toMatch(/^syntax error in tsquery/);
+  });
+});

@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/index.js';
+import { seed } from './fixtures.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await seed(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+// Text that would mean our SQL (or a stack) leaked, or that a query failed to parse in the database.
+const LEAK = /syntax error|at or near|json_agg|json_populate|"t\d+"|\b_r\b|pg_catalog|internal error|\bat .*\.ts:\d+/i;
+
+// the columns of each fuzzed table, so most generated requests get past parsing into SQL
+const COLUMNS: Record<string, string[]> = {
+  people: ['id', 'name', 'title', 'email', 'team_id', 'created_at', 'deleted_at', 'properties', 'properties->>level'],
+  teams: ['id', 'name', 'spec', 'spec->>tier', 'created_by', 'created_at', 'deleted_at'],
+  job_history: [
+    'id',
+    'name',
+    'status',
+    'duration_millis',
+    'details',
+    'details->host->>name',
+    'details->run',
+    'created_at',
+  ],
+  rest_items: ['id', 'label', 'tags', 'slot', 'owner_id'],
+  agents_summary: ['id', 'name', 'created_by', 'created_by_name', 'cleanup', 'properties'],
+  teams_with_status: ['id', 'name', 'job_status', 'job_last_run', 'created_by'],
+  nope: ['id'],
+};
+const tables = fc.constantFrom(...Object.keys(COLUMNS));
+const oddColumns = fc.constantFrom('missing', 'name->a', 'id->0', '"name"', '', 'a.b', 'people.name');
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+  fc.constantFrom(
+    'null',
+    'true',
+    'unknown',
+    '(a,b)',
+    '("a,b",c)',
+    '{a,b}',
+    '{"k":1}',
+    '[1,5)',
+    '1',
+    '-1',
+    '1e400',
+    '2026-01-01',
+    '%',
+    '*',
+    '\\',
+    '"',
+    '\u0000',
+    "'; drop table people; --",
+    '11111111-1111-4111-8111-000000000001',
+  ),
+);
+const operator = fc.constantFrom(
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'wfts',
+  'not.eq',
+  'not.in',
+  'not.is',
+  'eq(any)',
+  'like(all)',
+  'fts(english)',
+  'fts(nope)',
+  'bogus',
+);
+const headers = fc.record(
+  {
+    prefer: fc.constantFrom(
+      'count=exact',
+      'return=representation',
+      'count=exact, return=minimal',
+      'bogus=1',
+      'tx=rollback',
+    ),
+    range: fc.constantFrom('0-1', '5-', '3-1', 'x', '0-99999999999999999'),
+    accept: fc.constantFrom('application/vnd.pgrst.object+json', 'application/json', 'text/csv', '*/*'),
+  },
+  { requiredKeys: [] },
+);
+const body = fc.oneof(
+  fc.json(),
+  fc.constantFrom('{"label":"fuzz"}', '[{"label":"a"},{"label":"b","tags":["x"]}]', '{"tags":"nope"}', '{', ''),
+);
+const embed = fc
+  .tuple(
+    fc.constantFrom('', 'x:'),
+    fc.constantFrom('people', 'teams', 'agents', 'created_by', 'person_id', 'team_members', 'owner_id', 'nope'),
+    fc.constantFrom('', '!inner', '!people_team_id_fkey', '!person_id', '!bogus'),
+    fc.constantFrom('*', 'name', 'id,name', '', 'name,created_by(name)', 'missing'),
+  )
+  .map(([alias, name, hint, inner]) => `${alias}${name}${hint}(${inner})`);
+
+/** A request against `table`: mostly its own columns (to reach SQL), sometimes anything. */
+function requestFor(table: string) {
+  const columns = fc.oneof(
+    { arbitrary: fc.constantFrom(...(COLUMNS[table] as string[])), weight: 8 },
+    { arbitrary: oddColumns, weight: 1 },
+  );
+  const condition = fc.tuple(columns, operator, text).map(([c, o, v]) => `${c}.${o}.${v}`);
+  const logic = fc.letrec<{ tree: string }>((tie) => ({
+    tree: fc
+      .tuple(
+        fc.constantFrom('and', 'or', 'not.and', 'not.or'),
+        fc.array(fc.oneof({ arbitrary: condition, weight: 3 }, { arbitrary: tie('tree'), weight: 1 }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      )
+      .map(([op, items]) => `${op}(${items.join(',')})`),
+  })).tree;
+  const select = fc.oneof(
+    fc
+      .array(fc.oneof(columns, embed, fc.constantFrom('*', 'a:name', 'id::text', 'id::evil', 'name::int')), {
+        minLength: 1,
+        maxLength: 4,
+      })
+      .map((xs) => xs.join(',')),
+    text,
+  );
+  const order = fc
+    .array(fc.tuple(columns, fc.constantFrom('', '.asc', '.desc', '.desc.nullslast', '.nullsfirst', '.up')), {
+      minLength: 1,
+      maxLength: 3,
+    })
+    .map((xs) => xs.map(([c, d]) => `${c}${d}`).join(','));
+  const param = fc.oneof(
+    {
+      arbitrary: fc.tuple(
+        columns,
+        fc.tuple(operator, text).map(([o, v]) => `${o}.${v}`),
+      ),
+      weight: 6,
+    },
+    {
+      arbitrary: fc.tuple(
+        fc.constantFrom('or', 'and', 'not.or'),
+        logic.map((t) => t.replace(/^[a-z.]+/, '')),
+      ),
+      weight: 3,
+    },
+    { arbitrary: fc.tuple(fc.constant('select'), select), weight: 3 },
+    { arbitrary: fc.tuple(fc.constant('order'), fc.oneof(order, text)), weight: 2 },
+    {
+      arbitrary: fc.tuple(
+        fc.constantFrom('limit', 'offset', 'people.limit'),
+        fc.oneof(fc.nat({ max: 20 }).map(String), text),
+      ),
+      weight: 2,
+    },
+    { arbitrary: fc.tuple(text, text), weight: 1 },
+  );
+  return fc.record({
+    method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PATCH', 'DELETE'),
+    table: fc.constant(table),
+    params: fc.array(param, { maxLength: 3 }),
+    raw: fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: text, weight: 1 }),
+    headers,
+    body,
+  });
+}
+const request = tables.chain(requestFor);
+
+describe('fuzzing /api/db', () => {
+  it('never answers 5xx nor leaks SQL, whatever the query string, headers and body', async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const search = new URLSearchParams(r.params);
+        const query = r.raw === undefined ? search.toString() : `${search.toString()}&${r.raw}`;
+        const path = `/api/db/${r.table}?${query}`;
+        const withBody = r.method !== 'GET' && r.method !== 'HEAD';
+        const res = await server.fetch(path, {
+          method: r.method,
+          headers: { ...r.headers, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+          ...(withBody ? { body: r.body } : {}),
+        });
+        const text = await res.text();
+        expect(res.status, `${r.method} ${path} -> ${text}`).toBeLessThan(500);
+        expect(text, `${r.method} ${path}`).not.toMatch(LEAK);
+      }),
+      { numRuns: 400, interruptAfterTimeLimit: 60_000 },
+    );
+  }, 90_000);
+
+  it('never answers 5xx for random text as a whole query string', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 60 }), tables, async (raw, table) => {
+        const res = await server.fetch(`/api/db/${table}?${raw.replaceAll('#', '%23')}`);
+        const text = await res.text();
+        expect(res.status, `${raw} -> ${text}`).toBeLessThan(500);
+        expect(text).not.toMatch(LEAK);
+      }),
+      { numRuns: 300, interruptAfterTimeLimit: 30_000 },
+    );
+  }, 60_000);
+});
