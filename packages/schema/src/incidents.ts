@@ -70,6 +70,9 @@ const durationSchema = z
   .string()
   .refine((s) => parseDuration(s) !== undefined, { message: 'must be a duration such as 30s, 5m, 1h or 1d' });
 
+/** A time of day `HH:MM` (24-hour, UTC), as hours of operation write it. */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 09:00 (UTC)');
+
 /** Selects checks (or components) by id, name, namespace, type and labels (`k=v,k2!=v,k3`). */
 export const resourceSelectorSchema = z.object({
   id: z.string().optional(),
@@ -83,7 +86,8 @@ export type ResourceSelector = z.infer<typeof resourceSelectorSchema>;
 /**
  * `incident_rules.spec` in the reference's IncidentRule CRD shape. `checks` selects the checks the
  * rule watches; `filter.age` is how long a check must stay in a matching status before an
- * incident opens; autoResolve/autoClose count from the check's recovery.
+ * incident opens; autoResolve/autoClose count from the check's recovery. With
+ * `hoursOfOperation`, incidents open only inside one of the windows (outside, when `negate`).
  */
 export const incidentRuleSpecSchema = z.object({
   name: z.string().optional(),
@@ -113,9 +117,7 @@ export const incidentRuleSpecSchema = z.object({
   breakOnMatch: z.boolean().optional(),
   autoResolve: z.object({ timeout: durationSchema }).optional(),
   autoClose: z.object({ timeout: durationSchema }).optional(),
-  hoursOfOperation: z
-    .array(z.object({ start: z.string(), end: z.string(), negate: z.boolean().optional() }))
-    .optional(),
+  hoursOfOperation: z.array(z.object({ start: clockTime, end: clockTime, negate: z.boolean().optional() })).optional(),
   autoAssignOwner: z.boolean().optional(),
   responders: z.unknown().optional(),
 });

@@ -1,4 +1,5 @@
-import type { Resource } from '../rbac/resources.js';
+import { HttpError } from '../http/errors.js';
+import type { Resource, Subject } from '../rbac/resources.js';
 import { type BeforeWriteInput, createdBySubject, type ExposedTable, exposeTable } from '../rest/whitelist.js';
 import { type Row, type ValidatedTable, validateIncidentWrite } from './validate.js';
 
@@ -10,12 +11,32 @@ import { type Row, type ValidatedTable, validateIncidentWrite } from './validate
  * database to its sub-hypotheses, comments and evidences, inside the DELETE's transaction.
  */
 
-function validated(table: ValidatedTable): ExposedTable['beforeWrite'] {
+/**
+ * A person records writes in their own name: `created_by` other than the caller is refused,
+ * except for admins (imports, corrections) and machine subjects acting for someone.
+ */
+function requireOwnAuthorship(row: Row, subject: Subject): void {
+  const author = row.created_by;
+  if (author === undefined || author === null || subject.kind !== 'person' || subject.roles.includes('admin')) return;
+  if (author !== subject.id) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      'created_by must be your own id: only an admin writes in the name of someone else',
+    );
+  }
+}
+
+function guarded(table?: ValidatedTable): ExposedTable['beforeWrite'] {
   return async (_ctx, input: BeforeWriteInput) => {
     if (input.method === 'POST' && input.rows) {
-      return { rows: input.rows.map((row: Row) => validateIncidentWrite(table, row, 'insert')) };
+      for (const row of input.rows) requireOwnAuthorship(row, input.subject);
+      if (table) return { rows: input.rows.map((row: Row) => validateIncidentWrite(table, row, 'insert')) };
     }
-    if (input.method === 'PATCH' && input.patch) return { patch: validateIncidentWrite(table, input.patch, 'update') };
+    if (input.method === 'PATCH' && input.patch) {
+      requireOwnAuthorship(input.patch, input.subject);
+      if (table) return { patch: validateIncidentWrite(table, input.patch, 'update') };
+    }
     return undefined;
   };
 }
@@ -24,7 +45,7 @@ const writable = (resource: Resource, table?: ValidatedTable): ExposedTable => (
   resource,
   writable: true,
   defaults: { created_by: createdBySubject },
-  ...(table ? { beforeWrite: validated(table) } : {}),
+  beforeWrite: guarded(table),
 });
 const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
 

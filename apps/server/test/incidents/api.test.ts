@@ -126,6 +126,25 @@ describe('/api/db incidents', () => {
   });
 });
 
+describe('/api/db authorship', () => {
+  it('refuses writing in the name of someone else, except for an admin', async () => {
+    const incident = await createIncident('responder');
+    const forged = await client('responder')
+      .from('comments')
+      .insert({ incident_id: incident.id, comment: 'not me', created_by: testSubjectId('commander') });
+    expect(forged.status).toBe(403);
+    expect(forged.error?.message).toContain('created_by must be your own id');
+    const own = await client('responder')
+      .from('comments')
+      .insert({ incident_id: incident.id, comment: 'me', created_by: testSubjectId('responder') });
+    expect(own.status).toBe(201);
+    const byAdmin = await client('admin')
+      .from('comments')
+      .insert({ incident_id: incident.id, comment: 'imported', created_by: testSubjectId('commander') });
+    expect(byAdmin.status).toBe(201);
+  });
+});
+
 describe('/api/db hypotheses and evidences (the Link to Incident flow)', () => {
   it('links a check as evidence under a new root hypothesis', async () => {
     const responder = client('responder');

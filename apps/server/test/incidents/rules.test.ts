@@ -160,4 +160,24 @@ describe('incident rules on checks', () => {
     expect(row).toMatchObject({ status: 'WARNING', error_count: 1, time_start: clock.now() });
     expect(JSON.stringify(row.details)).toContain('broken: filter.age');
   });
+
+  it('warns in the job history about component selectors it does not evaluate yet', async () => {
+    const clock = new ManualClock(new Date('2031-06-01T10:00:00Z'));
+    await k.deleteFrom('incident_rules').where('name', '=', 'broken').execute();
+    await buildRule('components only', { components: [{ types: ['KubernetesPod'] }] });
+    const job = startIncidentRulesJob({ db: k, clock, intervalMs: 3_600_000 });
+    try {
+      expect((await job.runOnce()).warnings).toEqual(['components only: components selectors are not evaluated yet']);
+    } finally {
+      await job.stop();
+    }
+    const row = await k
+      .selectFrom('job_history')
+      .select(['status', 'details'])
+      .where('name', '=', INCIDENT_RULES_JOB)
+      .where('time_start', '=', clock.now())
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('WARNING');
+    expect(row.details).toMatchObject({ warnings: ['components only: components selectors are not evaluated yet'] });
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckState } from '../../src/incidents/rules/checkState.js';
-import { planRuleActions, type Rule, type RuleIncident } from '../../src/incidents/rules/plan.js';
+import { inHoursOfOperation, planRuleActions, type Rule, type RuleIncident } from '../../src/incidents/rules/plan.js';
 import { matchesLabelSelector, matchesSelector } from '../../src/incidents/rules/selector.js';
 import { renderTemplate } from '../../src/incidents/rules/template.js';
 
@@ -107,5 +107,30 @@ describe('planRuleActions', () => {
     const low = rule({ priority: 1 }, 'low');
     const actions = planRuleActions([low, high], [check()], [], at(1));
     expect(actions.map((a) => a.rule.id)).toEqual(['high']);
+  });
+});
+
+describe('hours of operation', () => {
+  const utc = (hhmm: string) => new Date(`2031-01-01T${hhmm}:00Z`);
+  it.each([
+    [[{ start: '09:00', end: '17:00' }], '08:59', false],
+    [[{ start: '09:00', end: '17:00' }], '09:00', true],
+    [[{ start: '09:00', end: '17:00' }], '17:00', false],
+    [[{ start: '22:00', end: '06:00' }], '23:30', true],
+    [[{ start: '22:00', end: '06:00' }], '05:59', true],
+    [[{ start: '22:00', end: '06:00' }], '12:00', false],
+    [[{ start: '09:00', end: '17:00', negate: true }], '12:00', false],
+    [[{ start: '09:00', end: '17:00', negate: true }], '20:00', true],
+    [[], '03:00', true],
+  ])('%j at %s -> %s', (windows, hhmm, expected) => {
+    expect(inHoursOfOperation({ hoursOfOperation: windows }, utc(hhmm))).toBe(expected);
+  });
+
+  it('opens nothing outside the hours but still resolves', () => {
+    const r = rule({ hoursOfOperation: [{ start: '09:00', end: '17:00' }], autoResolve: { timeout: '1m' } });
+    const night = new Date('2031-01-01T02:00:00Z');
+    expect(planRuleActions([r], [check({ lastTransitionTime: t0 })], [], night)).toEqual([]);
+    const healthy = check({ status: 'healthy', lastTransitionTime: t0 });
+    expect(planRuleActions([r], [healthy], [incident()], night).map((a) => a.kind)).toEqual(['resolve']);
   });
 });

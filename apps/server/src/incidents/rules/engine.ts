@@ -14,6 +14,8 @@ export interface RuleRunResult {
   invalidRules: Record<string, string>;
   /** Actions that failed, with the rule's name. */
   errors: string[];
+  /** Parts of a rule this engine does not evaluate (yet), with the rule's name. */
+  warnings: string[];
 }
 
 /**
@@ -23,10 +25,14 @@ export interface RuleRunResult {
  */
 export async function runIncidentRules(db: Kysely<Database>, clock: Clock): Promise<RuleRunResult> {
   const now = clock.now();
-  const result: RuleRunResult = { opened: [], resolved: [], closed: [], invalidRules: {}, errors: [] };
+  const result: RuleRunResult = { opened: [], resolved: [], closed: [], invalidRules: {}, errors: [], warnings: [] };
   const { rules, invalid } = await loadRules(db);
   result.invalidRules = invalid;
   if (rules.length === 0) return result;
+  for (const rule of rules) {
+    // component selectors need the topology domain's components; checks are what rules watch now
+    if (rule.spec.components?.length) result.warnings.push(`${rule.name}: components selectors are not evaluated yet`);
+  }
 
   const [checks, incidents] = await Promise.all([readCheckStates(db), loadRuleIncidents(db)]);
   for (const action of planRuleActions(rules, checks, incidents, now)) {

@@ -28,8 +28,8 @@ export interface RunningJob {
 
 /**
  * Runs the incident rules every `intervalMs`, one run at a time, writing a job_history row for
- * each run that had rules to evaluate (SUCCESS, WARNING when a rule or action failed, FAILED
- * when the run itself did).
+ * each run that had rules to evaluate: SUCCESS; WARNING when a rule or action failed or a rule
+ * uses a part the engine does not evaluate; FAILED when the run itself did.
  */
 export function startIncidentRulesJob(opts: IncidentRulesJobOptions): RunningJob {
   const interval = opts.intervalMs ?? INCIDENT_RULES_INTERVAL_MS;
@@ -79,12 +79,13 @@ async function runAndRecord(db: Kysely<Database>, clock: Clock): Promise<RuleRun
   }
   const invalid = result ? Object.keys(result.invalidRules).length : 0;
   const acted = result ? result.opened.length + result.resolved.length + result.closed.length : 0;
+  const warnings = result?.warnings ?? [];
   const hadRules = failure !== undefined || acted > 0 || invalid > 0 || (result?.errors.length ?? 0) > 0;
   if (hadRules || (await hasRules(db))) {
-    const status: JobStatus = failure ? 'FAILED' : invalid || result?.errors.length ? 'WARNING' : 'SUCCESS';
     const errors = failure
       ? [(failure as Error).message]
       : [...(result?.errors ?? []), ...Object.entries(result?.invalidRules ?? {}).map(([n, why]) => `${n}: ${why}`)];
+    const status: JobStatus = failure ? 'FAILED' : errors.length || warnings.length ? 'WARNING' : 'SUCCESS';
     await db
       .insertInto('job_history')
       .values({
@@ -97,6 +98,7 @@ async function runAndRecord(db: Kysely<Database>, clock: Clock): Promise<RuleRun
           resolved: result?.resolved ?? [],
           closed: result?.closed ?? [],
           ...(errors.length ? { errors } : {}),
+          ...(warnings.length ? { warnings } : {}),
         }),
         hostname: os.hostname(),
         duration_millis: Date.now() - started,

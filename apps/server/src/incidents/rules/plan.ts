@@ -37,7 +37,8 @@ const isActive = (status: IncidentStatus) => ACTIVE_INCIDENT_STATUSES.includes(s
  * - resolve the active incident once the check has been recovered for `autoResolve.timeout`;
  * - close a resolved incident `autoClose.timeout` after it was resolved (or, without
  *   autoResolve, an active one that long after the recovery).
- * A rule with `breakOnMatch` keeps the checks it matched from lower-priority rules.
+ * A rule with `breakOnMatch` keeps the checks it matched from lower-priority rules; outside its
+ * hours of operation a rule opens nothing (it still resolves and closes).
  */
 export function planRuleActions(
   rules: Rule[],
@@ -59,6 +60,7 @@ export function planRuleActions(
     const ageMs = ms(rule.spec.filter?.age) ?? 0;
     const resolveMs = ms(rule.spec.autoResolve?.timeout);
     const closeMs = ms(rule.spec.autoClose?.timeout);
+    const inOperation = inHoursOfOperation(rule.spec, now);
 
     for (const check of checks) {
       if (claimed.has(check.id)) continue;
@@ -76,7 +78,7 @@ export function planRuleActions(
       if (failing && passesFilters(rule.spec, check)) {
         if (rule.spec.breakOnMatch) claimed.add(check.id);
         const since = check.lastTransitionTime?.getTime() ?? t;
-        if (active.length === 0 && t >= since + ageMs) actions.push({ kind: 'open', rule, check });
+        if (active.length === 0 && t >= since + ageMs && inOperation) actions.push({ kind: 'open', rule, check });
         continue;
       }
 
@@ -100,4 +102,22 @@ function passesFilters(spec: IncidentRuleSpec, check: CheckState): boolean {
   if (severity?.length && !severity.includes(check.severity ?? '')) return false;
   if (category?.length && !category.includes(check.category ?? '')) return false;
   return true;
+}
+
+const minuteOfDay = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Whether `now` (UTC) falls in one of the rule's windows; a window with `negate` matches outside
+ * its hours, and one whose end is before its start spans midnight. No windows: always.
+ */
+export function inHoursOfOperation(spec: IncidentRuleSpec, now: Date): boolean {
+  const windows = spec.hoursOfOperation ?? [];
+  if (windows.length === 0) return true;
+  const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
+  return windows.some((w) => {
+    const start = minuteOfDay(w.start);
+    const end = minuteOfDay(w.end);
+    const inside = start <= end ? minute >= start && minute < end : minute >= start || minute < end;
+    return inside !== (w.negate ?? false);
+  });
 }
