@@ -41,6 +41,29 @@ export function mysqlOptions(endpoint: Endpoint & { url: string }, timeoutMs: nu
   return options;
 }
 
+/** Which session variable lets the server stop a slow statement: MariaDB's (seconds) or MySQL's (ms). */
+type Flavor = 'mariadb' | 'mysql' | 'none';
+const flavors = new WeakMap<mysql.Pool, Flavor>();
+
+async function limitStatementTime(pool: mysql.Pool, conn: mysql.PoolConnection, timeoutMs: number): Promise<void> {
+  const known = flavors.get(pool);
+  const tries: [Flavor, string, number][] = [
+    ['mariadb', 'SET SESSION max_statement_time = ?', timeoutMs / 1000],
+    ['mysql', 'SET SESSION max_execution_time = ?', Math.ceil(timeoutMs)],
+  ];
+  for (const [flavor, sql, value] of tries) {
+    if (known && known !== flavor) continue;
+    try {
+      await conn.query(sql, [value]);
+      flavors.set(pool, flavor);
+      return;
+    } catch {
+      // the other server's variable: try the next one
+    }
+  }
+  flavors.set(pool, 'none');
+}
+
 const mysqlDriver: SqlDriver<mysql.Pool> = {
   name: 'mysql',
   async open(endpoint, timeoutMs) {
@@ -49,10 +72,17 @@ const mysqlDriver: SqlDriver<mysql.Pool> = {
     return pool;
   },
   async query(pool, sql, timeoutMs) {
-    const [rows] = await pool.query({ sql, timeout: timeoutMs, rowsAsArray: false });
-    if (!Array.isArray(rows)) return []; // an UPDATE or INSERT returns a result header, not rows
-    const last = rows.length && Array.isArray(rows[rows.length - 1]) ? rows[rows.length - 1] : rows;
-    return (Array.isArray(last) ? last : []) as Record<string, unknown>[];
+    const conn = await pool.getConnection();
+    try {
+      // the server stops a slow query at the deadline (MySQL: SELECT only); the client limit is a backstop
+      await limitStatementTime(pool, conn, timeoutMs);
+      const [rows] = await conn.query({ sql, timeout: timeoutMs + Math.min(1000, timeoutMs / 8), rowsAsArray: false });
+      if (!Array.isArray(rows)) return []; // an UPDATE or INSERT returns a result header, not rows
+      const last = rows.length && Array.isArray(rows[rows.length - 1]) ? rows[rows.length - 1] : rows;
+      return (Array.isArray(last) ? last : []) as Record<string, unknown>[];
+    } finally {
+      conn.release();
+    }
   },
   close: (pool) => pool.end(),
 };

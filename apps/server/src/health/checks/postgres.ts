@@ -15,8 +15,6 @@ const postgresDriver: SqlDriver<pg.Pool> = {
       max: 4,
       idleTimeoutMillis: 60_000,
       connectionTimeoutMillis: timeoutMs,
-      // the server cancels a slow query itself, so a timed-out check leaves no query running
-      statement_timeout: timeoutMs,
       allowExitOnIdle: true,
       application_name: 'opsdeck-check',
     });
@@ -24,14 +22,25 @@ const postgresDriver: SqlDriver<pg.Pool> = {
     return pool;
   },
   async query(pool, sql, timeoutMs) {
-    // the client-side limit is a backstop for a server that does not answer the cancel
-    const result = await pool.query({
-      text: sql,
-      query_timeout: timeoutMs + Math.min(1000, timeoutMs / 8),
-    } as pg.QueryConfig);
-    // a multi-statement query yields one result per statement: report the last
-    const last = Array.isArray(result) ? result[result.length - 1] : result;
-    return (last?.rows ?? []) as Record<string, unknown>[];
+    const client = await pool.connect();
+    let reusable = true;
+    try {
+      // the server cancels a slow query itself at this run's deadline, so none is left running
+      await client.query("select set_config('statement_timeout', $1, false)", [String(Math.ceil(timeoutMs))]);
+      // the client-side limit is a backstop for a server that does not answer
+      const result = await client.query({
+        text: sql,
+        query_timeout: timeoutMs + Math.min(1000, timeoutMs / 8),
+      } as pg.QueryConfig);
+      // a multi-statement query yields one result per statement: report the last
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return (last?.rows ?? []) as Record<string, unknown>[];
+    } catch (err) {
+      reusable = err instanceof pg.DatabaseError; // an SQL error leaves the connection usable
+      throw err;
+    } finally {
+      client.release(!reusable);
+    }
   },
   close: (pool) => pool.end(),
 };
