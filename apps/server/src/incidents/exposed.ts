@@ -53,7 +53,7 @@ exposeTable('incidents', writable('incident', 'incidents'));
 exposeTable('hypotheses', writable('incident', 'hypotheses'));
 exposeTable('evidences', writable('evidences', 'evidences'));
 exposeTable('comments', writable('comments', 'comments'));
-exposeTable('responders', writable('responder'));
+exposeTable('responders', writable('responder', 'responders'));
 exposeTable('incident_rules', writable('incident', 'incident_rules'));
 exposeTable('incident_histories', readOnly('incident'));
 exposeTable('incident_summary', readOnly('incident'));

@@ -31,16 +31,18 @@ const writeSchemas = {
   }),
   evidences: z.looseObject({ type: evidenceTypeSchema.optional() }),
   comments: z.looseObject({ comment: text.optional() }),
+  responders: z.looseObject({}),
   incident_rules: z.looseObject({ name: text.optional(), spec: incidentRuleSpecSchema.nullish() }),
 } as const;
 
-/** Columns a POST to the table must carry (its NOT NULL columns without a default). */
-const required: Record<keyof typeof writeSchemas, string[]> = {
-  incidents: ['title'],
-  hypotheses: ['title', 'incident_id'],
-  evidences: ['hypothesis_id', 'type'],
-  comments: ['comment'],
-  incident_rules: ['name'],
+/** What a POST to the table must carry: each entry is a set of columns of which one is needed. */
+const required: Record<keyof typeof writeSchemas, string[][]> = {
+  incidents: [['title']],
+  hypotheses: [['title'], ['incident_id']],
+  evidences: [['hypothesis_id'], ['type']],
+  comments: [['comment'], ['incident_id', 'hypothesis_id']],
+  responders: [['incident_id'], ['person_id', 'team_id', 'external_id']],
+  incident_rules: [['name']],
 };
 
 export type ValidatedTable = keyof typeof writeSchemas;
@@ -51,8 +53,10 @@ export type ValidatedTable = keyof typeof writeSchemas;
  */
 export function validateIncidentWrite(table: ValidatedTable, row: Row, mode: 'insert' | 'update'): Row {
   if (mode === 'insert') {
-    for (const column of required[table]) {
-      if (row[column] === undefined || row[column] === null) throw badRequest(`${column} is required`);
+    for (const anyOf of required[table]) {
+      if (anyOf.every((c) => row[c] === undefined || row[c] === null)) {
+        throw badRequest(`${anyOf.join(' or ')} is required`);
+      }
     }
   }
   const parsed = writeSchemas[table].safeParse(row);

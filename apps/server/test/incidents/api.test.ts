@@ -123,6 +123,15 @@ describe('/api/db incidents', () => {
     const noTitle = await client('responder').from('incidents').insert({ severity: 'low' });
     expect(noTitle.status).toBe(400);
     expect(noTitle.error?.message).toBe('title is required');
+    const nowhere = await client('responder').from('comments').insert({ comment: 'floating' });
+    expect(nowhere.error?.message).toBe('incident_id or hypothesis_id is required');
+    const nobody = await client('responder').from('responders').insert({ incident_id: crypto.randomUUID() });
+    expect(nobody.status).toBe(400);
+    expect(nobody.error?.message).toBe('person_id or team_id or external_id is required');
+    const missingIncident = await client('responder')
+      .from('comments')
+      .insert({ incident_id: crypto.randomUUID(), comment: 'lost' });
+    expect(missingIncident.status).toBe(409);
   });
 });
 
