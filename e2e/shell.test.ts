@@ -94,10 +94,10 @@ describe('web app shell', () => {
     await page.getByRole('heading', { name: 'Incidents', level: 2 }).waitFor();
   });
 
-  it('redirects /configs to /catalog', async () => {
+  it('redirects /configs to /catalog, keeping the query', async () => {
     const page = await e2e.page();
-    await page.goto('/configs');
-    await page.waitForURL('**/catalog');
+    await page.goto('/configs?type=Kubernetes%3A%3APod');
+    await page.waitForURL('**/catalog?type=Kubernetes%3A%3APod');
     expect(await ui.title(page).textContent()).toBe('Catalog');
   });
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject, useRouteError } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect, useRouteError } from 'react-router';
 import { AuthStateChecker } from '../features/auth/AuthStateChecker.js';
 import { BadSessionPage } from '../features/auth/BadSessionPage.js';
 import { FlowErrorPage } from '../features/auth/FlowErrorPage.js';
@@ -48,7 +48,11 @@ export function buildRoutes(): RouteObject[] {
             {
               element: <Shell />,
               children: [
-                ...REDIRECTS.map(({ from, to }) => ({ path: from, element: <Navigate replace to={to} /> })),
+                // redirect before rendering, keeping the query string (/configs?type=x -> /catalog?type=x)
+                ...REDIRECTS.map(({ from, to }) => ({
+                  path: from,
+                  loader: ({ request }: { request: Request }) => redirect(`${to}${new URL(request.url).search}`),
+                })),
                 ...ROUTES.filter((r) => r.layout !== 'bare').map(toRoute),
                 { path: '*', element: <NotFoundPage />, handle: { title: 'Not found' } satisfies RouteHandle },
               ],

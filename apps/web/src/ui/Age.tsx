@@ -33,12 +33,13 @@ export function Age({
   suffix?: string;
   className?: string;
 }) {
-  const current = useSyncExternalStore(subscribe, () => now);
+  // re-render on the shared tick; the age itself is measured against the real clock
+  useSyncExternalStore(subscribe, () => now);
   const d = toDate(date);
   if (!d) return null;
   return (
     <time dateTime={d.toISOString()} title={d.toLocaleString()} className={className}>
-      {formatAge(d, new Date(Math.max(current, Date.now())))}
+      {formatAge(d)}
       {suffix}
     </time>
   );

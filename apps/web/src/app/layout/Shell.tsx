@@ -30,11 +30,17 @@ export function Shell() {
 
   return (
     <TopBarContext.Provider value={context}>
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70]"
+      >
+        Skip to content
+      </a>
       <div className="flex h-full overflow-hidden">
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar title={title} refresh={handle?.refresh ?? true} onSlot={setSlot} />
-          <main className="min-h-0 flex-1 overflow-auto">
+          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto focus:outline-none">
             <ErrorBoundary resetKey={pathname}>
               <Outlet />
             </ErrorBoundary>
