@@ -192,7 +192,14 @@ function render(nodes: Node[], dot: unknown, root: unknown): string {
       else if (node.otherwise) out += render(node.otherwise, dot, root);
     } else {
       const v = run(node.pipe, dot, root);
-      const items = Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : [];
+      // Like Go, a map ranges over its values in key order.
+      const items = Array.isArray(v)
+        ? v
+        : v && typeof v === 'object'
+          ? Object.keys(v)
+              .sort()
+              .map((k) => (v as Record<string, unknown>)[k])
+          : [];
       if (v !== undefined && v !== null && typeof v !== 'object') throw new Error(`range can't iterate over ${v}`);
       if (items.length === 0 && node.otherwise) out += render(node.otherwise, dot, root);
       for (const item of items) out += render(node.body, item, root);

@@ -12,6 +12,7 @@ const data = {
   },
   sslAge: new ExprDuration(3_600_000 + 60_000),
   empty: [],
+  byName: { c: 3, a: 1, b: 2 },
 };
 
 describe('Go-style templates', () => {
@@ -30,6 +31,7 @@ describe('Go-style templates', () => {
     ['a {{- " b " -}} c', 'a b c'],
     ['{{/* a comment */}}x', 'x'],
     ['{{ $.name }}', 'api'],
+    ['{{ range .byName }}{{ . }},{{ end }}', '1,2,3,'],
   ])('%s renders %s', (tpl, expected) => {
     expect(renderTemplate(tpl, data)).toBe(expected);
   });
