@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ApiException, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import { KUBERNETES_CORE_KINDS, type KubernetesCheck, kubernetesCheckSchema } from '@opsdeck/schema';
 import { abortable } from './lib/endpoint.js';
@@ -19,8 +22,13 @@ export async function loadKubeConfig(spec: KubernetesCheck, ctx: CheckContext): 
     source = conn.certificate || conn.properties.kubeconfig || conn.url;
     if (!source) throw new Error(`connection ${spec.connection} has no kubeconfig`);
   }
-  if (!source) kc.loadFromDefault();
-  else if (source.trim().startsWith('/')) kc.loadFromFile(source.trim());
+  if (!source) {
+    const home = path.join(os.homedir(), '.kube', 'config');
+    if (!process.env.KUBECONFIG && !process.env.KUBERNETES_SERVICE_HOST && !existsSync(home)) {
+      throw new Error('no kubeconfig: set kubeconfig or connection on the check, or KUBECONFIG for the server');
+    }
+    kc.loadFromDefault();
+  } else if (source.trim().startsWith('/')) kc.loadFromFile(source.trim());
   else kc.loadFromString(source);
   if (!kc.getCurrentCluster()) throw new Error('the kubeconfig names no current cluster');
   return kc;

@@ -203,6 +203,24 @@ describe('kubernetes check against a Kubernetes API peer', () => {
     expect(out.error).toMatch(/self[- ]signed|certificate/i);
   });
 
+  it('says where a kubeconfig can come from when none is found', async () => {
+    const saved = { ...process.env };
+    process.env.HOME = mkdtempSync(path.join(tmpdir(), 'home-'));
+    delete process.env.KUBECONFIG;
+    delete process.env.KUBERNETES_SERVICE_HOST;
+    try {
+      const out = await kubernetesCheck.run(check({ kubeconfig: undefined }), runnerContext());
+      expect(out.error).toBe(
+        'kubernetes Pod: no kubeconfig: set kubeconfig or connection on the check, or KUBECONFIG for the server',
+      );
+    } finally {
+      for (const key of ['HOME', 'KUBECONFIG', 'KUBERNETES_SERVICE_HOST']) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+    }
+  });
+
   it('needs apiVersion for kinds it does not know', () => {
     const out = kubernetesCheckSchema.safeParse({ name: 'k', kind: 'Certificate' });
     expect(out.error?.issues[0]?.path).toEqual(['apiVersion']);
