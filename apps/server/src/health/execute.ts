@@ -1,4 +1,5 @@
-import { type CheckRetries, type CommonCheck, parseDuration } from '@opsdeck/schema';
+import type { CheckRetries, CommonCheck } from '@opsdeck/schema';
+import { parseDuration } from '@opsdeck/schema';
 import { compileCel, compileExpression, type Expression } from '../expr/index.js';
 import {
   applyDisplay,
@@ -7,6 +8,7 @@ import {
   type EvaluatedResult,
   evaluateMetrics,
 } from './checks/lib/evaluate.js';
+import { canRetry, retryPolicy, sleep } from './checks/lib/retry.js';
 import { checkTypeFor } from './checks/registry.js';
 import type { CheckContext, CheckMetric, CheckOutcome, CheckType } from './checks/types.js';
 
@@ -53,7 +55,6 @@ export interface CheckResult {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_RETRY_INTERVAL_MS = 1000;
 
 function invalid(message: string): CheckResult {
   return { pass: false, invalid: true, message, error: message, duration: 0, data: {}, metrics: [], attempts: 0 };
@@ -65,19 +66,6 @@ function timeoutOf(type: CheckType<unknown>, spec: CommonCheck): number {
   if (typeof spec.timeout === 'number') return spec.timeout * 1000;
   if (typeof spec.timeout === 'string') return parseDuration(spec.timeout) ?? DEFAULT_TIMEOUT_MS;
   return type.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** Runs the runner once under a deadline; a runner that ignores its signal is still cut off. */
@@ -203,35 +191,6 @@ async function attempt(type: CheckType<unknown>, spec: CommonCheck, ctx: Execute
     r.error ??= `metrics: ${expressionError(err)}`;
   }
   return r;
-}
-
-interface RetryPolicy {
-  configured: boolean;
-  maxRetries?: number;
-  delayMs: number;
-  intervalMs: number;
-  timeoutMs: number;
-}
-
-function retryPolicy(canary: CheckRetries | undefined, check: CheckRetries | undefined): RetryPolicy | undefined {
-  if (!canary && !check) return undefined;
-  const merged = { ...canary, ...Object.fromEntries(Object.entries(check ?? {}).filter(([, v]) => v !== undefined)) };
-  if (merged.disabled) return undefined;
-  const ms = (d?: string) => (d ? (parseDuration(d) ?? 0) : 0);
-  return {
-    configured: true,
-    maxRetries: merged.maxRetries,
-    delayMs: ms(merged.delay),
-    intervalMs: merged.interval !== undefined ? ms(merged.interval) : DEFAULT_RETRY_INTERVAL_MS,
-    timeoutMs: ms(merged.timeout),
-  };
-}
-
-function canRetry(p: RetryPolicy, attempts: number, startedAt: number): boolean {
-  const enabled = (p.maxRetries !== undefined && p.maxRetries > 0) || p.timeoutMs > 0;
-  if (!enabled) return false;
-  if (p.maxRetries !== undefined && attempts - 1 >= p.maxRetries) return false;
-  return !(p.timeoutMs > 0 && Date.now() - startedAt >= p.timeoutMs);
 }
 
 /** Runs one check of `type` with `spec` (the check's YAML object) and returns its result. */
