@@ -37,7 +37,7 @@ describe('/api/db incidents', () => {
     expect(await historyTypes(server.db.kysely, incident.id as string)).toEqual(['incident.created']);
   });
 
-  it('lets a viewer read incidents but not create, change or delete them', async () => {
+  it('lets a viewer read incidents but not create, change or delete them; a commander deletes', async () => {
     const incident = await createIncident('commander');
     const viewer = client('viewer');
     const read = await viewer
@@ -53,8 +53,20 @@ describe('/api/db incidents', () => {
       .update({ status: 'closed' })
       .eq('id', incident.id as string);
     expect(patch.status).toBe(403);
+    const remove = await viewer
+      .from('incidents')
+      .delete()
+      .eq('id', incident.id as string);
+    expect(remove.status).toBe(403);
     const anonymous = await server.fetch('/api/db/incidents', { as: null });
     expect(anonymous.status).toBe(401);
+
+    const removed = await client('commander')
+      .from('incidents')
+      .delete()
+      .eq('id', incident.id as string);
+    expect(removed.status).toBe(204);
+    expect(await historyTypes(server.db.kysely, incident.id as string)).toEqual([]);
   });
 
   it('lets a responder comment and publishes responder.commented', async () => {
