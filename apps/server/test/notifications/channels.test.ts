@@ -58,7 +58,7 @@ describe('notification channels against local peers', () => {
     expect(r?.path).toBe('/chat.postMessage');
     expect(r?.headers.authorization).toBe('Bearer xoxb-1-2-abc');
     expect(r?.json).toMatchObject({ channel: 'C0ALERTS', text: 'api-health is unhealthy' });
-    expect((r?.json as { blocks: { text: { text: string } }[] }).blocks[1]?.text.text).toBe(
+    expect((r?.json as { blocks: { text: { text: string } }[] } | undefined)?.blocks[1]?.text.text).toBe(
       '*Error:* connection refused',
     );
   });
