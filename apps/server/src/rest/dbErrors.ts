@@ -11,6 +11,7 @@ const CLIENT_CAUSED: Record<string, number> = {
   '42P10': 400, // invalid_column_reference: no unique index matches on_conflict
   '21000': 400, // cardinality_violation
   '54000': 400, // program_limit_exceeded (e.g. index row too large)
+  '428C9': 400, // generated_always: a value for a GENERATED ALWAYS column
   '42501': 403, // insufficient_privilege
 };
 
@@ -25,7 +26,8 @@ export function restDbError(err: unknown): unknown {
   if (mapped) return mapped;
   const e = err as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown };
   // to_tsquery reports a malformed search term as a syntax error (42601): the term is the client's
-  const tsquery = e?.code === '42601' && typeof e.message === 'string' && e.message.startsWith('syntax error in tsquery');
+  const tsquery =
+    e?.code === '42601' && typeof e.message === 'string' && e.message.startsWith('syntax error in tsquery');
   if (tsquery || (typeof e?.code === 'string' && CLIENT_CAUSED[e.code])) {
     return pgrstError(
       CLIENT_CAUSED[e.code as string] ?? 400,

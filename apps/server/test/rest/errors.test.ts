@@ -31,6 +31,7 @@ describe('malformed input answers 4xx with a PostgREST-style body', () => {
       '/api/db/people?order=name.sideways',
       '/api/db/people?select=id::evil_type',
       '/api/db/people?title=is.maybe',
+      '/api/db/people?select=%22a%00b%22:name',
     ]) {
       const { status, body } = await errorOf(path);
       expect(status, path).toBe(400);

@@ -65,7 +65,8 @@ export class Cursor {
         this.pos++;
       }
       this.expect('"');
-      if (!out) throw this.fail('a name');
+      // a NUL would cut the statement short on the wire; no catalog name holds control characters
+      if (!out || [...out].some((ch) => ch < ' ')) throw this.fail('a name without control characters');
       return out;
     }
     const start = this.pos;
