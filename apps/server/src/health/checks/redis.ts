@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { type RedisCheck, redisCheckSchema } from '@opsdeck/schema';
 import { Redis, type RedisOptions } from 'ioredis';
 import { abortable, driverTimeout, type Endpoint, redactUrl, resolveEndpoint } from './lib/endpoint.js';
@@ -6,8 +7,20 @@ import { type CheckType, failure } from './types.js';
 /** Server facts from INFO that expressions commonly test (`results.info.redis_version`). */
 const INFO_FIELDS = ['redis_version', 'redis_mode', 'uptime_in_seconds', 'connected_clients', 'used_memory', 'role'];
 
-/** Builds ioredis options from `addr` (`host:port`) or a `redis://`/`rediss://` URL. */
-export function redisOptions(spec: RedisCheck, endpoint: Endpoint, timeoutMs: number): RedisOptions {
+/** TLS material already resolved from `tlsConfig` (PEM text). */
+export interface RedisTls {
+  ca?: string;
+  cert?: string;
+  key?: string;
+}
+
+/** Builds ioredis options from `addr` (`host:port`) or a `redis://`/`rediss://` URL, and `tlsConfig`. */
+export function redisOptions(
+  spec: RedisCheck,
+  endpoint: Endpoint,
+  timeoutMs: number,
+  tls: RedisTls = {},
+): RedisOptions {
   const base: RedisOptions = {
     lazyConnect: true,
     connectTimeout: timeoutMs,
@@ -28,7 +41,6 @@ export function redisOptions(spec: RedisCheck, endpoint: Endpoint, timeoutMs: nu
       username: u.username ? decodeURIComponent(u.username) : undefined,
       password: u.password ? decodeURIComponent(u.password) : undefined,
       db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
-      ...(u.protocol === 'rediss:' ? { tls: { servername: u.hostname } } : {}),
     };
   } else {
     const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(target);
@@ -39,6 +51,15 @@ export function redisOptions(spec: RedisCheck, endpoint: Endpoint, timeoutMs: nu
   options.password ??= endpoint.password || undefined;
   if (spec.db !== undefined) options.db = spec.db;
   options.db ??= 0;
+  const tc = spec.tlsConfig;
+  if (/^rediss:/i.test(target) || tc?.enable || tls.ca || tls.cert) {
+    options.tls = {
+      ...(options.host && isIP(options.host) === 0 ? { servername: options.host } : {}),
+      ...(tls.ca ? { ca: tls.ca } : {}),
+      ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
+      rejectUnauthorized: !tc?.insecureSkipVerify,
+    };
+  }
   return options;
 }
 
@@ -49,11 +70,17 @@ export const redisCheck: CheckType<RedisCheck> = {
   defaultTimeoutMs: 10_000,
   async run(spec, ctx) {
     const endpoint = await resolveEndpoint(spec, ctx);
+    const tc = spec.tlsConfig;
+    const tls: RedisTls = {
+      ca: tc?.ca ? await ctx.resolveEnv(tc.ca) : undefined,
+      cert: tc?.cert ? await ctx.resolveEnv(tc.cert) : undefined,
+      key: tc?.key ? await ctx.resolveEnv(tc.key) : undefined,
+    };
     let client: Redis | undefined;
     let lastError: Error | undefined;
     const where = redactUrl(spec.addr || endpoint.url || '');
     try {
-      client = new Redis(redisOptions(spec, endpoint, driverTimeout(ctx.timeoutMs)));
+      client = new Redis(redisOptions(spec, endpoint, driverTimeout(ctx.timeoutMs), tls));
       // ioredis rejects with "Connection is closed." and reports the cause as an event: keep it
       client.on('error', (e: Error) => {
         lastError ??= e;

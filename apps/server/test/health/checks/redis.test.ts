@@ -1,7 +1,10 @@
+import { connect } from 'node:net';
+import tls from 'node:tls';
 import { redisCheckSchema } from '@opsdeck/schema';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisCheck, redisOptions } from '../../../src/health/checks/redis.js';
 import { closedPort, runnerContext, serviceAvailable } from './runnerContext.js';
+import { selfSignedCert } from './selfSigned.js';
 
 const available = await serviceAvailable('Redis', 6379);
 
@@ -28,7 +31,7 @@ describe('redis check: validation and addresses', () => {
       username: 'u',
       password: 'p',
       db: 3,
-      tls: { servername: 'cache.local' },
+      tls: { servername: 'cache.local', rejectUnauthorized: true },
     });
   });
 });
@@ -50,6 +53,45 @@ describe.skipIf(!available)('redis check against the machine Redis', () => {
     expect(out.pass).toBe(false);
     expect(out.error).toMatch(/WRONGPASS|AUTH|password/i);
     expect(out.error).not.toContain('wrong-secret');
+  });
+});
+
+describe.skipIf(!available)('redis check over TLS (a TLS terminator in front of the machine Redis)', () => {
+  const cert = selfSignedCert();
+  let proxy: tls.Server;
+  let port = 0;
+  beforeAll(async () => {
+    proxy = tls.createServer({ cert: cert.cert, key: cert.key }, (socket) => {
+      const upstream = connect({ host: '127.0.0.1', port: 6379 });
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
+    port = (proxy.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+
+  it('passes when the server certificate is trusted through tlsConfig.ca', async () => {
+    const out = await redisCheck.run(
+      check({ url: `rediss://127.0.0.1:${port}`, tlsConfig: { ca: { value: cert.cert } } }),
+      runnerContext(),
+    );
+    expect(out.pass).toBe(true);
+  });
+
+  it('refuses an untrusted certificate unless insecureSkipVerify', async () => {
+    const strict = await redisCheck.run(
+      check({ addr: `127.0.0.1:${port}`, tlsConfig: { enable: true } }),
+      runnerContext(),
+    );
+    expect(strict.pass).toBe(false);
+    expect(strict.error).toMatch(/self[- ]signed|certificate/i);
+    const skipped = await redisCheck.run(
+      check({ addr: `127.0.0.1:${port}`, tlsConfig: { enable: true, insecureSkipVerify: true } }),
+      runnerContext(),
+    );
+    expect(skipped.pass).toBe(true);
   });
 });
 
