@@ -16,6 +16,8 @@ const HOUR = 3_600_000;
 let root: string;
 let server: InstanceType<typeof Server>;
 let port: number;
+const clientKeys = utils.generateKeyPairSync('ed25519');
+let allowedKey: ssh2.ParsedKey;
 
 function attrsOf(full: string) {
   const st = lstatSync(full);
@@ -50,10 +52,19 @@ beforeAll(async () => {
     utimesSync(full, t, t);
   }
   const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const parsed = utils.parseKey(clientKeys.public);
+  if (parsed instanceof Error) throw parsed;
+  allowedKey = Array.isArray(parsed) ? parsed[0] : parsed;
   server = new Server({ hostKeys: [hostKey] }, (client) => {
     client.on('authentication', (auth) => {
-      if (auth.method === 'password' && auth.username === 'backup' && auth.password === 'sftp-secret') auth.accept();
-      else auth.reject(['password']);
+      if (auth.username !== 'backup') return auth.reject();
+      if (auth.method === 'password' && auth.password === 'sftp-secret') return auth.accept();
+      if (auth.method === 'publickey' && auth.key.data.equals(allowedKey.getPublicSSH() as Buffer)) {
+        // the client first asks whether the key is acceptable, then proves it holds it
+        if (!auth.signature) return auth.accept();
+        if (auth.blob && allowedKey.verify(auth.blob, auth.signature, auth.hashAlgo) === true) return auth.accept();
+      }
+      return auth.reject(['password', 'publickey']);
     });
     client.on('error', () => {});
     client.on('ready', () => {
@@ -154,6 +165,18 @@ describe('sftp check against an ssh2 SFTP server', () => {
     expect(missing.error).toContain('/imports');
     expect(missing.error).toMatch(/No such file/i);
     const denied = await sftpCheck.run(check({ password: { value: 'wrong' } }), ctx());
+    expect(denied.pass).toBe(false);
+    expect(denied.error).toMatch(/authentication/i);
+  });
+
+  it('authenticates with a private key instead of a password', async () => {
+    const out = await sftpCheck.run(
+      check({ password: undefined, privateKey: { value: clientKeys.private }, minCount: 3 }),
+      ctx(),
+    );
+    expect(out).toMatchObject({ pass: true, data: { results: { count: 3 } } });
+    const other = utils.generateKeyPairSync('ed25519').private;
+    const denied = await sftpCheck.run(check({ password: undefined, privateKey: { value: other } }), ctx());
     expect(denied.pass).toBe(false);
     expect(denied.error).toMatch(/authentication/i);
   });
