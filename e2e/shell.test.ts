@@ -157,6 +157,37 @@ describe('web app shell', () => {
     await ui.navLink(page, 'Playbooks').waitFor();
   });
 
+  it('pages big tables on the server and keeps only the rows in view in the page', async () => {
+    const names = Array.from({ length: 260 }, (_, i) => `bulk.flag_${String(i).padStart(3, '0')}`);
+    await e2e.server.db.kysely
+      .insertInto('properties')
+      .values(names.map((name) => ({ name, value: 'false' })))
+      .execute();
+    try {
+      const page = await e2e.page();
+      await page.goto('/settings/feature-flags?pageSize=250&sortBy=name&sortOrder=desc');
+      const table = page.getByRole('table', { name: 'Feature flags' });
+      await table.getByText('bulk.flag_259').waitFor();
+      await page.getByText('Showing 1–250 of 260').waitFor();
+      const rendered = await table.locator('tbody tr:not([aria-hidden])').count();
+      expect(rendered).toBeGreaterThan(5);
+      expect(rendered).toBeLessThan(100);
+      // scrolling to the end brings the last row of the page in
+      await table.evaluate((t) => {
+        const scroller = t.parentElement as HTMLElement;
+        scroller.scrollTop = scroller.scrollHeight;
+      });
+      await table.getByText('bulk.flag_010').waitFor();
+
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await page.getByText('Showing 251–260 of 260').waitFor();
+      await table.getByText('bulk.flag_000').waitFor();
+      expect(new URL(page.url()).searchParams.get('pageIndex')).toBe('1');
+    } finally {
+      await e2e.server.db.kysely.deleteFrom('properties').where('name', 'like', 'bulk.%').execute();
+    }
+  });
+
   it('lets a viewer read feature flags but not change them', async () => {
     await e2e.server.db.kysely.insertInto('properties').values({ name: 'logs.page_size', value: '100' }).execute();
     try {

@@ -9,7 +9,7 @@ import {
   ShieldAlert,
   Telescope,
 } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { ApplicationPage, ApplicationsPage } from '../features/applications/pages.js';
 import {
   CatalogChangesPage,
@@ -29,7 +29,6 @@ import {
   SilencesPage,
 } from '../features/notifications/pages.js';
 import { PlaybookRunPage, PlaybookRunsPage, PlaybooksPage } from '../features/playbooks/pages.js';
-import { FeatureFlagsPage } from '../features/settings/featureFlags/FeatureFlagsPage.js';
 import {
   AgentsPage,
   ConnectionsPage,
@@ -44,6 +43,11 @@ import {
 } from '../features/settings/pages.js';
 import { TopologyDetailPage, TopologyPage } from '../features/topology/pages.js';
 import { ViewPage } from '../features/views/pages.js';
+
+// screens with weight of their own load on first visit
+const FeatureFlagsPage = lazy(() =>
+  import('../features/settings/featureFlags/FeatureFlagsPage.js').then((m) => ({ default: m.FeatureFlagsPage })),
+);
 
 /** Where an entry shows up in the menus. */
 export interface NavPlacement {

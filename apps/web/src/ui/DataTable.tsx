@@ -6,7 +6,9 @@ import {
   type Updater,
   useReactTable,
 } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useRef } from 'react';
 import { errorMessage } from '../api/errors.js';
 import { PAGE_SIZE_OPTIONS } from '../utils/pagination.js';
 import { cx } from './cx.js';
@@ -34,7 +36,12 @@ export interface DataTableProps<T> {
   /** Accessible name of the table. */
   label: string;
   emptyMessage?: string;
+  /** Render only the rows in view once a page has more rows than this (default 100). */
+  virtualizeAbove?: number;
 }
+
+/** Estimated row height before rows are measured, in px. */
+const ROW_HEIGHT = 37;
 
 /**
  * A table sorted and paged by the server: clicking a sortable header changes `sort`, the footer
@@ -57,6 +64,7 @@ export function DataTable<T>({
   error,
   label,
   emptyMessage,
+  virtualizeAbove = 100,
 }: DataTableProps<T>) {
   const sorting: SortingState = sort?.sortBy ? [{ id: sort.sortBy, desc: sort.sortOrder === 'desc' }] : [];
   const table = useReactTable<T>({
@@ -79,10 +87,27 @@ export function DataTable<T>({
 
   const headerGroups = table.getHeaderGroups();
   const colCount = table.getVisibleLeafColumns().length;
+  const rows = table.getRowModel().rows;
+
+  // big pages (up to 1000 rows) keep only the rows in view in the DOM, with spacer rows around them
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = rows.length > virtualizeAbove;
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : undefined;
+  const padTop = items?.[0]?.start ?? 0;
+  const padBottom = items ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const shown = items
+    ? items.map((item) => ({ row: rows[item.index], index: item.index }))
+    : rows.map((row, index) => ({ row, index }));
 
   return (
     <div className="flex min-h-0 flex-col overflow-hidden rounded-lg bg-white ring-1 ring-zinc-200">
-      <div className="min-h-0 flex-1 overflow-auto">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-auto">
         <table aria-label={label} aria-busy={isLoading || undefined} className="w-full border-collapse text-sm">
           <thead className="sticky top-0 z-10 bg-zinc-50">
             {headerGroups.map((group) => (
@@ -145,23 +170,39 @@ export function DataTable<T>({
                 </td>
               </tr>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr
-                  key={row.id}
-                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-                  className={cx(
-                    'border-b border-zinc-100 last:border-0',
-                    onRowClick && 'cursor-pointer hover:bg-zinc-50',
-                    isLoading && 'opacity-60',
-                  )}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-middle text-zinc-700">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              <>
+                {padTop > 0 && (
+                  <tr aria-hidden>
+                    <td colSpan={colCount} style={{ height: padTop, padding: 0 }} />
+                  </tr>
+                )}
+                {shown.map(({ row, index }) =>
+                  row ? (
+                    <tr
+                      key={row.id}
+                      data-index={index}
+                      ref={virtual ? virtualizer.measureElement : undefined}
+                      onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                      className={cx(
+                        'border-b border-zinc-100 last:border-0',
+                        onRowClick && 'cursor-pointer hover:bg-zinc-50',
+                        isLoading && 'opacity-60',
+                      )}
+                    >
+                      {row.getVisibleCells().map((cell) => (
+                        <td key={cell.id} className="px-3 py-2 align-middle text-zinc-700">
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      ))}
+                    </tr>
+                  ) : null,
+                )}
+                {padBottom > 0 && (
+                  <tr aria-hidden>
+                    <td colSpan={colCount} style={{ height: padBottom, padding: 0 }} />
+                  </tr>
+                )}
+              </>
             )}
           </tbody>
         </table>

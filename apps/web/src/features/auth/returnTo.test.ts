@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnTo } from './returnTo.js';
+import { safeReturnTo, sameOriginPath } from './returnTo.js';
 
 describe('safeReturnTo', () => {
   it.each([
@@ -13,5 +13,22 @@ describe('safeReturnTo', () => {
     ['javascript:alert(1)', '/'],
   ])('%j -> %s', (raw, expected) => {
     expect(safeReturnTo(raw)).toBe(expected);
+  });
+});
+
+describe('sameOriginPath', () => {
+  const origin = 'https://ops.example.com';
+  it.each([
+    ['https://ops.example.com/profile-settings?flow=1', '/profile-settings?flow=1'],
+    ['https://ops.example.com', '/'],
+    ['/login?aal=aal2', '/login?aal=aal2'],
+    ['https://evil.example/profile-settings', '/'],
+    ['http://ops.example.com/x', '/'],
+    ['https://ops.example.com//evil.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['not a url', '/'],
+    [undefined, '/'],
+  ])('%j -> %s', (raw, expected) => {
+    expect(sameOriginPath(raw, origin)).toBe(expected);
   });
 });
