@@ -9,6 +9,14 @@ import type { CanaryRunner, RunnableCanary } from './runner.js';
 import { parseSchedule, type Schedule } from './schedule.js';
 import './tables.js';
 
+/** A run claimed in the database: due `at`, with `next` already stored as the following run. */
+interface Claim {
+  id: string;
+  gen: number;
+  at: number;
+  next: number;
+}
+
 interface Entry {
   canary: RunnableCanary;
   schedule: Schedule;
@@ -22,6 +30,11 @@ export interface SchedulerOptions {
   clock: Clock;
   /** How often to pick up canaries changed by the API or another process (default 5 s). */
   syncMs?: number;
+  /**
+   * Runs due this soon are claimed together in one statement (default 1 s) and then started at
+   * their exact time: a few claims a second however many canaries there are.
+   */
+  claimAheadMs?: number;
   /** Arm real timers (default true); tests with a ManualClock call `tick()` themselves. */
   timers?: boolean;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
@@ -40,6 +53,9 @@ const SYNC_OVERLAP_MS = 60_000;
 export class Scheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly heap = new MinHeap<{ at: number; id: string; gen: number }>();
+  /** Runs this process has claimed, waiting for their exact time. */
+  private readonly ready = new MinHeap<Claim>();
+  private readonly claimAheadMs: number;
   private readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly runs = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
@@ -49,7 +65,9 @@ export class Scheduler {
   private gen = 0;
   private stopped = false;
 
-  constructor(private readonly opts: SchedulerOptions) {}
+  constructor(private readonly opts: SchedulerOptions) {
+    this.claimAheadMs = opts.claimAheadMs ?? 1000;
+  }
 
   /** Canaries currently scheduled. */
   get size(): number {
@@ -62,7 +80,7 @@ export class Scheduler {
     if (!e) return undefined;
     let best: number | undefined;
     // the heap may hold stale entries; the live one has the current generation
-    for (const item of this.heap.values()) {
+    for (const item of [...this.ready.values(), ...this.heap.values()]) {
       if (item.id === canaryId && item.gen === e.gen && (best === undefined || item.at < best)) best = item.at;
     }
     return best === undefined ? undefined : new Date(best);
@@ -86,6 +104,7 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer);
     if (this.syncTimer) clearInterval(this.syncTimer);
     await this.ticking;
+    await this.release().catch((err) => this.opts.log?.warn({ err }, 'scheduler: releasing claimed runs failed'));
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled([...this.runs]),
@@ -182,9 +201,9 @@ export class Scheduler {
   private arm(): void {
     if (this.stopped || this.opts.timers === false) return;
     if (this.timer) clearTimeout(this.timer);
-    const top = this.heap.peek();
-    if (!top) return;
-    const delay = Math.min(Math.max(0, top.at - this.opts.clock.now().getTime()), 30_000);
+    const wake = Math.min(this.ready.peek()?.at ?? Infinity, (this.heap.peek()?.at ?? Infinity) - this.claimAheadMs);
+    if (wake === Infinity) return;
+    const delay = Math.min(Math.max(0, wake - this.opts.clock.now().getTime()), 30_000);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.tick().finally(() => this.arm());
@@ -192,14 +211,16 @@ export class Scheduler {
   }
 
   /**
-   * Starts every canary run that is due: claims them in one statement, runs the ones this
-   * process won, and queues each canary's next run. Resolves once the claim is done; the runs
-   * continue in the background (`whenIdle` waits for them).
+   * Claims the runs due within the claim-ahead window in one statement, then starts the claimed
+   * runs whose time has come. Resolves once they are started; the runs continue in the
+   * background (`whenIdle` waits for them).
    */
   tick(): Promise<unknown> {
-    this.ticking ??= this.claimAndRun().finally(() => {
-      this.ticking = undefined;
-    });
+    this.ticking ??= this.claimDue()
+      .then(() => this.dispatch())
+      .finally(() => {
+        this.ticking = undefined;
+      });
     return this.ticking;
   }
 
@@ -208,18 +229,24 @@ export class Scheduler {
     while (this.runs.size) await Promise.allSettled([...this.runs]);
   }
 
-  private async claimAndRun(): Promise<void> {
+  private async claimDue(): Promise<void> {
     const now = this.opts.clock.now().getTime();
-    const due: Array<{ entry: Entry; at: number; next: number }> = [];
-    for (let top = this.heap.peek(); top && top.at <= now + 1; top = this.heap.peek()) {
+    const due: Claim[] = [];
+    if ((this.heap.peek()?.at ?? Infinity) > now + this.claimAheadMs) return;
+    // claim two windows' worth; the next claim wakes a window before the first unclaimed run,
+    // so each statement covers about one window of runs
+    for (let top = this.heap.peek(); top && top.at <= now + 2 * this.claimAheadMs; top = this.heap.peek()) {
       this.heap.pop();
       const entry = this.entries.get(top.id);
       if (!entry || entry.gen !== top.gen) continue;
       let next = entry.schedule.next(new Date(top.at)).getTime();
       if (next <= now) next = entry.schedule.resume(new Date(next), new Date(now + 1)).getTime();
-      due.push({ entry, at: top.at, next });
+      due.push({ id: top.id, gen: top.gen, at: top.at, next });
     }
-    if (!due.length || this.stopped) return;
+    if (!due.length || this.stopped) {
+      for (const d of due) this.heap.push({ at: d.at, id: d.id, gen: d.gen });
+      return;
+    }
     let won: Set<string>;
     try {
       won = await this.claim(due);
@@ -227,24 +254,48 @@ export class Scheduler {
       this.opts.log?.error({ err }, 'scheduler: claiming due canaries failed; retrying next run');
       won = new Set();
     }
-    const lost = due.filter((d) => !won.has(d.entry.canary.id)).map((d) => d.entry.canary.id);
+    const lost = due.filter((d) => !won.has(d.id)).map((d) => d.id);
     const storedForLost = lost.length ? await this.schedules(lost).catch(() => new Map<string, Date>()) : new Map();
     for (const d of due) {
-      const stored = storedForLost.get(d.entry.canary.id);
+      const stored = storedForLost.get(d.id);
       const at = stored && stored.getTime() > now ? stored.getTime() : d.next;
-      this.heap.push({ at, id: d.entry.canary.id, gen: d.entry.gen });
-      if (!won.has(d.entry.canary.id) || !d.entry.canary.checks.length) continue;
+      this.heap.push({ at, id: d.id, gen: d.gen });
+      if (won.has(d.id)) this.ready.push(d);
+    }
+  }
+
+  /** Starts the claimed runs whose time has come. */
+  private dispatch(): void {
+    const now = this.opts.clock.now().getTime();
+    for (let top = this.ready.peek(); top && top.at <= now; top = this.ready.peek()) {
+      this.ready.pop();
+      const entry = this.entries.get(top.id);
+      if (!entry || entry.gen !== top.gen || !entry.canary.checks.length || this.stopped) continue;
       const run = this.opts.runner
-        .runCanary(d.entry.canary, new Date(d.next))
-        .catch((err) => this.opts.log?.error({ err, canary: d.entry.canary.id }, 'scheduler: canary run failed'));
+        .runCanary(entry.canary, new Date(top.next))
+        .catch((err) => this.opts.log?.error({ err, canary: top.id }, 'scheduler: canary run failed'));
       this.runs.add(run);
       void run.finally(() => this.runs.delete(run));
     }
   }
 
+  /** Hands back runs claimed but not started (shutdown), so the next process runs them on time. */
+  private async release(): Promise<void> {
+    const pending: Claim[] = [];
+    for (let top = this.ready.pop(); top; top = this.ready.pop()) pending.push(top);
+    if (!pending.length) return;
+    await sql`
+      update canary_schedules s set next_runtime = v.at, claimed_by = null
+      from unnest(${pending.map((p) => p.id)}::uuid[], ${pending.map((p) => new Date(p.at).toISOString())}::timestamptz[],
+                  ${pending.map((p) => new Date(p.next).toISOString())}::timestamptz[]) as v(id, at, next)
+      where s.canary_id = v.id and s.claimed_by = ${this.owner} and s.next_runtime = v.next`.execute(
+      this.opts.db.kysely,
+    );
+  }
+
   /** Moves next_runtime of each due canary forward where it still holds the due time; answers the winners. */
-  private async claim(due: Array<{ entry: Entry; at: number; next: number }>): Promise<Set<string>> {
-    const ids = due.map((d) => d.entry.canary.id);
+  private async claim(due: Claim[]): Promise<Set<string>> {
+    const ids = due.map((d) => d.id);
     const dueAt = due.map((d) => new Date(d.at).toISOString());
     const next = due.map((d) => new Date(d.next).toISOString());
     const { rows } = await sql<{ canary_id: string }>`

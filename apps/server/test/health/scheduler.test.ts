@@ -201,6 +201,26 @@ describe('scheduler and result storage', () => {
     await second.scheduler.stop();
   });
 
+  it('claims runs shortly ahead, starts them on time, and hands unstarted ones back on shutdown', async () => {
+    const clock = new ManualClock(new Date('2026-03-06T10:00:00Z'));
+    const saved = await save(promCanary(target, 'handback'), clock);
+    const e = engine(clock);
+    await e.scheduler.start();
+    const due = e.scheduler.nextRun(saved.id) as Date;
+    const stored = () =>
+      db.kysely
+        .selectFrom('canary_schedules')
+        .select('next_runtime')
+        .where('canary_id', '=', saved.id)
+        .executeTakeFirstOrThrow();
+    clock.set(new Date(due.getTime() - 500));
+    await e.scheduler.tick(); // claimed (next_runtime moved on) but not started yet
+    expect((await stored()).next_runtime.getTime()).toBe(due.getTime() + 60_000);
+    expect(target.hits.get('handback') ?? 0).toBe(0);
+    await e.scheduler.stop();
+    expect((await stored()).next_runtime.getTime()).toBe(due.getTime());
+  });
+
   it('stops running the checks of a deleted canary and soft-deletes removed checks', async () => {
     const clock = new ManualClock(new Date('2026-03-05T10:00:00Z'));
     const saved = await save(promCanary(target, 'doomed', ['one', 'two']), clock);

@@ -1,0 +1,291 @@
+// `npm run bench -- checks [--checks 2000,10000] [--interval 60] [--minutes 2.5] [--postgres URL]`:
+// schedules N HTTP canaries (one check each, `@every 60s`) on the real scheduler, runner and
+// result writer against a target server in its own process, and prints runs per second, schedule
+// jitter measured at the target (spacing between two requests of the same check minus the
+// interval: p50/p99), CPU per check run (this process: scheduler, HTTP client, result writes and,
+// on the embedded database, the database too), peak RSS, how the runs spread over the seconds of
+// a minute, and how long after a restart (graceful stop, fresh scheduler on the same database)
+// every check has run again. It prints figures; it never fails on time.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { systemClock } from '../../apps/server/src/clock.js';
+import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
+import { migrate } from '../../apps/server/src/db/migrate.js';
+import { ResultWriter } from '../../apps/server/src/health/results.js';
+import { CanaryRunner } from '../../apps/server/src/health/runner.js';
+import { Scheduler } from '../../apps/server/src/health/scheduler.js';
+
+// The target: a plain Node HTTP server in its own process, so its work is not counted as ours.
+// It records when each check's path was requested and answers statistics over HTTP.
+const TARGET = `
+const http = require('node:http');
+const hits = new Map();
+const now = () => performance.timeOrigin + performance.now();
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname.startsWith('/c/')) {
+    let list = hits.get(url.pathname); if (!list) { list = []; hits.set(url.pathname, list); }
+    list.push(now()); res.writeHead(200, { 'content-type': 'text/plain' }); res.end('ok'); return;
+  }
+  const from = Number(url.searchParams.get('from') || 0), to = Number(url.searchParams.get('to') || Infinity);
+  const interval = Number(url.searchParams.get('interval') || 60000);
+  const slots = Math.max(1, Math.round(interval / 1000));
+  if (url.pathname === '/stats') {
+    const spacing = []; const perSecond = new Array(slots).fill(0); let total = 0;
+    for (const list of hits.values()) {
+      let prev;
+      for (const t of list) {
+        if (t < from || t >= to) { prev = undefined; continue; }
+        total++; perSecond[Math.floor(t / 1000) % slots]++;
+        if (prev !== undefined) spacing.push(t - prev - interval);
+        prev = t;
+      }
+    }
+    res.end(JSON.stringify({ total, spacing, perSecond })); return;
+  }
+  if (url.pathname === '/coverage') {
+    let covered = 0, last = 0;
+    for (const list of hits.values()) {
+      const first = list.find((t) => t >= from);
+      if (first !== undefined) { covered++; last = Math.max(last, first); }
+    }
+    res.end(JSON.stringify({ covered, last })); return;
+  }
+  res.writeHead(404).end();
+});
+server.keepAliveTimeout = 120000;
+server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
+`;
+
+async function startTarget(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['-e', TARGET], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`target exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  return (await (await fetch(url)).json()) as T;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function quantile(sorted: number[], q: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+
+function engine(db: Db) {
+  const writer = new ResultWriter(db, { onError: (err) => console.error('  write failed:', (err as Error).message) });
+  const runner = new CanaryRunner({ clock: systemClock, db, writer });
+  const scheduler = new Scheduler({ db, runner, clock: systemClock, syncMs: 30_000 });
+  return {
+    async start() {
+      writer.start();
+      await scheduler.start();
+    },
+    async stop() {
+      await scheduler.stop();
+      await runner.idle();
+      await writer.stop();
+    },
+  };
+}
+
+async function createCanaries(db: Db, n: number, intervalS: number, targetUrl: string): Promise<void> {
+  await sql`
+    insert into canaries (name, namespace, source, spec)
+    select 'bench-' || g, 'bench', 'UI',
+           jsonb_build_object('schedule', ${`@every ${intervalS}s`}::text,
+                              'http', jsonb_build_array(jsonb_build_object('name', 'c' || g, 'url', ${`${targetUrl}/c/`}::text || g)))
+    from generate_series(1, ${n}::int) g`.execute(db.kysely);
+  await sql`
+    insert into checks (canary_id, type, name, spec)
+    select id, 'http', spec->'http'->0->>'name', spec->'http'->0 from canaries where namespace = 'bench'`.execute(
+    db.kysely,
+  );
+}
+
+interface Figures {
+  engine: string;
+  checks: number;
+  intervalS: number;
+  runsPerSecond: number;
+  jitterP50: number;
+  jitterP99: number;
+  jitterAbsP99: number;
+  cpuMsPerRun: number;
+  peakRssMiB: number;
+  busiestSecondShare: number;
+  loopDelayP99: number;
+  loopDelayMax: number;
+  quietestSecondShare: number;
+  restartCoverageS: number;
+  restartCovered: number;
+}
+
+async function runOn(label: string, db: Db, n: number, intervalS: number, minutes: number): Promise<Figures> {
+  await migrate(db);
+  const target = await startTarget();
+  let peakRss = 0;
+  const rssTimer = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 500);
+  try {
+    const t0 = performance.now();
+    await createCanaries(db, n, intervalS, target.url);
+    console.log(`  ${label}: ${n} canaries created in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const e1 = engine(db);
+    await e1.start();
+    // steady state: skip the first interval (the jittered first runs), then measure
+    const interval = intervalS * 1000;
+    await sleep(interval);
+    const from = performance.timeOrigin + performance.now();
+    const cpu0 = process.cpuUsage();
+    // whole intervals, so every second of the interval is counted equally often
+    const measureMs = Math.max(1, Math.round((minutes * 60_000 - interval) / interval)) * interval;
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    await sleep(measureMs);
+    const cpu = process.cpuUsage(cpu0);
+    loop.disable();
+    const to = performance.timeOrigin + performance.now();
+    const stats = await getJson<{ total: number; spacing: number[]; perSecond: number[] }>(
+      `${target.url}/stats?from=${from}&to=${to}&interval=${interval}`,
+    );
+    const spacing = stats.spacing.sort((a, b) => a - b);
+    const abs = stats.spacing.map(Math.abs).sort((a, b) => a - b);
+    const perSecondMean = stats.perSecond.reduce((a, b) => a + b, 0) / stats.perSecond.length;
+
+    // restart: graceful stop, a short outage, a fresh scheduler on the same database
+    await e1.stop();
+    await sleep(5000);
+    const restartAt = performance.timeOrigin + performance.now();
+    const e2 = engine(db);
+    await e2.start();
+    let coverage = { covered: 0, last: 0 };
+    const deadline = Date.now() + 2 * interval + 10_000;
+    while (Date.now() < deadline) {
+      await sleep(1000);
+      coverage = await getJson(`${target.url}/coverage?from=${restartAt}`);
+      if (coverage.covered >= n) break;
+    }
+    await e2.stop();
+    return {
+      engine: label,
+      checks: n,
+      intervalS,
+      runsPerSecond: stats.total / ((to - from) / 1000),
+      jitterP50: quantile(spacing, 0.5),
+      jitterP99: quantile(spacing, 0.99),
+      jitterAbsP99: quantile(abs, 0.99),
+      cpuMsPerRun: (cpu.user + cpu.system) / 1000 / Math.max(1, stats.total),
+      peakRssMiB: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+      loopDelayP99: loop.percentile(99) / 1e6,
+      loopDelayMax: loop.max / 1e6,
+      busiestSecondShare: Math.max(...stats.perSecond) / perSecondMean,
+      quietestSecondShare: Math.min(...stats.perSecond) / perSecondMean,
+      restartCoverageS: coverage.covered >= n ? (coverage.last - restartAt) / 1000 : Number.NaN,
+      restartCovered: coverage.covered,
+    };
+  } finally {
+    clearInterval(rssTimer);
+    target.stop();
+  }
+}
+
+/** Creates and migrates an embedded data dir in a child process (`opsdeck migrate`). */
+async function prepareDataDir(dir: string): Promise<void> {
+  const bin = path.resolve(import.meta.dirname, '../../apps/server/bin/opsdeck.mjs');
+  const child = spawn(process.execPath, [bin, 'migrate'], {
+    env: { ...process.env, OPSDECK_DATA_DIR: dir, LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`opsdeck migrate exited with ${code}`);
+}
+
+async function scratchPostgres(url: string): Promise<{ db: Db; drop(): Promise<void> }> {
+  const name = `opsdeck_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
+
+function flag(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+function print(f: Figures): void {
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  console.log(`  ${f.engine}, ${f.checks} checks:`);
+  console.log(
+    `    runs per second           ${f.runsPerSecond.toFixed(1)} (ideal ${(f.checks / f.intervalS).toFixed(1)})`,
+  );
+  console.log(
+    `    jitter p50 / p99          ${ms(f.jitterP50)} / ${ms(f.jitterP99)} (|jitter| p99 ${ms(f.jitterAbsP99)})`,
+  );
+  console.log(`    CPU per check run         ${f.cpuMsPerRun.toFixed(3)} ms`);
+  console.log(`    event loop delay p99/max  ${ms(f.loopDelayP99)} / ${ms(f.loopDelayMax)}`);
+  console.log(`    peak RSS                  ${f.peakRssMiB.toFixed(0)} MiB`);
+  console.log(
+    `    spread over the interval  busiest second ${f.busiestSecondShare.toFixed(2)}x the mean, quietest ${f.quietestSecondShare.toFixed(2)}x`,
+  );
+  console.log(
+    `    after a restart           ${Number.isNaN(f.restartCoverageS) ? `only ${f.restartCovered}/${f.checks} ran again` : `every check ran again within ${f.restartCoverageS.toFixed(1)} s`}`,
+  );
+}
+
+export async function run(argv: string[]): Promise<void> {
+  const sizes = (flag(argv, 'checks') ?? '2000,10000').split(',').map(Number);
+  const intervalS = Number(flag(argv, 'interval') ?? 60);
+  const minutes = Number(flag(argv, 'minutes') ?? 2.5);
+  const postgres = flag(argv, 'postgres');
+  console.log(
+    `checks: HTTP canaries @every ${intervalS}s, ${minutes} min each (${postgres ? 'PostgreSQL' : 'embedded database'})`,
+  );
+  for (const n of sizes) {
+    if (postgres) {
+      const scratch = await scratchPostgres(postgres);
+      try {
+        print(await runOn('postgres', scratch.db, n, intervalS, minutes));
+      } finally {
+        await scratch.drop();
+      }
+    } else {
+      // as a server does after its first start: the data dir exists (initdb alone peaks near 1 GB)
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-'));
+      await prepareDataDir(dir);
+      const db = await openDatabase({ dataDir: dir });
+      try {
+        print(await runOn('embedded', db, n, intervalS, minutes));
+      } finally {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }
+}
