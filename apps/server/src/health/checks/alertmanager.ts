@@ -3,6 +3,9 @@ import { redactUrl, resolveEndpoint } from './lib/endpoint.js';
 import { requestJson } from './lib/httpJson.js';
 import { type CheckType, failure } from './types.js';
 
+/** Alerts kept in the stored result detail. */
+const MAX_DETAIL = 100;
+
 interface AmAlert {
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
@@ -79,7 +82,12 @@ export const alertmanagerCheck: CheckType<AlertmanagerCheck> = {
     const alerts = (payload as AmAlert[]).map(toFiringAlert);
     const data = { alerts, results: { alerts }, count: alerts.length };
     const message = alerts.length === 1 ? '1 alert firing' : `${alerts.length} alerts firing`;
-    return { pass: true, message, data, detail: { alerts }, metrics: [{ name: 'alerts', value: alerts.length }] };
+    // history keeps at most MAX_DETAIL alerts; expressions see them all
+    const detail = {
+      alerts: alerts.slice(0, MAX_DETAIL),
+      ...(alerts.length > MAX_DETAIL ? { total: alerts.length } : {}),
+    };
+    return { pass: true, message, data, detail, metrics: [{ name: 'alerts', value: alerts.length }] };
   },
 };
 

@@ -7,6 +7,9 @@ import { abortable } from './lib/endpoint.js';
 import { type ResourceHealth, resourceHealth } from './lib/kubeHealth.js';
 import { type CheckContext, type CheckType, failure } from './types.js';
 
+/** Resources summarised in the stored result detail. */
+const MAX_DETAIL = 200;
+
 type Resource = Record<string, unknown> & { metadata?: { name?: string; namespace?: string; managedFields?: unknown } };
 
 /**
@@ -146,13 +149,15 @@ export const kubernetesCheck: CheckType<KubernetesCheck> = {
       return plain;
     });
     const data = { results, count: results.length };
+    // history keeps a short summary of at most MAX_DETAIL resources; expressions see them all
     const detail = {
-      resources: results.map((r) => ({
+      resources: results.slice(0, MAX_DETAIL).map((r) => ({
         name: r.metadata?.name,
         namespace: r.metadata?.namespace,
         health: (r.healthStatus as ResourceHealth).status,
         ready: (r.healthStatus as ResourceHealth).ready,
       })),
+      ...(results.length > MAX_DETAIL ? { total: results.length } : {}),
     };
     const metrics = [{ name: 'resources', value: results.length }];
     if (problems.length) {
