@@ -2,13 +2,21 @@ import { kratosErrors } from './errors.js';
 import type { FlowHandler, SubmitContext, SubmitResult } from './flowRoutes.js';
 import { UI_PATHS } from './flows.js';
 import { apiUrl, field, uiUrl } from './http.js';
-import { credentialConfig, findByIdentifier, hasSecondFactor, identityJson, normalizeEmail } from './identities.js';
+import {
+  credentialConfig,
+  findByIdentifier,
+  findByIdentifier as findCredential,
+  hasSecondFactor,
+  identityJson,
+  normalizeEmail,
+} from './identities.js';
 import { type LookupConfig, remainingLookupCodes } from './lookup.js';
 import { verifyPassword } from './password.js';
 import { consumeLookupCode, verifyIdentityTotp } from './secondFactor.js';
 import { type AuthMethod, addSessionMethod, createSession, sessionJson } from './sessions.js';
 import { text } from './text.js';
 import { input, submit, type UiNode } from './ui.js';
+import { flowChallenge, requestOptions, rotateChallenge, verifyAssertion, webauthnCredentials } from './webauthn.js';
 
 interface PasswordConfig {
   hashed_password: string;
@@ -30,7 +38,7 @@ export const loginHandler: FlowHandler = {
     return { state: 'choose_method', identityId: refresh ? session?.identity_id : undefined, refresh };
   },
 
-  async render(deps, flow) {
+  async render(deps, flow, request) {
     const db = deps.db.kysely;
     if (flow.requested_aal === 'aal2' && flow.identity_id) {
       const nodes: UiNode[] = [];
@@ -42,6 +50,18 @@ export const loginHandler: FlowHandler = {
             label: text.loginTotpLabel(),
           }),
           submit('totp', text.loginTotp()),
+        );
+      }
+      const keys = (await webauthnCredentials(db, flow.identity_id)).filter((c) => !c.is_passwordless);
+      if (keys.length) {
+        const options = await requestOptions(deps, request, await flowChallenge(deps, flow), keys);
+        nodes.push(
+          input('webauthn', 'webauthn_login_trigger', 'button', {
+            value: options,
+            onclickTrigger: 'oryWebAuthnLogin',
+            label: text.loginWebAuthn(),
+          }),
+          input('webauthn', 'webauthn_login', 'hidden', { value: '' }),
         );
       }
       const lookup = await credentialConfig<LookupConfig>(db, flow.identity_id, 'lookup_secret');
@@ -58,10 +78,14 @@ export const loginHandler: FlowHandler = {
       return nodes;
     }
     const identity = flow.refresh && flow.identity_id ? await identityJson(db, flow.identity_id) : undefined;
-    return [
+    const nodes = [
       identity
         ? input('default', 'identifier', 'hidden', { value: identity.traits.email, required: true })
-        : input('default', 'identifier', 'text', { required: true, autocomplete: 'username', label: text.labelId() }),
+        : input('default', 'identifier', 'text', {
+            required: true,
+            autocomplete: 'username webauthn',
+            label: text.labelId(),
+          }),
       input('password', 'password', 'password', {
         required: true,
         autocomplete: 'current-password',
@@ -69,14 +93,30 @@ export const loginHandler: FlowHandler = {
       }),
       submit('password', text.loginRoot()),
     ];
+    if (!identity) {
+      // passwordless: any passkey of this site, found by the browser (discoverable credential)
+      const options = await requestOptions(deps, request, await flowChallenge(deps, flow));
+      nodes.push(
+        input('passkey', 'passkey_challenge', 'hidden', { value: options }),
+        input('passkey', 'passkey_login_trigger', 'button', {
+          value: '',
+          onclickTrigger: 'oryPasskeyLogin',
+          label: text.loginPasskey(),
+        }),
+        input('passkey', 'passkey_login', 'hidden', { value: '' }),
+      );
+    }
+    return nodes;
   },
 
   async submit(ctx) {
     const method = field(ctx.body, 'method');
     if (ctx.flow.requested_aal === 'aal2') {
-      if (method === 'totp' || method === 'lookup_secret') return secondFactor(ctx, method);
+      if (method === 'totp' || method === 'lookup_secret' || method === 'webauthn') return secondFactor(ctx, method);
     } else if (method === 'password') {
       return password(ctx);
+    } else if (method === 'passkey' && !ctx.flow.refresh) {
+      return passkey(ctx);
     }
     return { type: 'form', status: 400, patch: { ui: { messages: [text.loginNoStrategy()] } } };
   },
@@ -93,7 +133,7 @@ const formError = (
 });
 
 async function password(ctx: SubmitContext): Promise<SubmitResult> {
-  const { deps, flow, body, request } = ctx;
+  const { deps, flow, body } = ctx;
   const identifier = normalizeEmail(field(body, 'identifier') ?? '');
   const secret = field(body, 'password') ?? '';
   const fields: Record<string, ReturnType<typeof text.required>[]> = {};
@@ -116,9 +156,41 @@ async function password(ctx: SubmitContext): Promise<SubmitResult> {
   deps.throttle.succeed(identifier);
   if (found.state !== 'active') throw kratosErrors.identityDisabled();
   if (flow.refresh && flow.identity_id && flow.identity_id !== found.identityId) throw kratosErrors.identityMismatch();
+  return finishFirstFactor(ctx, found.identityId, 'password');
+}
 
+async function passkey(ctx: SubmitContext): Promise<SubmitResult> {
+  const { deps, flow, body, request } = ctx;
+  const raw = field(body, 'passkey_login');
+  let credentialId: string | undefined;
+  try {
+    credentialId = raw ? (JSON.parse(raw) as { id?: string }).id : undefined;
+  } catch {
+    credentialId = undefined;
+  }
+  const owner = credentialId ? await findCredential(deps.db.kysely, 'webauthn', credentialId) : undefined;
+  const challenge = await flowChallenge(deps, flow);
+  const used = owner
+    ? await verifyAssertion(deps, request, { identityId: owner.identityId, raw, challenge, passwordless: true })
+    : undefined;
+  await rotateChallenge(deps, flow);
+  if (!owner || !used) {
+    return {
+      type: 'form',
+      status: 400,
+      patch: { active: 'passkey', ui: { messages: [text.noWebAuthnUser()], values: {}, fields: {} } },
+    };
+  }
+  if (owner.state !== 'active') throw kratosErrors.identityDisabled();
+  return finishFirstFactor(ctx, owner.identityId, 'passkey');
+}
+
+/** Signs in (or refreshes) after a first factor, and points at the second one when the account has it. */
+async function finishFirstFactor(ctx: SubmitContext, identityId: string, methodName: string): Promise<SubmitResult> {
+  const { deps, flow, request } = ctx;
+  const found = { identityId };
   const now = deps.clock.now();
-  const method: AuthMethod = { method: 'password', aal: 'aal1', completed_at: now.toISOString() };
+  const method: AuthMethod = { method: methodName, aal: 'aal1', completed_at: now.toISOString() };
   const db = deps.db.kysely;
   let session = ctx.session && ctx.session.identity_id === found.identityId ? ctx.session : undefined;
   let token: string | undefined;
@@ -154,7 +226,7 @@ async function password(ctx: SubmitContext): Promise<SubmitResult> {
   };
 }
 
-async function secondFactor(ctx: SubmitContext, method: 'totp' | 'lookup_secret'): Promise<SubmitResult> {
+async function secondFactor(ctx: SubmitContext, method: 'totp' | 'lookup_secret' | 'webauthn'): Promise<SubmitResult> {
   const { deps, flow, body, request } = ctx;
   const session = ctx.session;
   if (!session) throw kratosErrors.aal1Required();
@@ -173,6 +245,23 @@ async function secondFactor(ctx: SubmitContext, method: 'totp' | 'lookup_secret'
     if (outcome === 'invalid') {
       deps.throttle.fail(identifier);
       return fail('totp_code', text.totpWrong());
+    }
+  } else if (method === 'webauthn') {
+    const challenge = await flowChallenge(deps, flow);
+    const used = await verifyAssertion(deps, request, {
+      identityId: session.identity_id,
+      raw: field(body, 'webauthn_login'),
+      challenge,
+      passwordless: false,
+    });
+    await rotateChallenge(deps, flow);
+    if (!used) {
+      deps.throttle.fail(identifier);
+      return {
+        type: 'form',
+        status: 400,
+        patch: { active: method, ui: { messages: [text.noWebAuthnUser()], values: {}, fields: {} } },
+      };
     }
   } else {
     const outcome = await consumeLookupCode(deps, session.identity_id, field(body, 'lookup_secret') ?? '');

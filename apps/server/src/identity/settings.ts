@@ -2,24 +2,33 @@ import type { FastifyRequest } from 'fastify';
 import type { IdentityDeps } from './deps.js';
 import { kratosErrors } from './errors.js';
 import type { FlowHandler, SubmitContext, SubmitResult } from './flowRoutes.js';
-import { type FlowRow, internalOf, UI_PATHS } from './flows.js';
+import { type FlowRow, internalOf, UI_PATHS, updateFlow } from './flows.js';
 import { apiUrl, field, flag, uiUrl } from './http.js';
 import {
   credentialConfig,
   DuplicateIdentityError,
   deleteCredential,
+  displayName,
   identityIdByEmail,
   identityJson,
   updateTraits,
   upsertCredential,
 } from './identities.js';
-import { hashLookupCodes, type LookupConfig, newLookupCodes, remainingLookupCodes } from './lookup.js';
+import { hashLookupCodes, type LookupConfig, newLookupCodes } from './lookup.js';
 import { hashPassword, passwordPolicyViolation } from './password.js';
 import { readTraits } from './registration.js';
 import { addSessionMethod, needsSecondFactor, type SessionRow } from './sessions.js';
 import { text, type UiText } from './text.js';
 import { checkTotp, newTotpSecret, totpQr } from './totp.js';
 import { imgNode, input, submit, textNode, traitNodes, type UiNode } from './ui.js';
+import {
+  creationOptions,
+  flowChallenge,
+  registerCredential,
+  removeCredential,
+  rotateChallenge,
+  webauthnCredentials,
+} from './webauthn.js';
 
 interface SettingsInternal {
   /** The seed offered for enrolment, sealed; replaced once linked. */
@@ -73,11 +82,16 @@ export const settingsHandler: FlowHandler = {
     );
   },
 
-  async render(deps, flow) {
+  async render(deps, flow, request) {
     const db = deps.db.kysely;
     const identityId = flow.identity_id as string;
     const identity = await identityJson(db, identityId);
-    const internal = internalOf<SettingsInternal>(flow);
+    let current = flow;
+    if (!internalOf<SettingsInternal>(current).totp_pending && !(await credentialConfig(db, identityId, 'totp'))) {
+      // flows opened by recovery start without an enrolment seed
+      current = await updateFlow(deps, current, { internal: { totp_pending: deps.box.seal(newTotpSecret()) } });
+    }
+    const internal = internalOf<SettingsInternal>(current);
     const nodes: UiNode[] = [
       ...traitNodes('profile', identity?.traits),
       submit('profile', text.labelSave()),
@@ -118,17 +132,49 @@ export const settingsHandler: FlowHandler = {
       );
     } else if (lookup) {
       nodes.push(
-        textNode(
-          'lookup_secret',
-          'lookup_secret_remaining',
-          text.settingsLookupRemaining(remainingLookupCodes(lookup)),
-        ),
         submit('lookup_secret', text.settingsRegenerateLookup(), 'lookup_secret_regenerate', true),
         submit('lookup_secret', text.settingsDisableLookup(), 'lookup_secret_disable', true),
       );
     } else {
       nodes.push(submit('lookup_secret', text.settingsRegenerateLookup(), 'lookup_secret_regenerate', true));
     }
+    const challenge = await flowChallenge(deps, current);
+    const email = identity?.traits.email ?? '';
+    const name = identity ? displayName(identity.traits) : email;
+    const keys = await webauthnCredentials(db, identityId);
+    nodes.push(
+      input('webauthn', 'webauthn_register_displayname', 'text', {
+        value: '',
+        label: text.settingsWebAuthnDisplayName(),
+      }),
+      input('webauthn', 'webauthn_register_trigger', 'button', {
+        value: await creationOptions(deps, request, {
+          identityId,
+          email,
+          displayName: name,
+          challenge,
+          passkey: false,
+        }),
+        onclickTrigger: 'oryWebAuthnRegistration',
+        label: text.settingsRegisterWebAuthn(),
+      }),
+      input('webauthn', 'webauthn_register', 'hidden', { value: '' }),
+      ...keys
+        .filter((k) => !k.is_passwordless)
+        .map((k) => submit('webauthn', text.settingsRemoveWebAuthn(k.display_name), 'webauthn_remove', k.id)),
+      input('passkey', 'passkey_create_data', 'hidden', {
+        value: await creationOptions(deps, request, { identityId, email, displayName: name, challenge, passkey: true }),
+      }),
+      input('passkey', 'passkey_register_trigger', 'button', {
+        value: '',
+        onclickTrigger: 'oryPasskeyRegistration',
+        label: text.settingsAddPasskey(),
+      }),
+      input('passkey', 'passkey_settings_register', 'hidden', { value: '' }),
+      ...keys
+        .filter((k) => k.is_passwordless)
+        .map((k) => submit('passkey', text.settingsRemovePasskey(k.display_name), 'passkey_remove', k.id)),
+    );
     return nodes;
   },
 
@@ -141,7 +187,13 @@ export const settingsHandler: FlowHandler = {
     const method = field(ctx.body, 'method');
     if (method === 'profile') return profile(ctx, s, flowUrl);
     // changing a credential needs a recent sign-in (Kratos's privileged session)
-    if (method === 'password' || method === 'totp' || method === 'lookup_secret') {
+    if (
+      method === 'password' ||
+      method === 'totp' ||
+      method === 'lookup_secret' ||
+      method === 'webauthn' ||
+      method === 'passkey'
+    ) {
       const age = deps.clock.now().getTime() - s.authenticated_at.getTime();
       if (age > deps.config.identity.privilegedSessionMaxAgeMs) {
         throw kratosErrors.refreshRequired(
@@ -154,6 +206,7 @@ export const settingsHandler: FlowHandler = {
       }
       if (method === 'password') return password(ctx);
       if (method === 'totp') return totp(ctx, s);
+      if (method === 'webauthn' || method === 'passkey') return webauthn(ctx, s, method);
       return lookupSecret(ctx, s);
     }
     return { type: 'form', status: 400, patch: { ui: { messages: [text.settingsNoStrategy()] } } };
@@ -271,4 +324,39 @@ async function lookupSecret(ctx: SubmitContext, session: SessionRow): Promise<Su
     return saved('lookup_secret', { lookup_pending: null });
   }
   return { type: 'form', status: 400, patch: { ui: { messages: [text.settingsNoStrategy()] } } };
+}
+
+async function webauthn(
+  ctx: SubmitContext,
+  session: SessionRow,
+  method: 'webauthn' | 'passkey',
+): Promise<SubmitResult> {
+  const { deps, body, flow, request } = ctx;
+  const identityId = flow.identity_id as string;
+  const db = deps.db.kysely;
+  const remove = field(body, method === 'webauthn' ? 'webauthn_remove' : 'passkey_remove');
+  if (remove) {
+    if (!(await removeCredential(db, identityId, remove))) {
+      return invalid(method, {}, [method === 'webauthn' ? text.noWebAuthn() : text.noWebAuthnUser()]);
+    }
+    return saved(method);
+  }
+  const raw = field(body, method === 'webauthn' ? 'webauthn_register' : 'passkey_settings_register');
+  const challenge = await flowChallenge(deps, flow);
+  const ok = await registerCredential(deps, request, {
+    identityId,
+    raw,
+    challenge,
+    passkey: method === 'passkey',
+    displayName: (field(body, 'webauthn_register_displayname') ?? '').trim().slice(0, 128),
+  });
+  await rotateChallenge(deps, flow);
+  if (!ok)
+    return invalid(method, {}, [text.validationGeneric('The security key could not be verified. Please try again.')]);
+  if (method === 'webauthn') {
+    // registering proved possession of the key: the session holds the second factor too
+    const now = deps.clock.now();
+    await addSessionMethod(db, session, { method: 'webauthn', aal: 'aal2', completed_at: now.toISOString() }, now);
+  }
+  return saved(method);
 }

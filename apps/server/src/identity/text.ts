@@ -50,8 +50,8 @@ export const text = {
   settingsTotpSecretLabel: () =>
     info(1050017, 'This is your authenticator app secret. Use it if you can not scan the QR code.'),
   settingsRemoveWebAuthn: (name: string) => info(1050018, `Remove security key "${name}"`, { display_name: name }),
-  settingsLookupRemaining: (remaining: number) =>
-    info(1050014, `${remaining} backup recovery codes left`, { remaining }),
+  settingsAddPasskey: () => info(1050019, 'Add passkey'),
+  settingsRemovePasskey: (name: string) => info(1050020, `Remove passkey "${name}"`, { display_name: name }),
   recoverySuccessful: (minutes: number) =>
     success(
       1060001,

@@ -59,7 +59,15 @@ describe('registration and password login through @ory/client-fetch', () => {
     expect(flow.state).toBe('choose_method');
     expect(flow.return_to).toBe(`${server.url}/health`);
     expect(flow.ui.action).toBe(`${server.url}/api/.ory/self-service/login?flow=${flow.id}`);
-    expect(inputNames(flow)).toEqual(['csrf_token', 'identifier', 'password', 'method']);
+    expect(inputNames(flow)).toEqual([
+      'csrf_token',
+      'identifier',
+      'password',
+      'method',
+      'passkey_challenge',
+      'passkey_login_trigger',
+      'passkey_login',
+    ]);
     const submit = flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'method');
     expect(submit?.meta.label).toEqual({ id: 1010001, text: 'Sign in', type: 'info' });
     const again = await b.ory.getLoginFlow({ id: flow.id });
