@@ -13,6 +13,7 @@ import '../incidents/exposed.js'; // serves the incident tables and views under 
 import { notificationRoutes } from '../notifications/routes.js';
 import { connectionRoutes } from '../connections/routes.js';
 import { healthRoutes } from '../health/routes.js';
+import { healthSummaryRoutes } from '../health/summaryRoutes.js';
 import { restRoutes } from '../rest/routes.js';
 import { systemRoutes } from '../system/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
   await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => healthSummaryRoutes(scope, ctx));
   await app.register(async (scope) => connectionRoutes(scope, ctx));
   await app.register(async (scope) => eventRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));

@@ -1,0 +1,205 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.js';
+import { histogramQuantile, LATENCY_BOUNDS_MS } from './latency.js';
+import { coverage } from './summaryRange.js';
+import './tables.js';
+
+/** One row of `checks_summary` (the reference's CheckSummary, plus endpoint and next_runtime). */
+export interface CheckSummary {
+  id: string;
+  canary_id: string;
+  canary_name: string;
+  canary_namespace: string;
+  agent_id: string;
+  name: string;
+  namespace: string | null;
+  description?: string;
+  endpoint?: string;
+  icon?: string;
+  type: string;
+  owner?: string;
+  severity?: string;
+  labels: Record<string, string>;
+  status: 'healthy' | 'unhealthy' | null;
+  uptime: { passed: number; failed: number };
+  latency: { p95?: number; p97?: number; p99?: number; rolling1h: number };
+  last_runtime?: string;
+  next_runtime?: string;
+  last_transition_time?: string;
+  created_at: string;
+  updated_at: string;
+  silenced_at?: string;
+}
+
+interface Stats {
+  passed: number;
+  failed: number;
+  p95?: number;
+  p97?: number;
+  p99?: number;
+}
+
+/**
+ * Every live check with its uptime and p95/p97/p99 latency over [from, to]. Whole days come from
+ * check_statuses_1d, whole hours from check_statuses_1h and only the partial hours at the edges
+ * from raw check_statuses, so a 5-year window reads about as many rows as a 2-day one. A window
+ * with no whole hour is read from raw rows with exact percentiles; longer ones take percentiles
+ * from the rollups' latency histograms (accurate to the bucket width).
+ */
+export async function checkSummaries(
+  db: Db,
+  from: Date,
+  to: Date,
+  opts: { checkId?: string } = {},
+): Promise<CheckSummary[]> {
+  const [checks, stats] = await Promise.all([loadChecks(db, opts.checkId), loadStats(db, from, to, opts.checkId)]);
+  return checks.map((c) => {
+    const s = stats.get(c.id);
+    return toSummary(c, s);
+  });
+}
+
+interface CheckRow {
+  id: string;
+  canary_id: string;
+  canary_name: string;
+  canary_namespace: string;
+  agent_id: string;
+  name: string;
+  namespace: string | null;
+  description: string | null;
+  endpoint: string | null;
+  icon: string | null;
+  type: string;
+  owner: string | null;
+  severity: string | null;
+  labels: Record<string, unknown> | null;
+  status: 'healthy' | 'unhealthy' | null;
+  last_runtime: Date | null;
+  next_runtime: Date | null;
+  last_transition_time: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  silenced_at: Date | null;
+}
+
+async function loadChecks(db: Db, checkId: string | undefined): Promise<CheckRow[]> {
+  const { rows } = await sql<CheckRow>`
+    select c.id, c.canary_id, ca.name as canary_name, ca.namespace as canary_namespace, c.agent_id, c.name,
+           coalesce(c.namespace, ca.namespace) as namespace, c.description, c.icon, c.type, c.owner, c.severity,
+           coalesce(ca.labels, '{}'::jsonb) || coalesce(c.labels, '{}'::jsonb) as labels,
+           coalesce(c.spec ->> 'endpoint', c.spec ->> 'url', c.spec ->> 'host', c.spec ->> 'server') as endpoint,
+           c.status, c.last_runtime, c.next_runtime, c.last_transition_time, c.created_at, c.updated_at, c.silenced_at
+    from checks c
+    join canaries ca on ca.id = c.canary_id
+    where c.deleted_at is null ${checkId ? sql`and c.id = ${checkId}` : sql``}
+    order by c.name, c.id`.execute(db.kysely);
+  return rows;
+}
+
+/** [start, end) interval predicates on `column`, the last raw interval closed at `to`. */
+function within(column: string, intervals: Array<[Date, Date]>, closeLast = false) {
+  const ref = sql.ref(column);
+  return sql.join(
+    intervals.map(([a, b], i) =>
+      closeLast && i === intervals.length - 1
+        ? sql`(${ref} >= ${a} and ${ref} <= ${b})`
+        : sql`(${ref} >= ${a} and ${ref} < ${b})`,
+    ),
+    sql` or `,
+  );
+}
+
+async function loadStats(db: Db, from: Date, to: Date, checkId: string | undefined): Promise<Map<string, Stats>> {
+  const cover = coverage(from, to);
+  const one = (column: string) => (checkId ? sql`and ${sql.ref(column)} = ${checkId}` : sql``);
+  const out = new Map<string, Stats>();
+  if (cover.days.length === 0 && cover.hours.length === 0) {
+    const { rows } = await sql<{ check_id: string; passed: number; failed: number; q: number[] | null }>`
+      select check_id, count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
+             percentile_disc(array[0.95, 0.97, 0.99]) within group (order by duration) as q
+      from check_statuses
+      where (${within('time', cover.raw, true)}) ${one('check_id')}
+      group by check_id`.execute(db.kysely);
+    for (const r of rows) {
+      out.set(r.check_id, { passed: r.passed, failed: r.failed, p95: r.q?.[0], p97: r.q?.[1], p99: r.q?.[2] });
+    }
+    return out;
+  }
+  const parts = [];
+  if (cover.days.length) {
+    parts.push(sql`select check_id, passed, failed, latency_histogram as h from check_statuses_1d
+      where (${within('created_at', cover.days)}) ${one('check_id')}`);
+  }
+  if (cover.hours.length) {
+    parts.push(sql`select check_id, passed, failed, latency_histogram as h from check_statuses_1h
+      where (${within('created_at', cover.hours)}) ${one('check_id')}`);
+  }
+  if (cover.raw.length) {
+    parts.push(sql`select check_id, (count(*) filter (where status))::int, (count(*) filter (where not status))::int,
+        check_latency_histogram(array_agg(duration)) from check_statuses
+      where (${within('time', cover.raw, true)}) ${one('check_id')} group by check_id`);
+  }
+  // one sum per histogram bucket keeps this a plain aggregate (no unnest of every array)
+  const buckets = sql.join(
+    Array.from({ length: LATENCY_BOUNDS_MS.length + 1 }, (_, i) => sql.raw(`coalesce(sum(h[${i + 1}]), 0)`)),
+  );
+  const { rows } = await sql<{ check_id: string; passed: number; failed: number; hist: number[] }>`
+    select check_id, sum(passed)::int as passed, sum(failed)::int as failed, array[${buckets}]::int[] as hist
+    from (${sql.join(parts, sql` union all `)}) p
+    group by check_id`.execute(db.kysely);
+  for (const r of rows) {
+    out.set(r.check_id, {
+      passed: r.passed,
+      failed: r.failed,
+      p95: histogramQuantile(r.hist, 0.95),
+      p97: histogramQuantile(r.hist, 0.97),
+      p99: histogramQuantile(r.hist, 0.99),
+    });
+  }
+  return out;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : undefined);
+
+function stringLabels(labels: Record<string, unknown> | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(labels ?? {})) {
+    if (v !== null && v !== undefined) out[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  return out;
+}
+
+function toSummary(c: CheckRow, s: Stats | undefined): CheckSummary {
+  const summary: CheckSummary = {
+    id: c.id,
+    canary_id: c.canary_id,
+    canary_name: c.canary_name,
+    canary_namespace: c.canary_namespace,
+    agent_id: c.agent_id,
+    name: c.name,
+    namespace: c.namespace,
+    type: c.type,
+    labels: stringLabels(c.labels),
+    status: c.status,
+    uptime: { passed: s?.passed ?? 0, failed: s?.failed ?? 0 },
+    // rolling1h is always 0 on the reference's wire (its Go type drops the view's value)
+    latency: { p95: s?.p95 ?? undefined, p97: s?.p97 ?? undefined, p99: s?.p99 ?? undefined, rolling1h: 0 },
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
+  };
+  const optional = {
+    description: c.description ?? undefined,
+    endpoint: c.endpoint ?? undefined,
+    icon: c.icon ?? undefined,
+    owner: c.owner ?? undefined,
+    severity: c.severity ?? undefined,
+    last_runtime: iso(c.last_runtime),
+    next_runtime: iso(c.next_runtime),
+    last_transition_time: iso(c.last_transition_time),
+    silenced_at: iso(c.silenced_at),
+  };
+  for (const [k, v] of Object.entries(optional))
+    if (v !== undefined) (summary as unknown as Record<string, unknown>)[k] = v;
+  return summary;
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../http/context.js';
+import { checkSummaries } from './summary.js';
+import { DEFAULT_SUMMARY_RANGE, SUMMARY_RANGES } from './summaryRange.js';
+
+const RANGE_NAMES = Object.keys(SUMMARY_RANGES);
+
+const summaryQuery = z.object({
+  timeRange: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v in SUMMARY_RANGES, {
+      error: `timeRange must be one of ${RANGE_NAMES.join(', ')}`,
+    }),
+  checkId: z.uuid({ error: 'checkId: expected a check id (uuid)' }).optional(),
+});
+
+/** GET /api/canary/api/summary: every check with uptime and latency over `timeRange` (default 1h). */
+export async function healthSummaryRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/canary/api/summary',
+    { config: { auth: { resource: 'canaries', action: 'read' } }, schema: { querystring: summaryQuery } },
+    async (request) => {
+      const started = performance.now();
+      const range = SUMMARY_RANGES[request.query.timeRange || DEFAULT_SUMMARY_RANGE] as number;
+      const to = ctx.clock.now();
+      const from = new Date(to.getTime() - range);
+      const checks = await checkSummaries(ctx.db, from, to, { checkId: request.query.checkId });
+      return { duration: Math.round(performance.now() - started), runnerName: 'local', checks_summary: checks };
+    },
+  );
+}
