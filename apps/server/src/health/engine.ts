@@ -1,9 +1,11 @@
 import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import type { AppContext } from '../http/context.js';
+import { every } from '../jobs/jobHistory.js';
 import { closeCheckDrivers } from './drivers.js';
 import { healthMetrics } from './metrics.js';
 import { ResultWriter } from './results.js';
+import { applyCheckRetention } from './retention.js';
 import { CanaryRunner } from './runner.js';
 import { Scheduler } from './scheduler.js';
 
@@ -74,11 +76,17 @@ export async function startHealthWorker(
   const scheduler = new Scheduler({ db: ctx.db, runner, clock: ctx.clock, log, timers: opts.timers });
   writer.start();
   await scheduler.start();
+  // hourly, first a minute after start; several processes may each run it, deletes are idempotent
+  const retention = every(3_600_000, () => applyCheckRetention(ctx.db, ctx.clock), {
+    firstMs: 60_000,
+    onError: (err) => log?.error({ err }, 'check history retention failed'),
+  });
   return {
     scheduler,
     runner,
     writer,
     async stop(graceMs = 10_000) {
+      await retention.stop();
       await scheduler.stop(graceMs);
       shutdown.abort(new Error('OpsDeck is shutting down'));
       await runner.idle();
