@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Role } from '@opsdeck/schema/rbac';
-import { startTestServer, type TestServer } from '@opsdeck/server/test';
+import { startTestServer, type TestServer, type TestServerOptions } from '@opsdeck/server/test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** The production build the browser tests run against (`npm run build`). */
@@ -36,15 +36,18 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** Starts the real server with the built web app on a fresh embedded database, and Chromium. */
-export async function startE2E(): Promise<E2E> {
+/**
+ * Starts the real server with the built web app on a fresh embedded database, and Chromium.
+ * `config` overrides server settings (e.g. `identity` with an SMTP server for the auth tests).
+ */
+export async function startE2E(opts: { config?: TestServerOptions['config'] } = {}): Promise<E2E> {
   if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
     throw new Error(`no web build in ${WEB_DIR}: run \`npm run build\` first (npm run test:e2e does)`);
   }
   if (!existsSync(CHROMIUM.executablePath)) {
     throw new Error(`Chromium not found at ${CHROMIUM.executablePath}: apt-get install -y chromium`);
   }
-  const server = await startTestServer({ config: { webDir: WEB_DIR } });
+  const server = await startTestServer({ config: { ...opts.config, webDir: WEB_DIR } });
   let browser: Browser;
   try {
     browser = await chromium.launch(CHROMIUM);

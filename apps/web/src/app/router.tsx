@@ -2,7 +2,12 @@ import { createBrowserRouter, type RouteObject, redirect, useRouteError } from '
 import { AuthStateChecker } from '../features/auth/AuthStateChecker.js';
 import { BadSessionPage } from '../features/auth/BadSessionPage.js';
 import { FlowErrorPage } from '../features/auth/FlowErrorPage.js';
-import { IdentityFlowPage, LoginPage, OrgsSwitchedPage } from '../features/auth/pages.js';
+import { LoginPage } from '../features/auth/LoginPage.js';
+import { ProfileSettingsPage } from '../features/auth/ProfileSettingsPage.js';
+import { OrgsSwitchedPage } from '../features/auth/pages.js';
+import { RecoveryPage } from '../features/auth/RecoveryPage.js';
+import { RegistrationPage } from '../features/auth/RegistrationPage.js';
+import { VerificationPage } from '../features/auth/VerificationPage.js';
 import { ErrorFallback } from '../ui/ErrorBoundary.js';
 import { BareLayout } from './layout/BareLayout.js';
 import { type RouteHandle, Shell } from './layout/Shell.js';
@@ -24,10 +29,10 @@ const toRoute = (entry: RouteEntry): RouteObject => ({
 /** Pages outside the sign-in gate: sign-in flows and error pages. */
 const publicRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
-  { path: '/registration', element: <IdentityFlowPage title="Create account" heading="Create account" /> },
-  { path: '/recovery', element: <IdentityFlowPage title="Recover account" heading="Recover account" /> },
-  { path: '/verification', element: <IdentityFlowPage title="Verify your account" heading="Verify your account" /> },
-  { path: '/profile-settings', element: <IdentityFlowPage title="Profile Settings" heading="Profile Settings" /> },
+  { path: '/registration', element: <RegistrationPage /> },
+  { path: '/recovery', element: <RecoveryPage /> },
+  { path: '/verification', element: <VerificationPage /> },
+  { path: '/profile-settings', element: <ProfileSettingsPage /> },
   { path: '/auth-state-checker', element: <AuthStateChecker /> },
   { path: '/organizations/orgs-switched', element: <OrgsSwitchedPage /> },
   { path: '/bad-session', element: <BadSessionPage /> },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, LogOut, UserRound } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { signOut } from '../../features/auth/logout.js';
 import { Avatar } from '../../ui/Avatar.js';
 import { Menu } from '../../ui/Menu.js';
 import { FRONTEND_VERSION, KUBECONFIG_URL } from '../links.js';
@@ -11,7 +12,7 @@ import { useSession } from '../session.js';
 export function UserMenu() {
   const { user, roles } = useSession();
   const about = useQuery(appQueries.about());
-  const navigate = useNavigate();
+  const location = useLocation();
   const backend = about.data?.backend ?? about.data?.appVersion;
   return (
     <Menu
@@ -22,10 +23,13 @@ export function UserMenu() {
         {
           kind: 'text',
           content: (
-            <div className="flex flex-col gap-0.5">
-              <span className="truncate text-sm font-medium text-zinc-900">{user.name}</span>
-              {user.email && <span className="truncate">{user.email}</span>}
-              {roles.length > 0 && <span className="capitalize">{roles.join(', ')}</span>}
+            <div className="flex items-center gap-2.5">
+              <Avatar user={user} size="md" />
+              <div className="flex min-w-0 flex-col gap-0.5">
+                <span className="truncate text-sm font-medium text-zinc-900">{user.name}</span>
+                {user.email && <span className="truncate">{user.email}</span>}
+                {roles.length > 0 && <span className="capitalize">{roles.join(', ')}</span>}
+              </div>
             </div>
           ),
         },
@@ -38,7 +42,12 @@ export function UserMenu() {
           external: true,
           icon: <Download className="h-4 w-4" />,
         },
-        { kind: 'action', label: 'Sign out', onSelect: () => navigate('/login'), icon: <LogOut className="h-4 w-4" /> },
+        {
+          kind: 'action',
+          label: 'Sign out',
+          onSelect: () => void signOut(`${location.pathname}${location.search}`),
+          icon: <LogOut className="h-4 w-4" />,
+        },
         { kind: 'separator' },
         {
           kind: 'text',

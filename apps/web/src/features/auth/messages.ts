@@ -44,7 +44,8 @@ const TEXTS: Record<number, string | ((ctx?: Context) => string)> = {
   1070010: 'Recovery code',
   1070011: 'Verification code',
   1080002: 'You successfully verified your email address.',
-  4000006: 'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.',
+  4000006:
+    'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.',
   4000007: 'An account with the same identifier (email, phone, username, ...) exists already.',
   4000008: 'The provided authentication code is invalid, please try again.',
   4000012: 'This backup recovery code has already been used.',

@@ -56,7 +56,12 @@ export function submitBody(
   if (pressed) {
     const node = nodes.find((n) => {
       const a = inputAttrs(n);
-      return a && (a.type === 'submit' || a.type === 'button') && a.name === pressed.name && String(a.value) === pressed.value;
+      return (
+        a &&
+        (a.type === 'submit' || a.type === 'button') &&
+        a.name === pressed.name &&
+        String(a.value) === pressed.value
+      );
     });
     setPath(body, pressed.name, node ? inputAttrs(node)?.value : pressed.value);
     if (pressed.name !== 'method' && body.method === undefined && node) body.method = node.group;
@@ -68,6 +73,6 @@ export function submitBody(
 export function withValue(nodes: readonly UiNode[], name: string, value: string): UiNode[] {
   return nodes.map((n) => {
     const a = inputAttrs(n);
-    return a?.name === name ? { ...n, attributes: { ...a, value } } : n;
+    return a?.name === name ? ({ ...n, attributes: { ...n.attributes, value } } as UiNode) : n;
   });
 }

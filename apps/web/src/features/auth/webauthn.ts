@@ -9,7 +9,7 @@ interface JsonCapableCredential {
   parseRequestOptionsFromJSON(o: unknown): PublicKeyCredentialRequestOptions;
 }
 
-function valueOf(nodes: readonly UiNode[], name: string): string {
+function nodeValue(nodes: readonly UiNode[], name: string): string {
   const node = nodes.find((n) => inputAttrs(n)?.name === name);
   const v = node ? inputAttrs(node)?.value : undefined;
   return typeof v === 'string' ? v : '';
@@ -70,9 +70,12 @@ export async function runTrigger(
       });
     }
     case 'oryPasskeyRegistration':
-      return submit({ method: 'passkey', passkey_settings_register: await create(valueOf(nodes, 'passkey_create_data')) });
+      return submit({
+        method: 'passkey',
+        passkey_settings_register: await create(nodeValue(nodes, 'passkey_create_data')),
+      });
     case 'oryPasskeyLogin':
-      return submit({ method: 'passkey', passkey_login: await get(valueOf(nodes, 'passkey_challenge')) });
+      return submit({ method: 'passkey', passkey_login: await get(nodeValue(nodes, 'passkey_challenge')) });
     default:
       throw new Error(`Unsupported action ${trigger}.`);
   }
