@@ -3,6 +3,13 @@ import type { Database } from '../db/types.js';
 import type { AppContext } from '../http/context.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
 
+// The /api/db whitelist: only the tables, views and functions named here are served, each behind
+// an RBAC resource. A domain exposes its own in one line each, from a module its route plugin
+// imports, e.g. `exposeTable('canaries', { resource: 'canaries', writable: true })`. A name that is
+// whitelisted but missing from the database answers 404 like an unknown one. The schema cache
+// (schemaCache.ts) reads columns and foreign keys from the live catalog; call refreshSchema(db)
+// after creating tables at run time.
+
 /** A JSON object as it arrives in a write body. */
 export type Row = Record<string, unknown>;
 

@@ -50,6 +50,17 @@ describe('select: columns, aliases, casts, JSON paths', () => {
   });
 });
 
+describe('select: stripped nulls', () => {
+  it('leaves out null values for nulls=stripped, in embedded objects too', async () => {
+    const { data } = await db
+      .from('agents')
+      .select('name,description,owner:person_id(name,title)')
+      .order('name')
+      .stripNulls();
+    expect(data).toEqual([{ name: 'agent-a', owner: { name: 'Ann', title: 'SRE' } }, { name: 'agent-b' }]);
+  });
+});
+
 describe('select: embedding through foreign keys', () => {
   it('embeds a many-to-one resource as an object by its foreign-key column', async () => {
     const { data, error } = await db.from('teams').select('name,created_by(id,name)').order('name');

@@ -41,6 +41,32 @@ describe('POST', () => {
     ]);
   });
 
+  it('takes column defaults for missing keys with missing=default, and only columns= listed', async () => {
+    const { data, error } = await db
+      .from('rest_items')
+      .insert([{ label: 'd1', tags: ['t'] }, { label: 'd2' }], { defaultToNull: false })
+      .select('label,tags');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { label: 'd1', tags: ['t'] },
+      { label: 'd2', tags: [] },
+    ]);
+    const res = await server.fetch('/api/db/rest_items?columns=label&select=label,tags', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify([{ label: 'c1' }]),
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual([{ label: 'c1', tags: [] }]);
+  });
+
+  it('answers as usual but keeps nothing with tx=rollback', async () => {
+    const { data } = await db.from('rest_items').insert({ label: 'ghost' }).select('label').rollback();
+    expect(data).toEqual([{ label: 'ghost' }]);
+    const { count } = await db.from('rest_items').select('*', { count: 'exact', head: true }).eq('label', 'ghost');
+    expect(count).toBe(0);
+  });
+
   it('answers 201 without a body for return=minimal', async () => {
     const res = await server.fetch('/api/db/rest_items', {
       method: 'POST',
