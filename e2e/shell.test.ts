@@ -241,6 +241,6 @@ describe('web app shell', () => {
       '/api/kubeconfig',
     );
     await menu.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
   });
 });

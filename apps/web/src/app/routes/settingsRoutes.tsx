@@ -1,0 +1,105 @@
+import type { Resource } from '@opsdeck/schema/rbac';
+import { lazy } from 'react';
+import {
+  AgentsPage,
+  ConnectionsPage,
+  EventQueuePage,
+  IntegrationsPage,
+  JobsHistoryPage,
+  PermissionsPage,
+  ResourcePage,
+  TokensPage,
+  UsersPage,
+  ViewsSettingsPage,
+} from '../../features/settings/pages.js';
+import { type RouteEntry, withProps } from '../routeTypes.js';
+
+// screens with weight of their own load on first visit
+const FeatureFlagsPage = lazy(() =>
+  import('../../features/settings/featureFlags/FeatureFlagsPage.js').then((m) => ({ default: m.FeatureFlagsPage })),
+);
+
+/** Settings screens with their own page. Feature keys sit under `settings`, so `settings.disable` hides them all. */
+const settings: RouteEntry[] = [
+  {
+    path: '/settings/connections',
+    label: 'Connections',
+    page: ConnectionsPage,
+    resource: 'connections',
+    key: 'connections',
+  },
+  {
+    path: '/settings/permissions',
+    label: 'Permissions',
+    page: PermissionsPage,
+    resource: 'permissions',
+    key: 'permissions',
+  },
+  { path: '/settings/users', label: 'Users', page: UsersPage, resource: 'identities', key: 'users' },
+  { path: '/settings/jobs', label: 'Jobs History', page: JobsHistoryPage, resource: 'database', key: 'job_history' },
+  {
+    path: '/settings/feature-flags',
+    label: 'Feature Flags',
+    page: FeatureFlagsPage,
+    resource: 'feature_flags',
+    key: 'feature_flags',
+  },
+  {
+    path: '/settings/event-queue-status',
+    label: 'Event Queue',
+    page: EventQueuePage,
+    resource: 'database',
+    key: 'event_queue_status',
+  },
+  { path: '/settings/agents', label: 'Agents', page: AgentsPage, resource: 'agents', key: 'agents' },
+  { path: '/settings/tokens', label: 'Tokens', page: TokensPage, resource: 'auth', key: 'tokens' },
+  {
+    path: '/settings/integrations',
+    label: 'Integrations',
+    page: IntegrationsPage,
+    resource: 'integrations',
+    key: 'integrations',
+  },
+  { path: '/settings/views', label: 'Views', page: ViewsSettingsPage, resource: 'views', key: 'views' },
+].map(
+  ({ path, label, page: Page, resource, key }): RouteEntry => ({
+    path,
+    title: label,
+    page: Page,
+    resource: resource as Resource,
+    feature: `settings.${key}`,
+    nav: { section: 'settings', label },
+  }),
+);
+
+/** Tables edited through the generic list and form at /settings/{table} and /settings/{table}/:id. */
+const resourceTables: Array<{ table: string; label: string; resource: Resource; key: string }> = [
+  { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health' },
+  { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
+  { table: 'config_scrapers', label: 'Catalog Scrapers', resource: 'config_scrapers', key: 'config_scraper' },
+  { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules' },
+  { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams' },
+  { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },
+  { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },
+  { table: 'logging_backends', label: 'Log Backends', resource: 'logging_backends', key: 'logging_backends' },
+];
+
+const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key }) => {
+  const common = { page: withProps(ResourcePage, { title: label }), resource, feature: `settings.${key}` };
+  return [
+    { ...common, path: `/settings/${table}`, title: label, nav: { section: 'settings', label } },
+    { ...common, path: `/settings/${table}/:id`, title: label },
+  ];
+});
+
+const integrationEdit: RouteEntry = {
+  path: '/settings/integrations/:type/:id',
+  title: 'Integration',
+  page: IntegrationsPage,
+  resource: 'integrations',
+  action: 'update',
+  feature: 'settings.integrations',
+};
+
+/** The Settings screens: their own pages, the generic resource tables and the integration editor. Part of ROUTES. */
+export const settingsRoutes: RouteEntry[] = [...settings, ...resourceRoutes, integrationEdit];
