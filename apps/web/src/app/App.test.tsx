@@ -99,6 +99,6 @@ describe('app load', () => {
   it('tells a responder they may not add a silence', async () => {
     answers['/api/auth/whoami'] = { status: 200, body: { payload: { ...admin.payload, roles: ['responder'] } } };
     renderAt('/notifications/silences/add');
-    await screen.findByRole('heading', { name: 'Access denied' });
+    await screen.findByRole('heading', { name: 'Unauthorized – You do not have permission to access this page' });
   });
 });

@@ -5,7 +5,7 @@ import { LoadingBlock } from '../ui/Spinner.js';
 import type { RouteEntry } from './routeConfig.js';
 import { useSession } from './session.js';
 
-function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function Notice({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-3 px-6 py-20 text-center">
       <span aria-hidden className="flex h-12 w-12 items-center justify-center rounded-xl bg-zinc-100 text-zinc-500">
@@ -33,7 +33,18 @@ export function RouteGate({ entry }: { entry: RouteEntry }) {
   const action = entry.action ?? 'read';
   if (!session.can(entry.resource, action)) {
     return (
-      <Notice icon={<Lock className="h-6 w-6" />} title="Access denied">
+      // the spec's unauthorized text (part 2): 'Unauthorized – You do not have permission to access this page'
+      <Notice
+        icon={<Lock className="h-6 w-6" />}
+        title={
+          <>
+            Unauthorized<span className="sr-only"> – </span>
+            <span className="block text-sm font-normal text-zinc-600">
+              You do not have permission to access this page
+            </span>
+          </>
+        }
+      >
         Your role does not allow you to {action === 'read' ? 'view' : 'change'} {entry.title.toLowerCase()}.
       </Notice>
     );

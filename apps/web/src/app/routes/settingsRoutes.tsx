@@ -1,9 +1,9 @@
 import type { Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
+import { EventQueuePage } from '../../features/settings/eventQueue/EventQueuePage.js';
 import {
   AgentsPage,
   ConnectionsPage,
-  EventQueuePage,
   IntegrationsPage,
   JobsHistoryPage,
   PermissionsPage,

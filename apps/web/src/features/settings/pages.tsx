@@ -36,15 +36,6 @@ export function JobsHistoryPage() {
   );
 }
 
-/** /settings/event-queue-status */
-export function EventQueuePage() {
-  return (
-    <ComingSoon title="Event queue">
-      Events waiting to be processed, by name, with their attempts, age and last error.
-    </ComingSoon>
-  );
-}
-
 /** /settings/agents */
 export function AgentsPage() {
   return (
