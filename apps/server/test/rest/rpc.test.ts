@@ -21,10 +21,13 @@ beforeAll(async () => {
     $$ select name, count(*) from job_history group by name $$`.execute(k);
   await sql`create function rest_echo(doc jsonb) returns jsonb language sql as $$ select doc $$`.execute(k);
   await sql`create function rest_hidden() returns int language sql as $$ select 1 $$`.execute(k);
+  await sql`create function rest_touch(label text) returns void language sql as
+    $$ insert into rest_items (label) values (label) $$`.execute(k);
   exposeFunction('rest_add', { resource: 'database' });
   exposeFunction('rest_people_named', { resource: 'database' });
   exposeFunction('rest_job_counts', { resource: 'database' });
   exposeFunction('rest_echo', { resource: 'database', action: 'update' });
+  exposeFunction('rest_touch', { resource: 'database', action: 'create' });
   refreshSchema(server.db);
   db = restClient(server);
 });
@@ -70,6 +73,15 @@ describe('/rpc/<fn>', () => {
     expect(status).toBe(403);
     expect(error?.code).toBe('42501');
     expect((await viewer.rpc('rest_add', { a: 1 })).data).toBe(11);
+  });
+
+  it('answers 204 for a void function and keeps its effect', async () => {
+    const { status, data, error } = await db.rpc('rest_touch', { label: 'touched' });
+    expect(error).toBeNull();
+    expect(status).toBe(204);
+    expect(data).toBeNull();
+    const { count } = await db.from('rest_items').select('*', { count: 'exact', head: true }).eq('label', 'touched');
+    expect(count).toBe(1);
   });
 
   it('answers PGRST202 for a function not exposed, or arguments it does not take', async () => {

@@ -82,6 +82,10 @@ export async function callFunction(
       })
     ).rows[0];
 
+  if (fn.returns === 'void') {
+    await run(sql`select ${call}`);
+    return reply.code(204).send();
+  }
   if (fn.returns !== 'composite') {
     // scalars answer the bare JSON value; a set of scalars answers an array
     const statement = fn.returnsSet

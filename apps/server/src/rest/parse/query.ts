@@ -26,12 +26,12 @@ export interface ParsedQuery {
   args: Map<string, string>;
 }
 
-const LOGIC_KEYS: Record<string, ['and' | 'or', boolean]> = {
-  and: ['and', false],
-  or: ['or', false],
-  'not.and': ['and', true],
-  'not.or': ['or', true],
-};
+const LOGIC_KEYS = new Map<string, ['and' | 'or', boolean]>([
+  ['and', ['and', false]],
+  ['or', ['or', false]],
+  ['not.and', ['and', true]],
+  ['not.or', ['or', true]],
+]);
 
 function count(key: string, value: string): number {
   if (!/^\d{1,15}$/.test(value)) {
@@ -85,7 +85,7 @@ export function parseQuery(search: URLSearchParams, isArg: (key: string) => bool
     return l;
   };
   const apply = (l: LevelOptions, key: string, what: string, value: string) => {
-    const logic = LOGIC_KEYS[what];
+    const logic = LOGIC_KEYS.get(what);
     if (logic) l.filters.push(parseLogic(logic[0], logic[1], value));
     else if (what === 'order') l.order = parseOrder(value);
     else if (what === 'limit') l.limit = count(key, value);
@@ -95,7 +95,7 @@ export function parseQuery(search: URLSearchParams, isArg: (key: string) => bool
     if (key === 'select') q.select = parseSelect(value);
     else if (key === 'columns') q.columns = names(key, value);
     else if (key === 'on_conflict') q.onConflict = names(key, value);
-    else if (key in LOGIC_KEYS || key === 'order' || key === 'limit' || key === 'offset')
+    else if (LOGIC_KEYS.has(key) || key === 'order' || key === 'limit' || key === 'offset')
       apply(q.root, key, key, value);
     else if (isArg(key)) q.args.set(key, value);
     else {
