@@ -30,6 +30,8 @@ export function AddSilencePage() {
       await client.invalidateQueries({ queryKey: notificationQueries.all });
       navigate('/notifications/silences');
     },
+    // the message shows beside the form instead of as a toast
+    onError: () => {},
   });
   return (
     <div className="flex h-full flex-col gap-4 overflow-auto p-4">

@@ -3,7 +3,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Pause, Play } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../api/errors.js';
 import { useSession } from '../../../app/session.js';
 import { Age } from '../../../ui/Age.js';
 import { Button } from '../../../ui/Button.js';
@@ -40,7 +39,6 @@ export function RulesPage() {
       toasts.success('Notification updated successfully');
       return client.invalidateQueries({ queryKey: notificationQueries.all });
     },
-    onError: (err) => toasts.error(errorMessage(err)),
   });
 
   const all = (rules.data ?? []).filter((r) => !only || r.id === only);

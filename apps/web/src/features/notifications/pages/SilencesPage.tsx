@@ -3,7 +3,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../api/errors.js';
 import { TopBarExtra } from '../../../app/layout/topBarContext.js';
 import { useSession } from '../../../app/session.js';
 import { Age } from '../../../ui/Age.js';
@@ -42,7 +41,6 @@ export function SilencesPage() {
       toasts.success('Silence deleted successfully');
       return client.invalidateQueries({ queryKey: notificationQueries.all });
     },
-    onError: (err) => toasts.error(errorMessage(err)),
   });
 
   const names = useMemo(() => {
