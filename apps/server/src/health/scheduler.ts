@@ -148,6 +148,7 @@ export class Scheduler {
     const stored = await this.schedules(ids);
     const now = this.opts.clock.now();
     const missing: Array<{ id: string; at: Date }> = [];
+    const reset: Array<{ id: string; at: Date }> = [];
     for (const r of live) {
       const spec = r.spec as CanarySpec;
       let schedule: Schedule;
@@ -171,17 +172,30 @@ export class Scheduler {
         checks: list.map((c) => ({ id: c.id, type: c.type, name: c.name, spec: c.spec as Record<string, unknown> })),
       };
       const storedAt = stored.get(r.id);
-      const at = storedAt ? schedule.resume(storedAt, now) : schedule.first(now);
-      if (!storedAt) missing.push({ id: r.id, at });
+      const previous = this.entries.get(r.id)?.schedule.text;
+      let at: Date;
+      if (previous !== undefined && previous !== schedule.text) {
+        at = schedule.first(now); // a new schedule starts afresh, with a new random phase
+        reset.push({ id: r.id, at });
+      } else {
+        at = storedAt ? schedule.resume(storedAt, now) : schedule.first(now);
+        if (!storedAt) missing.push({ id: r.id, at });
+      }
       const gen = ++this.gen;
       this.entries.set(r.id, { canary, schedule, updatedAt: r.updated_at.getTime(), gen });
       this.heap.push({ at: at.getTime(), id: r.id, gen });
     }
-    if (missing.length) {
+    for (const [rows, update] of [
+      [missing, false],
+      [reset, true],
+    ] as const) {
+      if (!rows.length) continue;
       await sql`
         insert into canary_schedules (canary_id, next_runtime)
-        select * from unnest(${missing.map((m) => m.id)}::uuid[], ${missing.map((m) => m.at.toISOString())}::timestamptz[])
-        on conflict (canary_id) do nothing`.execute(db);
+        select * from unnest(${rows.map((m) => m.id)}::uuid[], ${rows.map((m) => m.at.toISOString())}::timestamptz[])
+        on conflict (canary_id) do ${update ? sql`update set next_runtime = excluded.next_runtime` : sql`nothing`}`.execute(
+        db,
+      );
     }
   }
 

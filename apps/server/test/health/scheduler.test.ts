@@ -221,6 +221,28 @@ describe('scheduler and result storage', () => {
     expect((await stored()).next_runtime.getTime()).toBe(due.getTime());
   });
 
+  it('picks up a changed schedule on the next sync', async () => {
+    const clock = new ManualClock(new Date('2026-03-07T10:00:00Z'));
+    const saved = await save(promCanary(target, 'resched', ['resched'], '@every 1h'), clock);
+    const e = engine(clock);
+    await e.scheduler.start();
+    await db.kysely
+      .updateTable('canaries')
+      .set({ spec: JSON.stringify({ ...promCanary(target, 'resched').spec, schedule: '@every 30s' }) })
+      .where('id', '=', saved.id)
+      .execute();
+    await e.scheduler.sync();
+    const next = e.scheduler.nextRun(saved.id) as Date;
+    expect(next.getTime() - clock.now().getTime()).toBeLessThan(30_000);
+    const stored = await db.kysely
+      .selectFrom('canary_schedules')
+      .select('next_runtime')
+      .where('canary_id', '=', saved.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.next_runtime.getTime()).toBe(next.getTime());
+    await e.scheduler.stop();
+  });
+
   it('stops running the checks of a deleted canary and soft-deletes removed checks', async () => {
     const clock = new ManualClock(new Date('2026-03-05T10:00:00Z'));
     const saved = await save(promCanary(target, 'doomed', ['one', 'two']), clock);
