@@ -1,0 +1,125 @@
+import { Minus, Plus } from 'lucide-react';
+import { memo } from 'react';
+import { cx } from '../../ui/cx.js';
+import { type LabelOption, labelId } from './utils.js';
+
+interface Props {
+  hidePassing: boolean;
+  onHidePassing: (v: boolean) => void;
+  options: LabelOption[];
+  labels: Record<string, 1 | -1>;
+  onLabel: (id: string, state: 0 | 1 | -1) => void;
+}
+
+/** The left panel: Filter by Health (Hide Passing) and Filter by Label (tri-state values, boolean toggles). */
+export const HealthFilters = memo(function HealthFilters({
+  hidePassing,
+  onHidePassing,
+  options,
+  labels,
+  onLabel,
+}: Props) {
+  return (
+    <aside
+      aria-label="Filters"
+      className="flex w-64 shrink-0 flex-col gap-4 overflow-y-auto border-r border-zinc-200 bg-white p-3 max-lg:w-52"
+    >
+      <section>
+        <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Filter by Health</h3>
+        <Toggle label="Hide Passing" checked={hidePassing} onChange={onHidePassing} />
+      </section>
+      <section>
+        <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Filter by Label</h3>
+        {options.length === 0 && <p className="text-xs text-zinc-400">No labels</p>}
+        <div className="flex flex-col gap-3">
+          {options.map((o) =>
+            o.boolean ? (
+              <Toggle
+                key={o.key}
+                label={o.key}
+                checked={labels[labelId(o.key, 'true')] === 1}
+                onChange={(on) => onLabel(labelId(o.key, 'true'), on ? 1 : 0)}
+              />
+            ) : (
+              <fieldset key={o.key} className="min-w-0">
+                <legend className="mb-1 truncate text-xs font-medium text-zinc-700">{o.key}</legend>
+                <ul className="flex flex-col gap-0.5">
+                  {o.values.map((v) => (
+                    <TriStateItem
+                      key={v}
+                      id={labelId(o.key, v)}
+                      value={v}
+                      state={labels[labelId(o.key, v)] ?? 0}
+                      onLabel={onLabel}
+                    />
+                  ))}
+                </ul>
+              </fieldset>
+            ),
+          )}
+        </div>
+      </section>
+    </aside>
+  );
+});
+
+function TriStateItem({
+  id,
+  value,
+  state,
+  onLabel,
+}: {
+  id: string;
+  value: string;
+  state: 0 | 1 | -1;
+  onLabel: (id: string, state: 0 | 1 | -1) => void;
+}) {
+  return (
+    <li
+      data-state={state}
+      className={cx(
+        'flex items-center gap-1 rounded px-1 text-xs',
+        state === 1 && 'bg-emerald-50 text-emerald-800',
+        state === -1 && 'bg-red-50 text-red-800 line-through',
+      )}
+    >
+      <span className="min-w-0 flex-1 truncate" title={value}>
+        {value}
+      </span>
+      <button
+        type="button"
+        aria-label={`Include ${id}`}
+        aria-pressed={state === 1}
+        onClick={() => onLabel(id, state === 1 ? 0 : 1)}
+        className={cx('rounded p-0.5 hover:bg-zinc-200', state === 1 && 'text-emerald-700')}
+      >
+        <Plus className="h-3 w-3" />
+      </button>
+      <button
+        type="button"
+        aria-label={`Exclude ${id}`}
+        aria-pressed={state === -1}
+        onClick={() => onLabel(id, state === -1 ? 0 : -1)}
+        className={cx('rounded p-0.5 hover:bg-zinc-200', state === -1 && 'text-red-700')}
+      >
+        <Minus className="h-3 w-3" />
+      </button>
+    </li>
+  );
+}
+
+function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center justify-between gap-2 text-sm text-zinc-700">
+      <span className="truncate">{label}</span>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-4 w-7 cursor-pointer accent-indigo-600"
+      />
+    </label>
+  );
+}

@@ -1,0 +1,308 @@
+import type { CheckSummary } from './types.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Time range options of the health page (spec part 2 section 9), in milliseconds. */
+export const TIME_RANGES: ReadonlyArray<[string, number]> = [
+  ['15m', 15 * MINUTE],
+  ['1h', HOUR],
+  ['2h', 2 * HOUR],
+  ['3h', 3 * HOUR],
+  ['6h', 6 * HOUR],
+  ['12h', 12 * HOUR],
+  ['1d', DAY],
+  ['2d', 2 * DAY],
+  ['3d', 3 * DAY],
+  ['1w', 7 * DAY],
+  ['2w', 14 * DAY],
+  ['3w', 21 * DAY],
+  ['1mo', 30 * DAY],
+  ['2mo', 60 * DAY],
+  ['3mo', 90 * DAY],
+  ['6mo', 180 * DAY],
+  ['1y', 365 * DAY],
+  ['2y', 730 * DAY],
+  ['3y', 1095 * DAY],
+  ['5y', 1825 * DAY],
+];
+export const DEFAULT_TIME_RANGE = '1h';
+const RANGE_MS = new Map(TIME_RANGES);
+export const isTimeRange = (v: string | null | undefined): v is string => !!v && RANGE_MS.has(v);
+export const timeRangeMs = (v: string) => RANGE_MS.get(v) ?? HOUR;
+
+/** Buckets of a check's default range (spec part 1 section 9). */
+const DETAIL_BUCKETS = [
+  '1h',
+  '3h',
+  '6h',
+  '12h',
+  '1d',
+  '2d',
+  '3d',
+  '1w',
+  '2w',
+  '3w',
+  '1mo',
+  '2mo',
+  '3mo',
+  '6mo',
+  '1y',
+  '2y',
+  '3y',
+  '5y',
+];
+
+/** The smallest bucket that still holds the check's last run, so the detail opens on data. */
+export function defaultCheckRange(lastRuntime: string | undefined, now: number): string {
+  if (!lastRuntime) return DEFAULT_TIME_RANGE;
+  const age = now - new Date(lastRuntime).getTime();
+  if (!Number.isFinite(age)) return DEFAULT_TIME_RANGE;
+  return DETAIL_BUCKETS.find((b) => timeRangeMs(b) >= age) ?? '5y';
+}
+
+/** Refresh interval options (spec part 2 section 9); '' is none. */
+export const REFRESH_INTERVALS: ReadonlyArray<[string, number]> = [
+  ['', 0],
+  ['15s', 15_000],
+  ['30s', 30_000],
+  ['60s', 60_000],
+  ['2m', 2 * MINUTE],
+  ['3m', 3 * MINUTE],
+  ['5m', 5 * MINUTE],
+  ['10m', 10 * MINUTE],
+  ['15m', 15 * MINUTE],
+];
+export const refreshMs = (v: string | null) => REFRESH_INTERVALS.find(([k]) => k === v)?.[1] ?? 0;
+
+/** Uptime as a percent with one decimal ('99.5%'), '' with no runs. */
+export function formatUptime(u: { passed: number; failed: number } | undefined): string {
+  const total = (u?.passed ?? 0) + (u?.failed ?? 0);
+  if (!u || total === 0) return '';
+  const pct = 100 * (1 - u.failed / total);
+  return `${pct.toFixed(1)}%`;
+}
+
+/** Latency in ms, s, m or h ('120ms', '1.5s', '2.5m', '1.2h'). */
+export function formatLatency(ms: number | undefined | null): string {
+  if (ms === undefined || ms === null || !Number.isFinite(ms)) return '';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const trim = (n: number) => `${Number(n.toFixed(1))}`;
+  if (ms < MINUTE) return `${trim(ms / 1000)}s`;
+  if (ms < HOUR) return `${trim(ms / MINUTE)}m`;
+  return `${trim(ms / HOUR)}h`;
+}
+
+export type DotColor = 'green' | 'red' | 'grey' | 'orange';
+
+/** Status dot colour (spec part 2 section 4). */
+export function statusColor(status: string | null | undefined): DotColor {
+  switch ((status ?? 'unknown').toLowerCase()) {
+    case 'degraded':
+    case 'missing':
+    case 'unhealthy':
+      return 'red';
+    case 'unknown':
+    case 'suspended':
+      return 'grey';
+    case 'warning':
+      return 'orange';
+    default:
+      return 'green';
+  }
+}
+
+/** Label filter id: `key=value`. */
+export const labelId = (key: string, value: string) => `${key}=${value}`;
+
+export interface LabelOption {
+  key: string;
+  values: string[];
+  /** Only 'true'/'false' values: shown as a toggle. */
+  boolean: boolean;
+}
+
+/** The label keys of the checks with their values, sorted. */
+export function labelOptions(checks: readonly CheckSummary[]): LabelOption[] {
+  const keys = new Map<string, Set<string>>();
+  for (const c of checks) {
+    for (const [k, v] of Object.entries(c.labels ?? {})) {
+      const set = keys.get(k) ?? new Set<string>();
+      keys.set(k, set);
+      set.add(v);
+    }
+  }
+  return [...keys.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, set]) => {
+      const values = [...set].sort();
+      return { key, values, boolean: values.every((v) => v === 'true' || v === 'false') };
+    });
+}
+
+/** Decodes the `labels` URL parameter (JSON of id to 1 or -1); anything else is ignored. */
+export function decodeLabels(raw: string | null): Record<string, 1 | -1> {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const out: Record<string, 1 | -1> = {};
+    for (const [k, v] of Object.entries(parsed)) if (v === 1 || v === -1) out[k] = v;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export const encodeLabels = (labels: Record<string, 1 | -1>) =>
+  Object.keys(labels).length ? JSON.stringify(labels) : null;
+
+export interface CheckFilter {
+  query: string;
+  hidePassing: boolean;
+  labels: Record<string, 1 | -1>;
+}
+
+/**
+ * Checks that pass the filters: the search matches name, description or endpoint; Hide Passing
+ * drops healthy checks; within one label key an included value must match (any of them), and no
+ * excluded value may.
+ */
+export function filterChecks(checks: readonly CheckSummary[], f: CheckFilter): CheckSummary[] {
+  const q = f.query.trim().toLowerCase();
+  const include = new Map<string, Set<string>>();
+  const exclude: Array<[string, string]> = [];
+  for (const [id, state] of Object.entries(f.labels)) {
+    const at = id.indexOf('=');
+    if (at < 0) continue;
+    const key = id.slice(0, at);
+    const value = id.slice(at + 1);
+    if (state === 1) {
+      const set = include.get(key) ?? new Set<string>();
+      include.set(key, set);
+      set.add(value);
+    } else exclude.push([key, value]);
+  }
+  return checks.filter((c) => {
+    if (f.hidePassing && c.status === 'healthy') return false;
+    if (q && ![c.name, c.description, c.endpoint].some((s) => s?.toLowerCase().includes(q))) return false;
+    for (const [key, values] of include) if (!values.has(c.labels?.[key] as string)) return false;
+    for (const [key, value] of exclude) if (c.labels?.[key] === value) return false;
+    return true;
+  });
+}
+
+export const ALL_TAB = 'All';
+
+/** The value a check is tabbed under for `tabBy` (namespace, agent or a label key). */
+export function tabValue(c: CheckSummary, tabBy: string): string | undefined {
+  if (tabBy === 'namespace') return c.namespace ?? undefined;
+  if (tabBy === 'agent') return c.agent_id;
+  return c.labels?.[tabBy];
+}
+
+/** Tabs: All first, then each value in order. */
+export function tabsFor(checks: readonly CheckSummary[], tabBy: string): string[] {
+  const set = new Set<string>();
+  for (const c of checks) {
+    const v = tabValue(c, tabBy);
+    if (v) set.add(v);
+  }
+  return [ALL_TAB, ...[...set].sort()];
+}
+
+export type GroupStatus = 'good' | 'mixed' | 'bad';
+
+export interface CheckGroup {
+  key: string;
+  checks: CheckSummary[];
+  status: GroupStatus;
+  uptime: { passed: number; failed: number };
+  /** The checks' type when they share one, else 'mixed'. */
+  type: string;
+}
+
+/** The value a check is grouped by (no-group, canary_name, name, description, type or a label key). */
+export function groupValue(c: CheckSummary, groupBy: string): string {
+  switch (groupBy) {
+    case 'canary_name':
+      return c.canary_name;
+    case 'name':
+      return c.name;
+    case 'description':
+      return c.description ?? '';
+    case 'type':
+      return c.type;
+    default:
+      return c.labels?.[groupBy] ?? '';
+  }
+}
+
+/** Groups with their rolled-up status (all healthy good, none bad, else mixed), uptime and type. */
+export function groupChecks(checks: readonly CheckSummary[], groupBy: string): CheckGroup[] {
+  const map = new Map<string, CheckSummary[]>();
+  for (const c of checks) {
+    const k = groupValue(c, groupBy);
+    const list = map.get(k);
+    if (list) list.push(c);
+    else map.set(k, [c]);
+  }
+  return [...map.entries()].map(([key, list]) => {
+    const healthy = list.filter((c) => c.status === 'healthy').length;
+    const types = new Set(list.map((c) => c.type));
+    return {
+      key,
+      checks: list,
+      status: healthy === list.length ? 'good' : healthy === 0 ? 'bad' : 'mixed',
+      uptime: list.reduce((u, c) => ({ passed: u.passed + c.uptime.passed, failed: u.failed + c.uptime.failed }), {
+        passed: 0,
+        failed: 0,
+      }),
+      type: types.size === 1 ? (list[0] as CheckSummary).type : 'mixed',
+    };
+  });
+}
+
+export type SortKey = 'name' | 'health' | 'uptime' | 'latency' | 'last_transition_time';
+
+const uptimeRatio = (u: { passed: number; failed: number }) =>
+  u.passed + u.failed === 0 ? -1 : u.passed / (u.passed + u.failed);
+
+/** Sort value of a check for a column. */
+function sortValue(c: CheckSummary, key: SortKey): string | number {
+  switch (key) {
+    case 'health':
+      return c.status === 'healthy' ? 1 : c.status === 'unhealthy' ? 0 : -1;
+    case 'uptime':
+      return uptimeRatio(c.uptime);
+    case 'latency':
+      return c.latency.p99 ?? -1;
+    case 'last_transition_time':
+      return c.last_transition_time ?? '';
+    default:
+      return c.name.toLowerCase();
+  }
+}
+
+export function sortChecks(checks: CheckSummary[], key: SortKey, desc: boolean): CheckSummary[] {
+  const dir = desc ? -1 : 1;
+  return [...checks].sort((a, b) => {
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
+    // ties stay in name order whichever way the column sorts
+    return x < y ? -dir : x > y ? dir : a.name.localeCompare(b.name);
+  });
+}
+
+/** Duration filter of the History tab: 'All' or ms/s values; seconds become ms (spec part 1 section 5). */
+export const DURATION_FILTER_ERROR = 'duration is allowed only in milli seconds & seconds';
+export const DURATION_FILTER_OPTIONS = ['All', '100ms', '500ms', '1s', '5s', '10s', '30s'];
+export function parseDurationFilter(text: string): { ms?: number; error?: string } {
+  const s = text.trim();
+  if (s === '' || s.toLowerCase() === 'all') return {};
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s)$/i.exec(s);
+  if (!m) return { error: DURATION_FILTER_ERROR };
+  const n = Number(m[1]);
+  return { ms: (m[2] as string).toLowerCase() === 's' ? Math.round(n * 1000) : Math.round(n) };
+}
