@@ -128,6 +128,8 @@ async function writeResults(db: Db, rows: PendingResult[]): Promise<void> {
                            ${durations}::int[], ${messages}::text[], ${errors}::text[], ${details}::jsonb[],
                            ${next}::timestamptz[])
         as t(check_id, time, status, invalid, duration, message, error, details, next_runtime)
+      -- a result for a check that no longer exists must not fail the whole batch
+      where exists (select 1 from checks c where c.id = t.check_id)
     ),
     ins as (
       insert into check_statuses (check_id, time, status, invalid, duration, message, error, details)

@@ -221,6 +221,17 @@ describe('scheduler and result storage', () => {
     expect((await stored()).next_runtime.getTime()).toBe(due.getTime());
   });
 
+  it('stores a batch even when one result belongs to a check that no longer exists', async () => {
+    const clock = new ManualClock(new Date('2026-03-08T10:00:00Z'));
+    const saved = await save(promCanary(target, 'batch'), clock);
+    const checkId = saved.checks['prometheus/batch'] as string;
+    const writer = new ResultWriter(db);
+    writer.add({ checkId: '00000000-0000-4000-8000-0000000000aa', time: clock.now(), pass: true, duration: 1 });
+    writer.add({ checkId, time: clock.now(), pass: false, duration: 2, error: 'down' });
+    await writer.flush();
+    expect((await statusOf(checkId)).status).toBe('unhealthy');
+  });
+
   it('picks up a changed schedule on the next sync', async () => {
     const clock = new ManualClock(new Date('2026-03-07T10:00:00Z'));
     const saved = await save(promCanary(target, 'resched', ['resched'], '@every 1h'), clock);
