@@ -11,6 +11,7 @@ import {
   normalizeEmail,
 } from './identities.js';
 import { type LookupConfig, remainingLookupCodes } from './lookup.js';
+import { oidcButtons, oidcRedirect } from './oidc.js';
 import { verifyPassword } from './password.js';
 import { consumeLookupCode, verifyIdentityTotp } from './secondFactor.js';
 import { type AuthMethod, addSessionMethod, createSession, sessionJson } from './sessions.js';
@@ -104,6 +105,7 @@ export const loginHandler: FlowHandler = {
           label: text.loginPasskey(),
         }),
         input('passkey', 'passkey_login', 'hidden', { value: '' }),
+        ...oidcButtons(deps, 'login'),
       );
     }
     return nodes;
@@ -117,6 +119,8 @@ export const loginHandler: FlowHandler = {
       return password(ctx);
     } else if (method === 'passkey' && !ctx.flow.refresh) {
       return passkey(ctx);
+    } else if (method === 'oidc' && !ctx.flow.refresh) {
+      return oidcRedirect(ctx.deps, ctx.request, ctx.flow, field(ctx.body, 'provider'));
     }
     return { type: 'form', status: 400, patch: { ui: { messages: [text.loginNoStrategy()] } } };
   },

@@ -10,6 +10,7 @@ import {
   type Traits,
   upsertCredential,
 } from './identities.js';
+import { oidcButtons, oidcRedirect } from './oidc.js';
 import { hashPassword, passwordPolicyViolation } from './password.js';
 import { setRoles } from './roles.js';
 import { createSession, sessionJson } from './sessions.js';
@@ -43,7 +44,7 @@ export const registrationHandler: FlowHandler = {
     return { state: 'choose_method' };
   },
 
-  async render() {
+  async render(deps) {
     return [
       ...traitNodes('default'),
       input('password', 'password', 'password', {
@@ -52,11 +53,13 @@ export const registrationHandler: FlowHandler = {
         label: text.labelPassword(),
       }),
       submit('password', text.registrationRoot()),
+      ...oidcButtons(deps, 'registration'),
     ];
   },
 
   async submit({ deps, flow, body, request, session }) {
     if (session) throw kratosErrors.sessionAlreadyAvailable();
+    if (field(body, 'method') === 'oidc') return oidcRedirect(deps, request, flow, field(body, 'provider'));
     if (field(body, 'method') !== 'password') {
       return { type: 'form', status: 400, patch: { ui: { messages: [text.registrationNoStrategy()] } } };
     }

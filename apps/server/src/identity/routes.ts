@@ -8,6 +8,7 @@ import { browserRequests, registerFlowRoutes } from './flowRoutes.js';
 import { UI_PATHS } from './flows.js';
 import { uiUrl, wantsJson } from './http.js';
 import { loginHandler } from './login.js';
+import { registerOidcRoutes } from './oidc.js';
 import { recoveryHandler } from './recovery.js';
 import { registrationHandler } from './registration.js';
 import { registerSessionRoutes } from './sessionRoutes.js';
@@ -37,6 +38,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
     registerFlowRoutes(app, deps, handler);
   }
   registerSessionRoutes(app, deps);
+  registerOidcRoutes(app, deps);
 }
 
 async function kratosErrorReply(

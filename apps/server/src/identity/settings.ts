@@ -15,6 +15,7 @@ import {
   upsertCredential,
 } from './identities.js';
 import { hashLookupCodes, type LookupConfig, newLookupCodes } from './lookup.js';
+import { oidcRedirect, oidcSettingsButtons, unlinkOidc } from './oidc.js';
 import { hashPassword, passwordPolicyViolation } from './password.js';
 import { readTraits } from './registration.js';
 import { addSessionMethod, needsSecondFactor, type SessionRow } from './sessions.js';
@@ -174,6 +175,7 @@ export const settingsHandler: FlowHandler = {
       ...keys
         .filter((k) => k.is_passwordless)
         .map((k) => submit('passkey', text.settingsRemovePasskey(k.display_name), 'passkey_remove', k.id)),
+      ...(await oidcSettingsButtons(deps, identityId)),
     );
     return nodes;
   },
@@ -192,7 +194,8 @@ export const settingsHandler: FlowHandler = {
       method === 'totp' ||
       method === 'lookup_secret' ||
       method === 'webauthn' ||
-      method === 'passkey'
+      method === 'passkey' ||
+      method === 'oidc'
     ) {
       const age = deps.clock.now().getTime() - s.authenticated_at.getTime();
       if (age > deps.config.identity.privilegedSessionMaxAgeMs) {
@@ -207,6 +210,7 @@ export const settingsHandler: FlowHandler = {
       if (method === 'password') return password(ctx);
       if (method === 'totp') return totp(ctx, s);
       if (method === 'webauthn' || method === 'passkey') return webauthn(ctx, s, method);
+      if (method === 'oidc') return oidc(ctx);
       return lookupSecret(ctx, s);
     }
     return { type: 'form', status: 400, patch: { ui: { messages: [text.settingsNoStrategy()] } } };
@@ -359,4 +363,18 @@ async function webauthn(
     await addSessionMethod(db, session, { method: 'webauthn', aal: 'aal2', completed_at: now.toISOString() }, now);
   }
   return saved(method);
+}
+
+async function oidc(ctx: SubmitContext): Promise<SubmitResult> {
+  const { deps, body, flow, request } = ctx;
+  const unlink = field(body, 'unlink');
+  if (unlink) {
+    if (!(await unlinkOidc(deps, flow.identity_id as string, unlink))) {
+      return invalid('oidc', {}, [
+        text.validationGeneric('This sign-in method is not linked, or it is the last way to sign in.'),
+      ]);
+    }
+    return saved('oidc');
+  }
+  return oidcRedirect(deps, request, flow, field(body, 'link'));
 }
