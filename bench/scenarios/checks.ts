@@ -127,6 +127,8 @@ interface Figures {
   busiestSecondShare: number;
   loopDelayP99: number;
   loopDelayMax: number;
+  heapMiB: number;
+  outsideHeapMiB: number;
   quietestSecondShare: number;
   restartCoverageS: number;
   restartCovered: number;
@@ -157,6 +159,7 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
     await sleep(measureMs);
     const cpu = process.cpuUsage(cpu0);
     loop.disable();
+    const mem = process.memoryUsage();
     const to = performance.timeOrigin + performance.now();
     const stats = await getJson<{ total: number; spacing: number[]; perSecond: number[] }>(
       `${target.url}/stats?from=${from}&to=${to}&interval=${interval}`,
@@ -189,6 +192,8 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
       jitterAbsP99: quantile(abs, 0.99),
       cpuMsPerRun: (cpu.user + cpu.system) / 1000 / Math.max(1, stats.total),
       peakRssMiB: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+      heapMiB: mem.heapUsed / 2 ** 20,
+      outsideHeapMiB: (mem.rss - mem.heapTotal) / 2 ** 20,
       loopDelayP99: loop.percentile(99) / 1e6,
       loopDelayMax: loop.max / 1e6,
       busiestSecondShare: Math.max(...stats.perSecond) / perSecondMean,
@@ -250,7 +255,9 @@ function print(f: Figures): void {
   );
   console.log(`    CPU per check run         ${f.cpuMsPerRun.toFixed(3)} ms`);
   console.log(`    event loop delay p99/max  ${ms(f.loopDelayP99)} / ${ms(f.loopDelayMax)}`);
-  console.log(`    peak RSS                  ${f.peakRssMiB.toFixed(0)} MiB`);
+  console.log(
+    `    peak RSS                  ${f.peakRssMiB.toFixed(0)} MiB (at the end: JS heap ${f.heapMiB.toFixed(0)} MiB, outside the JS heap, mostly the embedded database, ${f.outsideHeapMiB.toFixed(0)} MiB)`,
+  );
   console.log(
     `    spread over the interval  busiest second ${f.busiestSecondShare.toFixed(2)}x the mean, quietest ${f.quietestSecondShare.toFixed(2)}x`,
   );
