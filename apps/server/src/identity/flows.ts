@@ -4,6 +4,7 @@ import { randomSecret } from '../crypto/tokens.js';
 import type { IdentityDeps } from './deps.js';
 import { apiUrl } from './http.js';
 import { identityJson } from './identities.js';
+import { pruneExpired } from './prune.js';
 import type { FlowKind, SelfserviceFlowsTable } from './tables.js';
 import type { UiText } from './text.js';
 import { applyFieldState, csrfNode, type UiNode } from './ui.js';
@@ -47,6 +48,7 @@ export interface NewFlow {
 
 /** Stores a new flow; browser flows get an anti-CSRF token unless one is given. */
 export async function createFlow(deps: IdentityDeps, f: NewFlow): Promise<FlowRow> {
+  await pruneExpired(deps).catch((err: unknown) => deps.log.warn({ err }, 'pruning expired identity rows failed'));
   const now = deps.clock.now();
   return deps.db.kysely
     .insertInto('selfservice_flows')

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
+import { identityDeps } from '../../src/identity/deps.js';
+import { pruneExpired } from '../../src/identity/prune.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { browser, csrfOf, inputNames, nodeOf, oryError, signIn } from './helpers.js';
 
@@ -216,5 +218,21 @@ describe('registration and password login through @ory/client-fetch', () => {
     await first.ory.disableMyOtherSessions();
     expect((await oryError(second.ory.toSession())).status).toBe(401);
     expect((await first.ory.toSession()).active).toBe(true);
+  });
+
+  it('prunes flows a day past expiry and sessions a week past it', async () => {
+    const b = browser(server);
+    const flow = await b.ory.createBrowserLoginFlow();
+    const { id: sessionId } = (await signIn(browser(server), 'ada@example.com', PASSWORD)).session;
+    clock.advance(9 * 24 * 3_600_000);
+    await pruneExpired(identityDeps(server.ctx), true);
+    const flows = await server.db.kysely
+      .selectFrom('selfservice_flows')
+      .select('id')
+      .where('id', '=', flow.id)
+      .execute();
+    expect(flows).toEqual([]);
+    const sessions = await server.db.kysely.selectFrom('sessions').select('id').where('id', '=', sessionId).execute();
+    expect(sessions).toEqual([]);
   });
 });
