@@ -4,8 +4,10 @@ import type { Role } from '@opsdeck/schema/rbac';
 import { startTestServer, type TestServer, type TestServerOptions } from '@opsdeck/server/test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
-/** The production build the browser tests run against (`npm run build`). */
-export const WEB_DIR = path.resolve(import.meta.dirname, '../apps/web/dist');
+/** The production build the browser tests run against (`npm run build`, or OPSDECK_E2E_WEB_DIR). */
+export const WEB_DIR = path.resolve(
+  process.env.OPSDECK_E2E_WEB_DIR ?? path.join(import.meta.dirname, '../apps/web/dist'),
+);
 
 /** Debian's Chromium, headless, with nothing that calls out to the internet. */
 export const CHROMIUM = {
@@ -67,7 +69,8 @@ export async function startE2E(opts: { config?: TestServerOptions['config'] } = 
       });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      // generous: the browser tests share two cores with the rest of the suite
+      page.setDefaultTimeout(20_000);
       return page;
     },
     async close() {

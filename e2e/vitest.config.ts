@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     environment: 'node',
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,
   },
