@@ -5,6 +5,7 @@ import { LoadingBlock } from '../../ui/Spinner.js';
 import { AuthLayout, authLinkClass } from './AuthLayout.js';
 import { FlowForm } from './FlowForm.js';
 import { FlowNotice } from './FlowNotice.js';
+import { signOut } from './logout.js';
 import { Messages } from './NodeView.js';
 import { groupsInOrder } from './nodes.js';
 import { safeReturnTo, sameOriginPath } from './returnTo.js';
@@ -65,9 +66,14 @@ export function ProfileSettingsPage() {
       heading="Your Profile"
       wide
       footer={
-        <Link to={back} className={authLinkClass}>
-          Go back
-        </Link>
+        <>
+          <Link to={back} className={authLinkClass}>
+            Go back
+          </Link>
+          <button type="button" className={authLinkClass} onClick={() => void signOut('/profile-settings')}>
+            Sign out
+          </button>
+        </>
       }
     >
       <FlowNotice notice={notice} />
