@@ -8,14 +8,21 @@ interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  link?: ToastLink;
+}
+
+/** A link shown after a toast's message, e.g. to the incident something was linked to. */
+export interface ToastLink {
+  href: string;
+  label: string;
 }
 
 /** How long a toast stays (spec part 1 section 8). */
 export const TOAST_DURATION_MS = 5000;
 
 export interface ToastApi {
-  show(kind: ToastKind, message: string): void;
-  success(message: string): void;
+  show(kind: ToastKind, message: string, link?: ToastLink): void;
+  success(message: string, link?: ToastLink): void;
   error(message: string): void;
   info(message: string): void;
 }
@@ -28,11 +35,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const api = useMemo<ToastApi>(() => {
-    const show = (kind: ToastKind, message: string) =>
-      setToasts((list) => [...list.slice(-4), { id: nextId.current++, kind, message }]);
+    const show = (kind: ToastKind, message: string, link?: ToastLink) =>
+      setToasts((list) => [...list.slice(-4), { id: nextId.current++, kind, message, link }]);
     return {
       show,
-      success: (m) => show('success', m),
+      success: (m, link) => show('success', m, link),
       error: (m) => show('error', m),
       info: (m) => show('info', m),
     };
@@ -67,7 +74,17 @@ function ToastView({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       className="pointer-events-auto flex items-start gap-2.5 rounded-lg bg-white px-3 py-2.5 text-sm shadow-lg ring-1 ring-zinc-900/10 [animation:toast-in_150ms_ease-out]"
     >
       <Icon aria-hidden className={cx('mt-0.5 h-4 w-4 shrink-0', COLORS[toast.kind])} />
-      <p className="min-w-0 flex-1 break-words text-zinc-800">{toast.message}</p>
+      <p className="min-w-0 flex-1 break-words text-zinc-800">
+        {toast.message}
+        {toast.link && (
+          <>
+            {' '}
+            <a href={toast.link.href} className="font-medium text-indigo-600 hover:underline">
+              {toast.link.label}
+            </a>
+          </>
+        )}
+      </p>
       <button
         type="button"
         aria-label="Dismiss"

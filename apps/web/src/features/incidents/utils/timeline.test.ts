@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { describeHistory } from './timeline.js';
+
+describe('describeHistory', () => {
+  it.each([
+    [{ type: 'incident.created', description: 'Payments failing' }, 'declared the incident "Payments failing"'],
+    [{ type: 'incident.status_updated', description: 'resolved' }, 'set the status to resolved'],
+    [{ type: 'hypothesis.created', description: 'DB overload' }, 'added the hypothesis "DB overload"'],
+    [{ type: 'hypothesis.status_updated', description: 'proven' }, 'marked a hypothesis proven'],
+    [{ type: 'evidence.created', description: '' }, 'attached evidence'],
+    [
+      { type: 'evidence.done_definition_added', description: 'api is up' },
+      'added "api is up" to the definition of done',
+    ],
+    [{ type: 'responder.created', description: 'person' }, 'added a responder'],
+    [{ type: 'responder.created', description: 'team' }, 'added a team as responder'],
+    [{ type: 'responder.commented', description: 'on it' }, 'commented'],
+    [{ type: 'something.else', description: 'x' }, 'something.else: x'],
+    [{ type: null, description: null }, 'changed the incident'],
+  ])('%o', (entry, expected) => {
+    expect(describeHistory(entry)).toBe(expected);
+  });
+});
