@@ -3,21 +3,18 @@ import type { Database } from '../db/types.js';
 import type { PermissionRule, Subject } from '../rbac/resources.js';
 import { rolesOf } from './roles.js';
 
-/**
- * Builds the subject of a person: roles, teams and the permission rows in force now that name
- * the person or one of their teams. Undefined when the person is gone.
- */
-export async function loadSubject(db: Kysely<Database>, personId: string, now: Date): Promise<Subject | undefined> {
-  const person = await db
-    .selectFrom('people')
-    .select(['id', 'name', 'email', 'type'])
-    .where('id', '=', personId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!person) return undefined;
-  const teams = await db.selectFrom('team_members').select('team_id').where('person_id', '=', personId).execute();
-  const teamIds = teams.map((t) => t.team_id);
-  const rows = await db
+/** Who a permission row may name: a person, their teams, or a notification. */
+interface Holders {
+  personId?: string;
+  teamIds?: string[];
+  notificationId?: string;
+}
+
+/** The permission rows in force at `now` (not deleted, `until` not passed) naming any of `holders`. */
+export async function permissionRows(db: Kysely<Database>, holders: Holders, now: Date): Promise<PermissionRule[]> {
+  const teamIds = holders.teamIds ?? [];
+  if (!holders.personId && !teamIds.length && !holders.notificationId) return [];
+  return db
     .selectFrom('permissions')
     .select([
       'id',
@@ -32,9 +29,30 @@ export async function loadSubject(db: Kysely<Database>, personId: string, now: D
     ])
     .where('deleted_at', 'is', null)
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
-    .where((eb) => eb.or([eb('person_id', '=', personId), ...(teamIds.length ? [eb('team_id', 'in', teamIds)] : [])]))
+    .where((eb) =>
+      eb.or([
+        ...(holders.personId ? [eb('person_id', '=', holders.personId)] : []),
+        ...(teamIds.length ? [eb('team_id', 'in', teamIds)] : []),
+        ...(holders.notificationId ? [eb('notification_id', '=', holders.notificationId)] : []),
+      ]),
+    )
     .execute();
-  const permissions: PermissionRule[] = rows;
+}
+
+/**
+ * Builds the subject of a person: roles, teams and the permission rows in force now that name
+ * the person or one of their teams. Undefined when the person is gone.
+ */
+export async function loadSubject(db: Kysely<Database>, personId: string, now: Date): Promise<Subject | undefined> {
+  const person = await db
+    .selectFrom('people')
+    .select(['id', 'name', 'email', 'type'])
+    .where('id', '=', personId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!person) return undefined;
+  const teams = await db.selectFrom('team_members').select('team_id').where('person_id', '=', personId).execute();
+  const teamIds = teams.map((t) => t.team_id);
   return {
     id: person.id,
     kind: person.type === 'agent' ? 'agent' : 'person',
@@ -42,6 +60,20 @@ export async function loadSubject(db: Kysely<Database>, personId: string, now: D
     teamIds,
     name: person.name,
     ...(person.email ? { email: person.email } : {}),
-    permissions,
+    permissions: await permissionRows(db, { personId, teamIds }, now),
+  };
+}
+
+/**
+ * The subject of a notification acting on its own (a notification that runs a playbook): no
+ * roles, only the permission rows that name it (spec part 2 section 6, subject Notification).
+ */
+export async function notificationSubject(db: Kysely<Database>, notificationId: string, now: Date): Promise<Subject> {
+  return {
+    id: notificationId,
+    kind: 'notification',
+    roles: [],
+    teamIds: [],
+    permissions: await permissionRows(db, { notificationId }, now),
   };
 }
