@@ -94,6 +94,21 @@ describe('select: embedding through foreign keys', () => {
     ]);
   });
 
+  it('embeds many-to-many through a junction table', async () => {
+    const { data, error } = await db
+      .from('teams')
+      .select('name,members:people!team_members(name)')
+      .order('name')
+      .order('name', { referencedTable: 'members' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'dev', members: [{ name: 'Cyd' }] },
+      { name: 'ops', members: [{ name: 'Ann' }, { name: 'Bob' }] },
+    ]);
+    const ambiguous = await db.from('teams').select('name,people(name)');
+    expect(ambiguous.error?.hint).toContain("'people!team_members'");
+  });
+
   it('nests embeddings', async () => {
     const { data, error } = await db
       .from('teams')

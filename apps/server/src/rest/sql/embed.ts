@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import { pgrstError } from '../errors.js';
 import type { SelectEmbed } from '../parse/select.js';
 import type { ForeignKey, Relation, Schema } from '../schemaCache.js';
@@ -12,6 +13,8 @@ export interface Relationship {
   targetColumns: string[];
   /** Many-to-one (or one-to-one) gives an object; one-to-many gives an array. */
   toOne: boolean;
+  /** Many-to-many: the junction table whose keys point at the parent and at the target. */
+  junction?: { name: string; toParent: ForeignKey; toTarget: ForeignKey };
 }
 
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -64,15 +67,10 @@ export function resolveEmbed(schema: Schema, parent: Relation, embed: SelectEmbe
       });
     }
   }
-  const unique = found.filter(
-    (r, i) =>
-      found.findIndex(
-        (o) =>
-          o.target.name === r.target.name &&
-          same(o.parentColumns, r.parentColumns) &&
-          same(o.targetColumns, r.targetColumns),
-      ) === i,
-  );
+  found.push(...junctions(schema, parent, embed, exposed));
+  const key = (r: Relationship) =>
+    `${r.target.name}|${r.parentColumns}|${r.targetColumns}|${r.junction?.name ?? ''}|${r.junction?.toTarget.name ?? ''}`;
+  const unique = found.filter((r, i) => found.findIndex((o) => key(o) === key(r)) === i);
   if (unique.length === 1) return unique[0] as Relationship;
   if (!unique.length) {
     throw pgrstError(
@@ -88,8 +86,68 @@ export function resolveEmbed(schema: Schema, parent: Relation, embed: SelectEmbe
     'PGRST201',
     `Could not embed because more than one relationship was found for '${parent.name}' and '${embed.name}'`,
     unique
-      .map((r) => `${r.fk.source}(${r.fk.sourceColumns.join(',')}) -> ${r.fk.target} using ${r.fk.name}`)
+      .map((r) =>
+        r.junction
+          ? `many-to-many through ${r.junction.name} using ${r.junction.toParent.name} and ${r.junction.toTarget.name}`
+          : `${r.fk.source}(${r.fk.sourceColumns.join(',')}) -> ${r.fk.target} using ${r.fk.name}`,
+      )
       .join('; '),
-    `Try changing '${embed.name}' to one of the following: ${unique.map((r) => `'${embed.name}!${r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    `Try changing '${embed.name}' to one of the following: ${unique.map((r) => `'${embed.name}!${r.junction?.name ?? r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
+}
+
+/**
+ * Many-to-many candidates: a table whose primary key holds a foreign key to the parent and one to
+ * the target (team_members between teams and people), as PostgREST detects junctions.
+ */
+function junctions(
+  schema: Schema,
+  parent: Relation,
+  embed: SelectEmbed,
+  exposed: (name: string) => boolean,
+): Relationship[] {
+  const out: Relationship[] = [];
+  if (!exposed(embed.name)) return out;
+  for (const junction of schema.relations.values()) {
+    if (junction.kind !== 'table' || junction.name === parent.name || junction.name === embed.name) continue;
+    if (!exposed(junction.name)) continue;
+    const keyed = (fk: ForeignKey) =>
+      fk.source === junction.name && fk.sourceColumns.every((c) => junction.primaryKey.includes(c));
+    const fks = schema.foreignKeys.filter(keyed);
+    for (const toParent of fks.filter((fk) => fk.target === parent.name)) {
+      for (const toTarget of fks.filter((fk) => fk.target === embed.name && fk !== toParent)) {
+        const hint = embed.hint;
+        if (hint !== undefined && hint !== junction.name && hint !== toParent.name && hint !== toTarget.name) continue;
+        out.push({
+          target: schema.relations.get(embed.name) as Relation,
+          fk: toTarget,
+          parentColumns: toParent.targetColumns,
+          targetColumns: toTarget.targetColumns,
+          toOne: false,
+          junction: { name: junction.name, toParent, toTarget },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The SQL condition tying an embedded row (`child`) to its parent row (`parent`). */
+export function joinCondition(
+  rel: Relationship,
+  parent: string,
+  child: string,
+  junctionAlias: string,
+): RawBuilder<unknown> {
+  const pairs = (left: string, leftCols: string[], right: string, rightCols: string[]) =>
+    leftCols.map((c, i) => sql`${sql.id(left, c)} = ${sql.id(right, rightCols[i] as string)}`);
+  if (!rel.junction) {
+    return sql.join(pairs(child, rel.targetColumns, parent, rel.parentColumns), sql` and `);
+  }
+  const { name, toParent, toTarget } = rel.junction;
+  const conditions = [
+    ...pairs(junctionAlias, toParent.sourceColumns, parent, toParent.targetColumns),
+    ...pairs(junctionAlias, toTarget.sourceColumns, child, toTarget.targetColumns),
+  ];
+  return sql`exists (select 1 from ${sql.id('public', name)} as ${sql.id(junctionAlias)} where ${sql.join(conditions, sql` and `)})`;
 }

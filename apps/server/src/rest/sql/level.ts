@@ -4,7 +4,7 @@ import { fieldLabel } from '../parse/cursor.js';
 import type { LevelOptions, ParsedQuery } from '../parse/query.js';
 import type { SelectItem } from '../parse/select.js';
 import type { Relation, Schema } from '../schemaCache.js';
-import { resolveEmbed } from './embed.js';
+import { joinCondition, resolveEmbed } from './embed.js';
 import { conjunction, fieldExpr, filterExpr, orderExpr, type Scope } from './expr.js';
 
 /** Builds the SQL of one request: aliases, authorization of embedded relations, embedded options. */
@@ -45,9 +45,8 @@ export class QueryBuilder {
         const rel = resolveEmbed(this.schema, relation, item);
         this.authorizeEmbed(rel.target.name);
         const child: Scope = { name: rel.target.name, columns: rel.target.columns, alias: this.alias() };
-        const join = rel.parentColumns.map(
-          (pc, i) => sql`${sql.id(child.alias, rel.targetColumns[i] as string)} = ${sql.id(scope.alias, pc)}`,
-        );
+        if (rel.junction) this.authorizeEmbed(rel.junction.name);
+        const join = [joinCondition(rel, scope.alias, child.alias, this.alias())];
         const inner = this.selectList(child, rel.target, item.children, childPath);
         const opts = this.query.embedded.get(childPath);
         const where = conjunction([
