@@ -9,9 +9,9 @@ import {
   PermissionsPage,
   ResourcePage,
   TokensPage,
-  UsersPage,
   ViewsSettingsPage,
 } from '../../features/settings/pages.js';
+import { UsersPage } from '../../features/settings/users/UsersPage.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type E2E, startE2E } from './harness.js';
+
+// An administrator manages people and teams on the Users and Teams settings pages.
+const ui = {
+  toast: (page: Page, text: string) => page.getByRole('region', { name: 'Messages' }).getByText(text),
+  row: (page: Page, table: string, text: string) =>
+    page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text }),
+  dialog: (page: Page) => page.getByRole('dialog'),
+};
+
+describe('users and teams settings', () => {
+  let e2e: E2E;
+  let page: Page;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    page = await e2e.page({ as: 'admin' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('invites a user and changes their role', async () => {
+    await page.goto('/settings/users');
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = ui.dialog(page);
+    await dialog.getByLabel('First name').fill('Ada');
+    await dialog.getByLabel('Last name').fill('Lovelace');
+    await dialog.getByLabel('Email').fill('ada@example.com');
+    await dialog.getByLabel('Role').selectOption('editor');
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await ui.toast(page, 'Invitation sent to ada@example.com').waitFor();
+    await ui.row(page, 'Users', 'ada@example.com').getByText('editor').waitFor();
+
+    await page.getByRole('button', { name: 'Change role of Ada Lovelace' }).click();
+    await ui.dialog(page).getByLabel('Role').selectOption('responder');
+    await ui.dialog(page).getByRole('button', { name: 'Save' }).click();
+    await ui.toast(page, 'Ada Lovelace updated successfully').waitFor();
+    await ui.row(page, 'Users', 'ada@example.com').getByText('responder').waitFor();
+  });
+
+  it('creates a team, adds and removes a member', async () => {
+    await page.goto('/settings/teams');
+    await page.getByRole('button', { name: 'Add team' }).click();
+    await ui.dialog(page).getByLabel('Name').fill('SRE');
+    await ui.dialog(page).getByRole('button', { name: 'Save' }).click();
+    await ui.toast(page, 'SRE created successfully').waitFor();
+    await ui.row(page, 'Teams', 'SRE').click();
+    await page.waitForURL(/\/settings\/teams\/[0-9a-f-]{36}/);
+    await page.getByText("You haven't added any team members to the team yet.").waitFor();
+
+    await page.getByRole('button', { name: 'Add members' }).click();
+    await ui.dialog(page).getByPlaceholder('Search by name or email').fill('ada');
+    await ui.dialog(page).getByRole('checkbox').check();
+    await ui.dialog(page).getByRole('button', { name: 'Add', exact: true }).click();
+    await ui.toast(page, 'Ada Lovelace added to the team successfully').waitFor();
+    const members = page.getByRole('list', { name: 'Team members' });
+    await members.getByText('ada@example.com').waitFor();
+
+    await page.getByRole('button', { name: 'Remove Ada Lovelace' }).click();
+    await ui.dialog(page).getByRole('button', { name: 'Remove' }).click();
+    await ui.toast(page, 'Ada Lovelace removed from team successfully').waitFor();
+    await page.getByText("You haven't added any team members to the team yet.").waitFor();
+
+    await page.getByRole('link', { name: 'Teams' }).first().click();
+    await ui.row(page, 'Teams', 'SRE').waitFor();
+  });
+
+  it('deletes a user', async () => {
+    await page.goto('/settings/users');
+    await page.getByRole('button', { name: 'Delete Ada Lovelace' }).click();
+    await ui.dialog(page).getByText('Are you sure you want to delete this resource?').waitFor();
+    await ui.dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await ui.toast(page, 'Ada Lovelace deleted successfully').waitFor();
+    await ui.row(page, 'Users', 'ada@example.com').waitFor({ state: 'detached' });
+  });
+});
