@@ -29,7 +29,7 @@ function toRunnable(canary: ReturnType<typeof parseCanaryFile>[number]): Runnabl
     name: canary.metadata.name,
     namespace,
     labels: canary.metadata.labels ?? {},
-    retries: canary.spec.retries as RunnableCanary['retries'],
+    retries: canary.spec.retries,
     checks: canaryChecks(canary.spec).map(({ type, check }) => ({
       id: `${namespace}/${canary.metadata.name}/${type}/${check.name}`,
       type,

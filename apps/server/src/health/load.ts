@@ -40,7 +40,7 @@ export async function loadRunnableCheck(
       name: row.canary_name,
       namespace: row.canary_namespace,
       labels: (row.canary_labels as Record<string, string> | null) ?? {},
-      retries: spec.retries as RunnableCanary['retries'],
+      retries: spec.retries,
       checks: [check],
     },
     check,

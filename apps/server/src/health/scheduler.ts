@@ -168,7 +168,7 @@ export class Scheduler {
         name: r.name,
         namespace: r.namespace,
         labels: (r.labels as Record<string, string> | null) ?? {},
-        retries: spec.retries as RunnableCanary['retries'],
+        retries: spec.retries,
         checks: list.map((c) => ({ id: c.id, type: c.type, name: c.name, spec: c.spec as Record<string, unknown> })),
       };
       const storedAt = stored.get(r.id);

@@ -75,6 +75,12 @@ spec:
     expect(issues(canary({ schedule: '* * *' }))[0]).toMatch(/^spec\.schedule: .*5 fields/);
   });
 
+  it('accepts canary-level retries and refuses unknown retry fields', () => {
+    const checks = { tcp: [{ name: 'a', endpoint: 'h:1' }] };
+    expect(issues(canary({ ...checks, retries: { maxRetries: 2, delay: '1s' } }))).toEqual([]);
+    expect(issues(canary({ ...checks, retries: { attempts: 2 } }))).toEqual(['spec.retries.attempts: unknown field']);
+  });
+
   it('requires check names and refuses duplicates within a type', () => {
     expect(issues(canary({ tcp: [{ endpoint: 'h:1' }] }))[0]).toMatch(/^spec\.tcp\[0\]\.name: /);
     expect(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkRetriesSchema } from './checks/common.js';
 import { checkSchemas } from './checks/index.js';
 import { parseDuration } from './checks/units.js';
 
@@ -108,6 +109,8 @@ const canarySpecShape = {
   interval: z.number().int().positive().optional(),
   /** 0 pauses the canary. */
   replicas: z.number().int().min(0).optional(),
+  /** Retries for every check of the canary; a check's own `retries` override them field by field. */
+  retries: checkRetriesSchema.optional(),
   icon: z.string().optional(),
   severity: z.string().optional(),
   owner: z.string().optional(),
@@ -178,6 +181,7 @@ export interface CanarySpec {
   schedule?: string;
   interval?: number;
   replicas?: number;
+  retries?: z.infer<typeof checkRetriesSchema>;
   icon?: string;
   severity?: string;
   owner?: string;
