@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { testSubjectId } from '@opsdeck/server/test';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
@@ -51,11 +52,15 @@ async function historyTypes(incidentId: string): Promise<string[]> {
   return rows.rows.map((r) => r.type);
 }
 
-/**
- * Opens the Link to Incident modal for the failing check from the failing checks above the
- * incidents list (the check detail of the health page does not offer it yet).
- */
-async function openLinkModal(page: Page): Promise<void> {
+/** Opens the Link to Incident modal from the failing check's detail on the health page. */
+async function linkFromCheckDetail(page: Page): Promise<void> {
+  await page.goto(`/health?checkId=${checkId}`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Link to Incident' }).click();
+  await ui.dialog(page).waitFor();
+}
+
+/** Opens the Link to Incident modal from the failing checks shown above the incidents list. */
+async function linkFromIncidentsList(page: Page): Promise<void> {
   await page.goto('/incidents');
   const failing = page.getByRole('region', { name: 'Failing checks' }).getByRole('listitem').filter({
     hasText: 'payments-api',
@@ -75,7 +80,7 @@ describe('incidents', () => {
 
   it('links a failing check to a new incident and works the incident through to resolved', async () => {
     const page = await e2e.page({ as: 'admin', viewport: { width: 1440, height: 900 } });
-    await openLinkModal(page);
+    await linkFromCheckDetail(page);
     const dialog = ui.dialog(page);
 
     // defaults of spec part 2 section 5, and the messages of an empty form
@@ -137,6 +142,10 @@ describe('incidents', () => {
     );
     await page.getByRole('heading', { name: /Definition of done\s*1\/1/ }).waitFor();
 
+    if (process.env.OPSDECK_SCREENSHOTS) {
+      await page.screenshot({ path: path.resolve(import.meta.dirname, '../docs/screenshots/incident.png') });
+    }
+
     // resolve
     await page.getByRole('button', { name: 'Resolve' }).click();
     await page.getByRole('button', { name: 'Resolve' }).waitFor({ state: 'detached' });
@@ -195,7 +204,7 @@ describe('incidents', () => {
     await page.waitForURL(/\/incidents\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 2, name: 'Checkout latency' }).waitFor();
 
-    await openLinkModal(page);
+    await linkFromIncidentsList(page);
     const dialog = ui.dialog(page);
     const incident = dialog.getByLabel('Incident', { exact: true });
     const option = incident.locator('option', { hasText: 'Checkout latency' });
@@ -213,5 +222,8 @@ describe('incidents', () => {
     await page.getByRole('table', { name: 'Incidents' }).getByText('Payments API failing').waitFor();
     expect(await page.getByRole('button', { name: 'Link to Incident' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Create Incident' }).count()).toBe(0);
+    await page.goto(`/health?checkId=${checkId}`);
+    await page.getByRole('dialog').getByRole('heading', { name: 'payments-api' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Link to Incident' }).count()).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { useToasts } from '../../ui/Toasts.js';
+import { LinkToIncidentButton } from '../incidents/index.js';
 import { CheckHistory } from './CheckHistory.js';
 import { CheckIcon } from './CheckIcon.js';
 import { CheckRelationships, CheckSpec, useRelationships } from './CheckTabs.js';
@@ -112,6 +113,11 @@ function CheckHeader({
           ))}
         </select>
         {canRun && <RunNow checkId={check.id} />}
+        <LinkToIncidentButton
+          size="md"
+          target={{ check_id: check.id }}
+          defaultTitle={`${check.name} is ${check.status ?? 'unhealthy'}`}
+        />
       </div>
       <ul aria-label="Labels" className="flex flex-wrap gap-1">
         {shown.map(([k, v]) => (

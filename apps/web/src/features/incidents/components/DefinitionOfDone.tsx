@@ -20,7 +20,7 @@ function DoneItem({ evidence, canEdit }: { evidence: Evidence; canEdit: boolean 
         onChange={(e) => toggle.mutate(e.target.checked)}
       />
       <span className={cx('min-w-0 flex-1', evidence.done && 'opacity-60')}>
-        <EvidenceView evidence={evidence} />
+        <EvidenceView evidence={evidence} compact />
       </span>
     </li>
   );

@@ -36,7 +36,7 @@ export function uptimePercent(u: { passed: number; failed: number } | undefined)
   return `${((u.passed / total) * 100).toFixed(1)}%`;
 }
 
-function CheckEvidence({ evidence }: { evidence: Evidence }) {
+function CheckEvidence({ evidence, compact }: { evidence: Evidence; compact?: boolean }) {
   const check = useCheckGlance(evidence.check_id);
   const c = check.data;
   const healthy = c?.status === 'healthy';
@@ -61,7 +61,11 @@ function CheckEvidence({ evidence }: { evidence: Evidence }) {
           {healthy ? 'Healthy' : c.status === 'unhealthy' ? 'Unhealthy' : 'Unknown'}
         </span>
       )}
-      {c && <span className="text-xs text-zinc-500 tabular-nums">uptime {uptimePercent(c.uptime)} (1d)</span>}
+      {c && !compact && (
+        <span className="text-xs whitespace-nowrap text-zinc-500 tabular-nums">
+          uptime {uptimePercent(c.uptime)} (1d)
+        </span>
+      )}
     </span>
   );
 }
@@ -109,12 +113,15 @@ function evidenceText(e: Evidence): string {
   return e.description;
 }
 
-/** One evidence row, drawn per type: a check with status and uptime, a linked config or component, log lines, a comment. */
-export function EvidenceView({ evidence }: { evidence: Evidence }) {
+/**
+ * One evidence row, drawn per type: a check with status and uptime, a linked config or component,
+ * log lines, a comment. `compact` (the definition of done sidebar) leaves out the type and uptime.
+ */
+export function EvidenceView({ evidence, compact }: { evidence: Evidence; compact?: boolean }) {
   let body: ReactNode;
   switch (evidence.type) {
     case 'check':
-      body = <CheckEvidence evidence={evidence} />;
+      body = <CheckEvidence evidence={evidence} compact={compact} />;
       break;
     case 'config':
       body = <LinkedEvidence to={`/catalog/${evidence.config_id}`} label={evidence.description || 'Config item'} />;
@@ -147,13 +154,15 @@ export function EvidenceView({ evidence }: { evidence: Evidence }) {
   }
   return (
     <span className="flex min-w-0 flex-1 items-start gap-2 text-sm">
-      <span
-        className="mt-0.5 inline-flex shrink-0 items-center gap-1 rounded bg-zinc-100 px-1.5 py-0.5 text-[11px] text-zinc-600"
-        title={TYPE_LABEL[evidence.type] ?? evidence.type}
-      >
-        {ICONS[evidence.type]}
-        {TYPE_LABEL[evidence.type] ?? evidence.type}
-      </span>
+      {!compact && (
+        <span
+          className="mt-0.5 inline-flex shrink-0 items-center gap-1 rounded bg-zinc-100 px-1.5 py-0.5 text-[11px] text-zinc-600"
+          title={TYPE_LABEL[evidence.type] ?? evidence.type}
+        >
+          {ICONS[evidence.type]}
+          {TYPE_LABEL[evidence.type] ?? evidence.type}
+        </span>
+      )}
       <span className="min-w-0 flex-1">{body}</span>
     </span>
   );

@@ -28,7 +28,7 @@ export function IncidentHeader({ incident, canEdit }: { incident: Incident; canE
   return (
     <header className="flex flex-col gap-1.5 border-b border-zinc-200 bg-white px-4 py-3">
       <div className="flex items-center gap-2">
-        <span className="font-mono text-xs text-zinc-500">{incident.incident_id}</span>
+        <span className="font-mono text-xs whitespace-nowrap text-zinc-500">{incident.incident_id}</span>
         <SeverityBadge severity={incident.severity} />
         <StatusBadge status={incident.status} />
         <span className="text-xs text-zinc-500">{humanize(incident.type)}</span>
@@ -40,7 +40,7 @@ export function IncidentHeader({ incident, canEdit }: { incident: Incident; canE
             </label>
             <select
               id="incident-status"
-              className={`${inputClass} h-7 w-36 text-xs`}
+              className="h-7 w-36 rounded-md border-0 bg-white px-2 text-xs text-zinc-900 ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-indigo-500"
               value={incident.status}
               onChange={(e) => save.mutate({ status: e.target.value as IncidentStatus })}
             >

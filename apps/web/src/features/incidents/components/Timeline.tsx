@@ -63,7 +63,7 @@ export function Timeline({ incidentId, canComment }: { incidentId: string; canCo
                 <p className="text-xs text-zinc-600">
                   <span className="font-medium text-zinc-900">{h.created_by?.name ?? 'Someone'}</span>{' '}
                   {describeHistory(h)}
-                  <Age date={h.created_at} suffix=" ago" className="ml-1.5 text-zinc-400" />
+                  <Age date={h.created_at} className="ml-1.5 text-zinc-400" />
                 </p>
                 {comment && (
                   <p className="mt-1 rounded-md bg-zinc-50 px-2 py-1.5 text-sm whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200">
