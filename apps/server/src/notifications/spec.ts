@@ -34,6 +34,14 @@ export const NOTIFICATION_EVENTS = [
   'incident.dod.passed',
   'incident.dod.regressed',
   'incident.dod.removed',
+  // the spec's incident event names (part 1 section 4), published beside the reference's above
+  'incident.status_updated',
+  'responder.created',
+  'responder.commented',
+  'hypothesis.created',
+  'hypothesis.status_updated',
+  'evidence.created',
+  'evidence.done_definition_added',
 ] as const;
 
 const duration = z.string().refine(

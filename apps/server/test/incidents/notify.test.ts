@@ -83,5 +83,13 @@ spec:
       'checkout is unhealthy is open (critical)',
       'checkout is unhealthy is resolved (critical)',
     ]);
+    // both name sets (the spec's and the reference's) are consumed: nothing waits in the queue
+    await consumer.runOnce();
+    const left = await server.db.kysely
+      .selectFrom('event_queue')
+      .select('name')
+      .where('name', 'not like', 'check.%')
+      .execute();
+    expect(left).toEqual([]);
   });
 });
