@@ -10,7 +10,8 @@ import type { FileEntry } from './files.js';
  * files, newest, oldest, smallest, largest, count and total size for expressions.
  */
 
-function keep(tests: FileTests, now: Date): (f: FileEntry) => boolean {
+/** The predicate of `tests.filter`: name regex, age, size and since. */
+export function fileFilter(tests: FileTests, now: Date): (f: FileEntry) => boolean {
   const f = tests.filter ?? {};
   const regex = f.regex ? new RegExp(f.regex) : undefined;
   const minAge = f.minAge ? parseDuration(f.minAge) : undefined;
@@ -75,7 +76,7 @@ export function fileTestViolation(tests: FileTests, files: FileEntry[], now: Dat
 
 /** Filters a listing with `tests.filter`, applies the tests and builds the outcome. */
 export function fileSetOutcome(tests: FileTests, listing: FileEntry[], now: Date): CheckOutcome {
-  const files = listing.filter(keep(tests, now));
+  const files = listing.filter(fileFilter(tests, now));
   const results = summariseFiles(files);
   const data = { results };
   const metrics = [{ name: 'files', value: results.count }];
