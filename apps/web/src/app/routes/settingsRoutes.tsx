@@ -3,7 +3,6 @@ import { lazy } from 'react';
 import { EventQueuePage } from '../../features/settings/eventQueue/EventQueuePage.js';
 import {
   AgentsPage,
-  ConnectionsPage,
   IntegrationsPage,
   JobsHistoryPage,
   PermissionsPage,
@@ -15,6 +14,12 @@ import { UsersPage } from '../../features/settings/users/UsersPage.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit
+const ConnectionsPage = lazy(() =>
+  import('../../features/settings/connections/ConnectionsPage.js').then((m) => ({ default: m.ConnectionsPage })),
+);
+const CanariesPage = lazy(() =>
+  import('../../features/settings/canaries/CanariesPage.js').then((m) => ({ default: m.CanariesPage })),
+);
 const FeatureFlagsPage = lazy(() =>
   import('../../features/settings/featureFlags/FeatureFlagsPage.js').then((m) => ({ default: m.FeatureFlagsPage })),
 );
@@ -73,8 +78,14 @@ const settings: RouteEntry[] = [
 );
 
 /** Tables edited through the generic list and form at /settings/{table} and /settings/{table}/:id. */
-const resourceTables: Array<{ table: string; label: string; resource: Resource; key: string }> = [
-  { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health' },
+const resourceTables: Array<{
+  table: string;
+  label: string;
+  resource: Resource;
+  key: string;
+  page?: RouteEntry['page'];
+}> = [
+  { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health', page: CanariesPage },
   { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
   { table: 'config_scrapers', label: 'Catalog Scrapers', resource: 'config_scrapers', key: 'config_scraper' },
   { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules' },
@@ -84,8 +95,8 @@ const resourceTables: Array<{ table: string; label: string; resource: Resource; 
   { table: 'logging_backends', label: 'Log Backends', resource: 'logging_backends', key: 'logging_backends' },
 ];
 
-const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key }) => {
-  const common = { page: withProps(ResourcePage, { title: label }), resource, feature: `settings.${key}` };
+const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page }) => {
+  const common = { page: page ?? withProps(ResourcePage, { title: label }), resource, feature: `settings.${key}` };
   return [
     { ...common, path: `/settings/${table}`, title: label, nav: { section: 'settings', label } },
     { ...common, path: `/settings/${table}/:id`, title: label },

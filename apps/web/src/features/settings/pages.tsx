@@ -1,16 +1,6 @@
 import { useParams } from 'react-router';
 import { ComingSoon } from '../../ui/ComingSoon.js';
 
-/** /settings/connections */
-export function ConnectionsPage() {
-  return (
-    <ComingSoon title="Connections">
-      Credentials and endpoints that checks, scrapers, playbooks and notifications use (databases, clouds, chat, email),
-      stored encrypted, with a test button.
-    </ComingSoon>
-  );
-}
-
 /** /settings/permissions */
 export function PermissionsPage() {
   return (

@@ -1,0 +1,194 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../ui/Button.js';
+import { CheckCard } from './CheckCard.js';
+import { addCheck, type CanaryDoc, docChecks, removeCheck, setCheckField } from './canaryDoc.js';
+import { CHECK_FORMS, checkFieldErrors, checkForm, SCHEDULE_PRESETS } from './checkForms.js';
+import { FormField, inputClass } from './FormField.js';
+import { LabelsInput } from './LabelsInput.js';
+
+export interface CanaryFormProps {
+  doc: CanaryDoc;
+  onChange: (doc: CanaryDoc) => void;
+  /** Name and namespace are disabled once the canary is saved (spec part 2 section 5). */
+  saved: boolean;
+  readOnly: boolean;
+  /** Show the messages (after the first Save attempt). */
+  showErrors: boolean;
+  /** The shared schema's messages by path (`spec.http[0].url`). */
+  issues: Map<string, string>;
+}
+
+const CUSTOM = '__custom__';
+
+/** The form builder: name, namespace, labels, schedule and one card per check, editing the same document as the YAML view. */
+export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues }: CanaryFormProps) {
+  const [newType, setNewType] = useState('http');
+  const schedule = typeof doc.spec.schedule === 'string' ? doc.spec.schedule : '';
+  const [customSchedule, setCustomSchedule] = useState(
+    schedule !== '' && !(SCHEDULE_PRESETS as readonly string[]).includes(schedule),
+  );
+  const err = (path: string, required?: boolean, value?: unknown) => {
+    if (!showErrors) return undefined;
+    if (required && (value === undefined || value === '')) return 'This field is required';
+    return issues.get(path);
+  };
+  const setMeta = (key: 'name' | 'namespace', value: string) =>
+    onChange({ ...doc, metadata: { ...doc.metadata, [key]: value } });
+  const setSpec = (key: string, value: unknown) => {
+    const spec = { ...doc.spec };
+    if (value === undefined || value === '') delete spec[key];
+    else spec[key] = value;
+    onChange({ ...doc, spec });
+  };
+  const checks = docChecks(doc);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label="Health check">
+        <FormField label="Name" required error={err('metadata.name', true, doc.metadata.name)}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className={inputClass}
+              required
+              value={doc.metadata.name ?? ''}
+              disabled={saved || readOnly}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(e) => setMeta('name', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Namespace" error={err('metadata.namespace')}>
+          {({ id }) => (
+            <input
+              id={id}
+              className={inputClass}
+              value={doc.metadata.namespace ?? ''}
+              placeholder="default"
+              disabled={saved || readOnly}
+              onChange={(e) => setMeta('namespace', e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Schedule" error={err('spec.schedule')} help="Runs every minute when empty">
+          {({ id, describedBy, invalid }) => (
+            <div className="flex gap-2">
+              <select
+                id={id}
+                className={inputClass}
+                disabled={readOnly}
+                aria-describedby={describedBy}
+                value={customSchedule ? CUSTOM : schedule}
+                onChange={(e) => {
+                  const custom = e.target.value === CUSTOM;
+                  setCustomSchedule(custom);
+                  if (!custom) setSpec('schedule', e.target.value);
+                }}
+              >
+                <option value="">(default)</option>
+                {SCHEDULE_PRESETS.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+                <option value={CUSTOM}>Custom…</option>
+              </select>
+              {customSchedule && (
+                <input
+                  aria-label="Custom schedule"
+                  className={inputClass}
+                  placeholder="*/15 * * * *"
+                  value={schedule}
+                  disabled={readOnly}
+                  aria-invalid={invalid}
+                  onChange={(e) => setSpec('schedule', e.target.value)}
+                />
+              )}
+            </div>
+          )}
+        </FormField>
+        <LabelsInput
+          value={doc.metadata.labels}
+          readOnly={readOnly}
+          onChange={(labels) => {
+            const metadata = { ...doc.metadata };
+            if (labels) metadata.labels = labels;
+            else delete metadata.labels;
+            onChange({ ...doc, metadata });
+          }}
+        />
+      </section>
+
+      <section className="flex flex-col gap-3" aria-label="Checks">
+        <h3 className="text-sm font-semibold text-zinc-800">Checks</h3>
+        {checks.length === 0 && (
+          <p className="rounded-md border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-500">
+            No checks yet{readOnly ? '.' : ': add one below.'}
+          </p>
+        )}
+        {showErrors && issues.get('spec') && <p className="text-xs text-red-600">{issues.get('spec')}</p>}
+        {checks.map(({ type, index, check }) => {
+          const formErrors = checkFieldErrors(type, check);
+          const errors = new Map<string, string>();
+          if (showErrors) {
+            const prefix = `spec.${type}[${index}]`;
+            for (const [path, message] of issues) {
+              if (path === prefix) errors.set('name', message);
+              else if (path.startsWith(`${prefix}.`))
+                errors.set(path.slice(prefix.length + 1).split(/[.[]/)[0] ?? '', message);
+            }
+            for (const [key, message] of formErrors) errors.set(key, message);
+          }
+          return (
+            <CheckCard
+              key={`${type}-${index}`}
+              type={type}
+              index={index}
+              check={check}
+              errors={errors}
+              readOnly={readOnly}
+              onField={(field, value) => {
+                let next = setCheckField(doc, type, index, field, value);
+                // a body only goes with POST and PUT (spec part 2 section 5)
+                if (field === 'method' && value !== 'POST' && value !== 'PUT') {
+                  next = setCheckField(next, type, index, 'body', undefined);
+                }
+                onChange(next);
+              }}
+              onRemove={() => onChange(removeCheck(doc, type, index))}
+            />
+          );
+        })}
+        {!readOnly && (
+          <div className="flex items-end gap-2">
+            <FormField label="Check type" className="w-56">
+              {({ id }) => (
+                <select id={id} className={inputClass} value={newType} onChange={(e) => setNewType(e.target.value)}>
+                  {CHECK_FORMS.map((f) => (
+                    <option key={f.type} value={f.type}>
+                      {f.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <Button
+              icon={<Plus className="h-4 w-4" />}
+              onClick={() => onChange(addCheck(doc, newType, checkForm(newType)?.defaults ?? {}))}
+            >
+              Add check
+            </Button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** True when the form rules find a problem the schema would word less plainly. */
+export function formHasErrors(doc: CanaryDoc): boolean {
+  if (!doc.metadata.name) return true;
+  return docChecks(doc).some(({ type, check }) => checkFieldErrors(type, check).size > 0);
+}

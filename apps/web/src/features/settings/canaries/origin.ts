@@ -1,0 +1,23 @@
+/** Zero uuid: the local instance, no agent (spec part 2 section 9). */
+const NO_AGENT = '00000000-0000-0000-0000-000000000000';
+
+/** True when the UI may edit a resource: it was made in the UI (or by hand, no source) and no agent owns it. */
+export function isUiManaged(source: string | null | undefined, agentId?: string | null): boolean {
+  const fromUi = !source || source === 'UI';
+  return fromUi && (!agentId || agentId === NO_AGENT);
+}
+
+/**
+ * Where a read-only resource comes from and a link there (spec part 2 section 4): an agent's
+ * page, the component that defines it, or the catalog for a cluster resource definition.
+ */
+export function originOf(source: string | null | undefined, agentId?: string | null): { label: string; href?: string } {
+  if (agentId && agentId !== NO_AGENT) return { label: 'an agent', href: `/settings/agents?id=${agentId}` };
+  const s = source ?? '';
+  const component = /^component[:/](.+)$/i.exec(s);
+  if (component?.[1]) return { label: 'a component', href: `/topology/${component[1]}` };
+  if (/crd|kubernetes/i.test(s))
+    return { label: 'a Kubernetes resource (CRD)', href: '/catalog?type=Kubernetes::Canary' };
+  if (s === 'ConfigFile') return { label: 'a config file loaded at startup' };
+  return { label: s || 'another source' };
+}
