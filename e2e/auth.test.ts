@@ -30,7 +30,7 @@ async function signOut(page: Page) {
 async function signInWithPassword(page: Page, password = PASSWORD) {
   await page.goto('/login');
   await ui.heading(page).filter({ hasText: 'Sign In to your account' }).waitFor();
-  await ui.field(page, 'ID').fill(EMAIL);
+  await ui.field(page, 'Email').fill(EMAIL);
   await ui.field(page, 'Password').fill(password);
   await ui.button(page, 'Sign in').click();
 }
@@ -82,7 +82,7 @@ describe('sign-up, verification, two factors and recovery in the browser', () =>
 
   it('signs out and in again with the password', async () => {
     await signOut(page);
-    await ui.field(page, 'ID').fill(EMAIL);
+    await ui.field(page, 'Email').fill(EMAIL);
     await ui.field(page, 'Password').fill('not-the-password');
     await ui.button(page, 'Sign in').click();
     await page.getByRole('alert').filter({ hasText: 'credentials are invalid' }).waitFor();

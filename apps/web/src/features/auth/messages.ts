@@ -35,7 +35,8 @@ const TEXTS: Record<number, string | ((ctx?: Context) => string)> = {
   1050019: 'Add passkey',
   1070001: 'Password',
   1070003: 'Save',
-  1070004: 'ID',
+  // identifiers are email addresses in OpsDeck
+  1070004: 'Email',
   1070005: 'Submit',
   1070006: 'Verify code',
   1070007: 'Email',
