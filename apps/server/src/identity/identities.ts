@@ -44,7 +44,7 @@ export function displayName(traits: Traits): string {
  */
 export async function createIdentity(
   db: Kysely<Database>,
-  input: { traits: Traits; verified?: boolean; now: Date; personType?: string },
+  input: { traits: Traits; verified?: boolean; now: Date; personType?: string; id?: string },
 ): Promise<string> {
   const email = normalizeEmail(input.traits.email);
   const traits: Traits = { ...input.traits, email };
@@ -63,7 +63,7 @@ export async function createIdentity(
   if (taken || takenPerson) throw new DuplicateIdentityError(email);
   const person = await db
     .insertInto('people')
-    .values({ name: displayName(traits), email, type: input.personType ?? null })
+    .values({ ...(input.id ? { id: input.id } : {}), name: displayName(traits), email, type: input.personType ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

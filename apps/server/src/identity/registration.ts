@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
 import { kratosErrors } from './errors.js';
-import type { FlowHandler } from './flowRoutes.js';
-import { UI_PATHS } from './flows.js';
+import type { FlowHandler, SubmitContext, SubmitResult } from './flowRoutes.js';
+import { internalOf, UI_PATHS } from './flows.js';
 import { CSRF_COOKIE, field, readCookie, uiUrl } from './http.js';
 import {
   createIdentity,
@@ -17,6 +20,7 @@ import { createSession, sessionJson } from './sessions.js';
 import { text, type UiText } from './text.js';
 import { input, submit, traitNodes } from './ui.js';
 import { startVerification } from './verification.js';
+import { addCredential, creationOptions, flowChallenge, rotateChallenge, verifyAttestation } from './webauthn.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -33,7 +37,7 @@ export function readTraits(body: Record<string, unknown>): { traits: Traits; fie
   return { traits: { email, name: { first, last } }, fields };
 }
 
-/** Registration with traits and a password; starts email verification on success. */
+/** Registration with traits and a password or a passkey; starts email verification on success. */
 export const registrationHandler: FlowHandler = {
   kind: 'registration',
   initialState: 'choose_method',
@@ -41,10 +45,19 @@ export const registrationHandler: FlowHandler = {
   async init({ deps, session }) {
     if (!deps.config.identity.registrationEnabled) throw kratosErrors.flowDisabled('registration');
     if (session) throw kratosErrors.sessionAlreadyAvailable();
-    return { state: 'choose_method' };
+    // the future identity id doubles as the WebAuthn user handle of a passkey made here
+    return { state: 'choose_method', internal: { user_handle: randomUUID() } };
   },
 
-  async render(deps) {
+  async render(deps, flow, request) {
+    const userHandle = internalOf<{ user_handle?: string }>(flow).user_handle ?? randomUUID();
+    const options = await creationOptions(deps, request, {
+      identityId: userHandle,
+      email: 'new OpsDeck account',
+      displayName: 'new OpsDeck account',
+      challenge: await flowChallenge(deps, flow),
+      passkey: true,
+    });
     return [
       ...traitNodes('default'),
       input('password', 'password', 'password', {
@@ -53,83 +66,121 @@ export const registrationHandler: FlowHandler = {
         label: text.labelPassword(),
       }),
       submit('password', text.registrationRoot()),
+      input('passkey', 'passkey_create_data', 'hidden', { value: options }),
+      input('passkey', 'passkey_register_trigger', 'button', {
+        value: '',
+        onclickTrigger: 'oryPasskeyRegistration',
+        label: text.registrationPasskey(),
+      }),
+      input('passkey', 'passkey_register', 'hidden', { value: '' }),
       ...oidcButtons(deps, 'registration'),
     ];
   },
 
-  async submit({ deps, flow, body, request, session }) {
+  async submit(ctx) {
+    const { deps, flow, body, request, session } = ctx;
     if (session) throw kratosErrors.sessionAlreadyAvailable();
-    if (field(body, 'method') === 'oidc') return oidcRedirect(deps, request, flow, field(body, 'provider'));
-    if (field(body, 'method') !== 'password') {
+    const method = field(body, 'method');
+    if (method === 'oidc') return oidcRedirect(deps, request, flow, field(body, 'provider'));
+    if (method !== 'password' && method !== 'passkey') {
       return { type: 'form', status: 400, patch: { ui: { messages: [text.registrationNoStrategy()] } } };
     }
     const { traits, fields } = readTraits(body);
-    const password = field(body, 'password') ?? '';
     const values = {
       'traits.email': traits.email,
       'traits.name.first': traits.name?.first,
       'traits.name.last': traits.name?.last,
     };
-    if (!password) fields.password = [text.required('password')];
-    else {
-      const violation = passwordPolicyViolation(password, traits.email);
-      if (violation) fields.password = [violation];
+    const invalid = (messages: UiText[]): SubmitResult => ({
+      type: 'form',
+      status: 400,
+      patch: { active: method, ui: { messages, fields, values } },
+    });
+    let store: (trx: Kysely<Database>, id: string) => Promise<unknown>;
+    let identityId: string | undefined;
+    if (method === 'password') {
+      const password = field(body, 'password') ?? '';
+      if (!password) fields.password = [text.required('password')];
+      else {
+        const violation = passwordPolicyViolation(password, traits.email);
+        if (violation) fields.password = [violation];
+      }
+      if (Object.keys(fields).length) return invalid([]);
+      const hashed = await hashPassword(password);
+      store = (trx, id) => upsertCredential(trx, id, 'password', { hashed_password: hashed }, [traits.email]);
+    } else {
+      if (Object.keys(fields).length) return invalid([]);
+      identityId = internalOf<{ user_handle?: string }>(flow).user_handle;
+      const credential = await verifyAttestation(deps, request, {
+        raw: field(body, 'passkey_register'),
+        challenge: await flowChallenge(deps, flow),
+        passkey: true,
+        displayName: 'Passkey',
+      });
+      await rotateChallenge(deps, flow);
+      if (!credential || !identityId) {
+        return invalid([text.validationGeneric('The passkey could not be verified. Please try again.')]);
+      }
+      store = (trx, id) => addCredential(trx, id, credential);
     }
-    if (Object.keys(fields).length) {
-      return { type: 'form', status: 400, patch: { active: 'password', ui: { messages: [], fields, values } } };
-    }
-    const hashed = await hashPassword(password);
     const now = deps.clock.now();
-    let identityId: string;
     try {
       identityId = await deps.db.kysely.transaction().execute(async (trx) => {
-        const id = await createIdentity(trx, { traits, now });
-        await upsertCredential(trx, id, 'password', { hashed_password: hashed }, [traits.email]);
+        const id = await createIdentity(trx, { traits, now, ...(identityId ? { id: identityId } : {}) });
+        await store(trx, id);
         if (deps.config.identity.defaultRole) await setRoles(trx, id, [deps.config.identity.defaultRole]);
         return id;
       });
     } catch (err) {
       if (!(err instanceof DuplicateIdentityError) && (err as { code?: string }).code !== '23505') throw err;
-      return {
-        type: 'form',
-        status: 400,
-        patch: { active: 'password', ui: { messages: [text.duplicateCredentials()], values } },
-      };
+      return invalid([text.duplicateCredentials()]);
     }
-    const db = deps.db.kysely;
-    const created = await createSession(db, {
-      identityId,
-      aal: 'aal1',
-      methods: [{ method: 'password', aal: 'aal1', completed_at: now.toISOString() }],
-      now,
-      lifespanMs: deps.config.identity.sessionLifespanMs,
-      request,
-    });
-    const verification = await startVerification(deps, request, {
-      identityId,
-      email: traits.email,
-      type: flow.type,
-      csrfToken: flow.type === 'browser' ? readCookie(request, CSRF_COOKIE) : undefined,
-      returnTo: flow.return_to ?? undefined,
-    });
-    return {
-      type: 'done',
-      body: {
-        identity: await identityJson(db, identityId),
-        session: await sessionJson(db, created.session),
-        continue_with: [
-          {
-            action: 'show_verification_ui',
-            flow: {
-              id: verification.id,
-              verifiable_address: traits.email,
-              url: uiUrl(request, deps.config.identity, `${UI_PATHS.verification}?flow=${verification.id}`),
-            },
-          },
-        ],
-      },
-      redirect: flow.return_to ?? uiUrl(request, deps.config.identity, UI_PATHS.default),
-      session: { token: created.token, row: created.session },
-    };
+    return finishRegistration(ctx, identityId, traits.email, method);
   },
 };
+
+/** Signs the new identity in and starts verifying its email. */
+async function finishRegistration(
+  ctx: SubmitContext,
+  identityId: string,
+  email: string,
+  method: string,
+): Promise<SubmitResult> {
+  const { deps, flow, request } = ctx;
+  const db = deps.db.kysely;
+  const now = deps.clock.now();
+  const created = await createSession(db, {
+    identityId,
+    aal: 'aal1',
+    methods: [{ method, aal: 'aal1', completed_at: now.toISOString() }],
+    now,
+    lifespanMs: deps.config.identity.sessionLifespanMs,
+    request,
+  });
+  const verification = await startVerification(deps, request, {
+    identityId,
+    email,
+    type: flow.type,
+    csrfToken: flow.type === 'browser' ? readCookie(request, CSRF_COOKIE) : undefined,
+    returnTo: flow.return_to ?? undefined,
+  });
+  return {
+    type: 'done',
+    body: {
+      identity: await identityJson(db, identityId),
+      session: await sessionJson(db, created.session),
+      continue_with: [
+        {
+          action: 'show_verification_ui',
+          flow: {
+            id: verification.id,
+            verifiable_address: email,
+            url: uiUrl(request, deps.config.identity, `${UI_PATHS.verification}?flow=${verification.id}`),
+          },
+        },
+      ],
+    },
+    redirect: flow.return_to ?? uiUrl(request, deps.config.identity, UI_PATHS.default),
+    session: { token: created.token, row: created.session },
+  };
+}

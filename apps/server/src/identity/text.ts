@@ -32,6 +32,7 @@ export const text = {
   registrationRoot: () => info(1040001, 'Sign up'),
   registrationWith: (provider: string) => info(1040002, `Sign up with ${provider}`, { provider }),
   registrationWebAuthn: () => info(1040004, 'Sign up with security key'),
+  registrationPasskey: () => info(1040007, 'Sign up with passkey'),
   settingsSuccess: () => success(1050001, 'Your changes have been saved!'),
   settingsLinkOidc: (provider: string) => info(1050002, `Link ${provider}`, { provider }),
   settingsUnlinkOidc: (provider: string) => info(1050003, `Unlink ${provider}`, { provider }),

@@ -133,41 +133,59 @@ function parseResponse(raw: string | undefined): Record<string, unknown> | undef
 }
 
 /** Verifies an attestation and stores the new authenticator; false when it does not verify. */
-export async function registerCredential(
+/** Verifies an attestation; the new authenticator, or undefined when it does not verify. */
+export async function verifyAttestation(
   deps: IdentityDeps,
   request: FastifyRequest,
-  input: { identityId: string; raw: string | undefined; challenge: string; passkey: boolean; displayName: string },
-): Promise<boolean> {
+  input: { raw: string | undefined; challenge: string; passkey: boolean; displayName: string },
+): Promise<WebAuthnCredential | undefined> {
   const response = parseResponse(input.raw);
-  if (!response) return false;
+  if (!response) return undefined;
   const { origin, rpID } = relyingParty(request, deps);
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({
+    const verified = await verifyRegistrationResponse({
       response: response as never,
       expectedChallenge: input.challenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: input.passkey,
     });
+    if (!verified.verified || !verified.registrationInfo) return undefined;
+    const { credential } = verified.registrationInfo;
+    return {
+      id: credential.id,
+      public_key: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      display_name: input.displayName || (input.passkey ? 'Passkey' : 'Security key'),
+      added_at: deps.clock.now().toISOString(),
+      is_passwordless: input.passkey,
+    };
   } catch {
-    return false;
+    return undefined;
   }
-  if (!verified.verified || !verified.registrationInfo) return false;
-  const { credential } = verified.registrationInfo;
-  const existing = await webauthnCredentials(deps.db.kysely, input.identityId);
+}
+
+/** Adds a verified authenticator to an identity (in the caller's transaction when given one). */
+export async function addCredential(
+  db: Kysely<Database>,
+  identityId: string,
+  credential: WebAuthnCredential,
+): Promise<boolean> {
+  const existing = await webauthnCredentials(db, identityId);
   if (existing.some((c) => c.id === credential.id)) return false;
-  existing.push({
-    id: credential.id,
-    public_key: Buffer.from(credential.publicKey).toString('base64url'),
-    counter: credential.counter,
-    transports: credential.transports ?? [],
-    display_name: input.displayName || (input.passkey ? 'Passkey' : 'Security key'),
-    added_at: deps.clock.now().toISOString(),
-    is_passwordless: input.passkey,
-  });
-  await saveCredentials(deps.db.kysely, input.identityId, existing);
+  await saveCredentials(db, identityId, [...existing, credential]);
   return true;
+}
+
+/** Verifies an attestation and stores the new authenticator; false when it does not verify. */
+export async function registerCredential(
+  deps: IdentityDeps,
+  request: FastifyRequest,
+  input: { identityId: string; raw: string | undefined; challenge: string; passkey: boolean; displayName: string },
+): Promise<boolean> {
+  const credential = await verifyAttestation(deps, request, input);
+  return credential ? addCredential(deps.db.kysely, input.identityId, credential) : false;
 }
 
 /** Removes one authenticator of an identity; false when it has no such one. */

@@ -154,4 +154,41 @@ describe('passkeys (passwordless)', () => {
     // nothing about the key's private half or the raw attestation is ever returned
     expect(JSON.stringify(await device.ory.toSession())).not.toContain('public_key');
   });
+
+  it('signs up with a passkey instead of a password', async () => {
+    const authenticator = new SoftAuthenticator(server.url);
+    const b = browser(server);
+    const flow = await b.ory.createBrowserRegistrationFlow();
+    expect(nodeOf(flow, 'passkey_register_trigger').meta.label?.id).toBe(1040007);
+    const attestation = authenticator.create(String(nodeOf(flow, 'passkey_create_data').attributes.value), {
+      userVerified: true,
+    });
+    const done = await b.ory.updateRegistrationFlow({
+      flow: flow.id,
+      updateRegistrationFlowBody: {
+        method: 'passkey',
+        traits: { email: 'nopassword@example.com', name: { first: 'No', last: 'Password' } },
+        passkey_register: attestation,
+        csrf_token: csrfOf(flow),
+      },
+    });
+    expect(done.session?.authentication_methods?.[0]?.method).toBe('passkey');
+    const credentials = await server.db.kysely
+      .selectFrom('identity_credentials')
+      .select('type')
+      .where('identity_id', '=', done.identity.id)
+      .execute();
+    expect(credentials.map((c) => c.type)).toEqual(['webauthn']);
+
+    const device = browser(server);
+    const login = await device.ory.createBrowserLoginFlow();
+    const assertion = authenticator.get(String(nodeOf(login, 'passkey_challenge').attributes.value), {
+      userVerified: true,
+    });
+    const signedIn = await device.ory.updateLoginFlow({
+      flow: login.id,
+      updateLoginFlowBody: { method: 'passkey', passkey_login: assertion, csrf_token: csrfOf(login) },
+    });
+    expect(signedIn.session.identity?.id).toBe(done.identity.id);
+  });
 });
