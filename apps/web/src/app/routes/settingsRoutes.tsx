@@ -1,6 +1,7 @@
 import type { Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
 import { EventQueuePage } from '../../features/settings/eventQueue/EventQueuePage.js';
+import { IncidentRulesPage } from '../../features/settings/incidentRules/IncidentRulesPage.js';
 import {
   AgentsPage,
   IntegrationsPage,
@@ -88,7 +89,7 @@ const resourceTables: Array<{
   { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health', page: CanariesPage },
   { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
   { table: 'config_scrapers', label: 'Catalog Scrapers', resource: 'config_scrapers', key: 'config_scraper' },
-  { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules' },
+  { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules', page: IncidentRulesPage },
   { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams' },
   { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },
   { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },

@@ -9,15 +9,19 @@ export function isUiManaged(source: string | null | undefined, agentId?: string 
 
 /**
  * Where a read-only resource comes from and a link there (spec part 2 section 4): an agent's
- * page, the component that defines it, or the catalog for a cluster resource definition.
+ * page, the component that defines it, or the catalog for a cluster resource definition of `kind`.
  */
-export function originOf(source: string | null | undefined, agentId?: string | null): { label: string; href?: string } {
+export function originOf(
+  source: string | null | undefined,
+  agentId?: string | null,
+  kind = 'Canary',
+): { label: string; href?: string } {
   if (agentId && agentId !== NO_AGENT) return { label: 'an agent', href: `/settings/agents?id=${agentId}` };
   const s = source ?? '';
   const component = /^component[:/](.+)$/i.exec(s);
   if (component?.[1]) return { label: 'a component', href: `/topology/${component[1]}` };
   if (/crd|kubernetes/i.test(s))
-    return { label: 'a Kubernetes resource (CRD)', href: '/catalog?type=Kubernetes::Canary' };
+    return { label: 'a Kubernetes resource (CRD)', href: `/catalog?type=Kubernetes::${kind}` };
   if (s === 'ConfigFile') return { label: 'a config file loaded at startup' };
   return { label: s || 'another source' };
 }
