@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { histogramQuantile, LATENCY_BOUNDS_MS } from './latency.js';
+import { addHistograms, histogramQuantile } from './latency.js';
 import { coverage } from './summaryRange.js';
+import { rawStats, rollupStats, within } from './summaryStats.js';
 import './tables.js';
 
 /** One row of `checks_summary` (the reference's CheckSummary, plus endpoint and next_runtime). */
@@ -42,9 +43,10 @@ interface Stats {
 /**
  * Every live check with its uptime and p95/p97/p99 latency over [from, to]. Whole days come from
  * check_statuses_1d, whole hours from check_statuses_1h and only the partial hours at the edges
- * from raw check_statuses, so a 5-year window reads about as many rows as a 2-day one. A window
- * with no whole hour is read from raw rows with exact percentiles; longer ones take percentiles
- * from the rollups' latency histograms (accurate to the bucket width).
+ * from raw check_statuses, so a 5-year window reads about as many rows as a 2-day one; the rollup
+ * part is shared by every request within the same hour (summaryStats.ts). A window with no whole
+ * hour is read from raw rows with exact percentiles; longer ones take percentiles from the
+ * latency histograms (accurate to the bucket width).
  */
 export async function checkSummaries(
   db: Db,
@@ -97,64 +99,32 @@ async function loadChecks(db: Db, checkId: string | undefined): Promise<CheckRow
   return rows;
 }
 
-/** [start, end) interval predicates on `column`, the last raw interval closed at `to`. */
-function within(column: string, intervals: Array<[Date, Date]>, closeLast = false) {
-  const ref = sql.ref(column);
-  return sql.join(
-    intervals.map(([a, b], i) =>
-      closeLast && i === intervals.length - 1
-        ? sql`(${ref} >= ${a} and ${ref} <= ${b})`
-        : sql`(${ref} >= ${a} and ${ref} < ${b})`,
-    ),
-    sql` or `,
-  );
-}
-
 async function loadStats(db: Db, from: Date, to: Date, checkId: string | undefined): Promise<Map<string, Stats>> {
   const cover = coverage(from, to);
-  const one = (column: string) => (checkId ? sql`and ${sql.ref(column)} = ${checkId}` : sql``);
   const out = new Map<string, Stats>();
   if (cover.days.length === 0 && cover.hours.length === 0) {
     const { rows } = await sql<{ check_id: string; passed: number; failed: number; q: number[] | null }>`
       select check_id, count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
              percentile_disc(array[0.95, 0.97, 0.99]) within group (order by duration) as q
       from check_statuses
-      where (${within('time', cover.raw, true)}) ${one('check_id')}
+      where (${within('time', cover.raw, true)}) ${checkId ? sql`and check_id = ${checkId}` : sql``}
       group by check_id`.execute(db.kysely);
     for (const r of rows) {
       out.set(r.check_id, { passed: r.passed, failed: r.failed, p95: r.q?.[0], p97: r.q?.[1], p99: r.q?.[2] });
     }
     return out;
   }
-  const parts = [];
-  if (cover.days.length) {
-    parts.push(sql`select check_id, passed, failed, latency_histogram as h from check_statuses_1d
-      where (${within('created_at', cover.days)}) ${one('check_id')}`);
-  }
-  if (cover.hours.length) {
-    parts.push(sql`select check_id, passed, failed, latency_histogram as h from check_statuses_1h
-      where (${within('created_at', cover.hours)}) ${one('check_id')}`);
-  }
-  if (cover.raw.length) {
-    parts.push(sql`select check_id, (count(*) filter (where status))::int, (count(*) filter (where not status))::int,
-        check_latency_histogram(array_agg(duration)) from check_statuses
-      where (${within('time', cover.raw, true)}) ${one('check_id')} group by check_id`);
-  }
-  // one sum per histogram bucket keeps this a plain aggregate (no unnest of every array)
-  const buckets = sql.join(
-    Array.from({ length: LATENCY_BOUNDS_MS.length + 1 }, (_, i) => sql.raw(`coalesce(sum(h[${i + 1}]), 0)`)),
-  );
-  const { rows } = await sql<{ check_id: string; passed: number; failed: number; hist: number[] }>`
-    select check_id, sum(passed)::int as passed, sum(failed)::int as failed, array[${buckets}]::int[] as hist
-    from (${sql.join(parts, sql` union all `)}) p
-    group by check_id`.execute(db.kysely);
-  for (const r of rows) {
-    out.set(r.check_id, {
-      passed: r.passed,
-      failed: r.failed,
-      p95: histogramQuantile(r.hist, 0.95),
-      p97: histogramQuantile(r.hist, 0.97),
-      p99: histogramQuantile(r.hist, 0.99),
+  const [rollups, raw] = await Promise.all([rollupStats(db, cover, checkId), rawStats(db, cover.raw, checkId)]);
+  for (const id of new Set([...rollups.keys(), ...raw.keys()])) {
+    const a = rollups.get(id);
+    const b = raw.get(id);
+    const hist = addHistograms([a?.hist, b?.hist]);
+    out.set(id, {
+      passed: (a?.passed ?? 0) + (b?.passed ?? 0),
+      failed: (a?.failed ?? 0) + (b?.failed ?? 0),
+      p95: histogramQuantile(hist, 0.95),
+      p97: histogramQuantile(hist, 0.97),
+      p99: histogramQuantile(hist, 0.99),
     });
   }
   return out;

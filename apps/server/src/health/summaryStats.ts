@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.js';
+import { LATENCY_BOUNDS_MS } from './latency.js';
+import type { Coverage } from './summaryRange.js';
+
+/** Counts and latency histogram of one check over part of a window. */
+export interface PartStats {
+  passed: number;
+  failed: number;
+  hist: number[];
+}
+
+const BUCKETS = LATENCY_BOUNDS_MS.length + 1;
+// width_bucket counts thresholds <= d; with bound+1 that is the number of bounds below d, i.e. the
+// histogram bucket of an integer duration (d <= bound[i] and d > bound[i-1])
+const THRESHOLDS = LATENCY_BOUNDS_MS.map((b) => b + 1);
+
+/** [start, end) predicates on `column`; the last interval is closed when `closeLast`. */
+export function within(column: string, intervals: Array<[Date, Date]>, closeLast = false) {
+  const ref = sql.ref(column);
+  return sql.join(
+    intervals.map(([a, b], i) =>
+      closeLast && i === intervals.length - 1
+        ? sql`(${ref} >= ${a} and ${ref} <= ${b})`
+        : sql`(${ref} >= ${a} and ${ref} < ${b})`,
+    ),
+    sql` or `,
+  );
+}
+
+const only = (checkId: string | undefined) => (checkId ? sql`and check_id = ${checkId}` : sql``);
+
+/** Raw results in the intervals, folded per check into counts and a histogram (no per-row function calls). */
+export async function rawStats(
+  db: Db,
+  intervals: Array<[Date, Date]>,
+  checkId: string | undefined,
+): Promise<Map<string, PartStats>> {
+  const out = new Map<string, PartStats>();
+  if (intervals.length === 0) return out;
+  const { rows } = await sql<{ check_id: string; b: number | null; passed: number; failed: number; n: number }>`
+    select check_id, width_bucket(duration, ${THRESHOLDS}::int[]) as b,
+           count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
+           count(duration)::int as n
+    from check_statuses
+    where (${within('time', intervals, true)}) ${only(checkId)}
+    group by 1, 2`.execute(db.kysely);
+  for (const r of rows) {
+    let s = out.get(r.check_id);
+    if (!s) {
+      s = { passed: 0, failed: 0, hist: new Array<number>(BUCKETS).fill(0) };
+      out.set(r.check_id, s);
+    }
+    s.passed += r.passed;
+    s.failed += r.failed;
+    if (r.b !== null) s.hist[r.b] = (s.hist[r.b] as number) + r.n;
+  }
+  return out;
+}
+
+/** Rollup parts change only when late results land in a past hour; reuse them this long at most. */
+const ROLLUP_TTL_MS = 5 * 60_000;
+const rollupCache = new WeakMap<Db, Map<string, { at: number; stats: Promise<Map<string, PartStats>> }>>();
+
+/**
+ * The whole days and hours of a window from check_statuses_1d/_1h. These parts are the same for
+ * every request within one hour, so they are computed once per hour window (and at most every
+ * 5 minutes) and shared; only the raw edges are read per request.
+ */
+export function rollupStats(db: Db, cover: Coverage, checkId: string | undefined): Promise<Map<string, PartStats>> {
+  const iso = (l: Array<[Date, Date]>) => l.map(([a, b]) => `${a.toISOString()}/${b.toISOString()}`).join(',');
+  const key = `${checkId ?? '*'}|${iso(cover.days)}|${iso(cover.hours)}`;
+  let cache = rollupCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    rollupCache.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < ROLLUP_TTL_MS) return hit.stats;
+  for (const [k, v] of cache) if (now - v.at >= ROLLUP_TTL_MS) cache.delete(k);
+  const stats = readRollups(db, cover, checkId);
+  cache.set(key, { at: now, stats });
+  stats.catch(() => cache.delete(key));
+  return stats;
+}
+
+async function readRollups(db: Db, cover: Coverage, checkId: string | undefined): Promise<Map<string, PartStats>> {
+  const out = new Map<string, PartStats>();
+  const parts = [];
+  if (cover.days.length) {
+    parts.push(sql`select check_id, passed, failed, latency_histogram as h from check_statuses_1d
+      where (${within('created_at', cover.days)}) ${only(checkId)}`);
+  }
+  if (cover.hours.length) {
+    parts.push(sql`select check_id, passed, failed, latency_histogram as h from check_statuses_1h
+      where (${within('created_at', cover.hours)}) ${only(checkId)}`);
+  }
+  if (parts.length === 0) return out;
+  // one sum per histogram bucket keeps this a plain aggregate (no unnest of every array)
+  const sums = sql.join(Array.from({ length: BUCKETS }, (_, i) => sql.raw(`coalesce(sum(h[${i + 1}]), 0)`)));
+  const { rows } = await sql<{ check_id: string; passed: number; failed: number; hist: number[] }>`
+    select check_id, sum(passed)::int as passed, sum(failed)::int as failed, array[${sums}]::int[] as hist
+    from (${sql.join(parts, sql` union all `)}) p
+    group by check_id`.execute(db.kysely);
+  for (const r of rows) out.set(r.check_id, { passed: r.passed, failed: r.failed, hist: r.hist });
+  return out;
+}
