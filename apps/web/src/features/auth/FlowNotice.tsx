@@ -1,4 +1,5 @@
 import { CircleAlert } from 'lucide-react';
+import { cx } from '../../ui/cx.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { Messages } from './NodeView.js';
 import type { Flow } from './useFlow.js';
@@ -22,8 +23,14 @@ export function FlowMessages({ flow, notice }: { flow: Flow | undefined; notice:
   if (!flow) return notice ? null : <LoadingBlock label="Loading" />;
   const messages = flow.ui.messages ?? [];
   if (!messages.length) return null;
+  const error = messages.some((m) => m.type === 'error');
   return (
-    <div className="mb-4 rounded-md bg-zinc-50 px-3 py-2.5 ring-1 ring-zinc-200">
+    <div
+      className={cx(
+        'mb-4 rounded-md px-3 py-2.5 ring-1',
+        error ? 'bg-red-50 ring-red-200' : 'bg-indigo-50/60 ring-indigo-100',
+      )}
+    >
       <Messages messages={messages} />
     </div>
   );
