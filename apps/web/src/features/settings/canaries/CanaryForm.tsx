@@ -126,6 +126,7 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues 
         {checks.length === 0 && (
           <p className="rounded-md border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-500">
             No checks yet{readOnly ? '.' : ': add one below.'}
+            {showErrors && !readOnly && <span className="mt-1 block text-xs text-red-600">{NO_CHECKS_MESSAGE}</span>}
           </p>
         )}
         {showErrors && issues.get('spec') && <p className="text-xs text-red-600">{issues.get('spec')}</p>}
@@ -187,8 +188,12 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues 
   );
 }
 
-/** True when the form rules find a problem the schema would word less plainly. */
+/** Shown when a canary has no check to run. */
+export const NO_CHECKS_MESSAGE = 'Add at least one check';
+
+/** True when the form rules find a problem the schema would word less plainly (or not at all: no checks). */
 export function formHasErrors(doc: CanaryDoc): boolean {
   if (!doc.metadata.name) return true;
+  if (docChecks(doc).length === 0) return true;
   return docChecks(doc).some(({ type, check }) => checkFieldErrors(type, check).size > 0);
 }

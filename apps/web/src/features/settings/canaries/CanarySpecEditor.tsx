@@ -9,10 +9,11 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { cx } from '../../../ui/cx.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { canaryQueries, createCanary, deleteCanary, updateCanary } from './api.js';
-import { CanaryForm, formHasErrors } from './CanaryForm.js';
+import { CanaryForm, formHasErrors, NO_CHECKS_MESSAGE } from './CanaryForm.js';
 import {
   type CanaryDoc,
   type CanaryRow,
+  docChecks,
   docFromRow,
   docToYaml,
   issuesByPath,
@@ -148,7 +149,7 @@ export function CanarySpecEditor({ row, readOnly }: { row?: CanaryRow; readOnly:
           <div className="h-[28rem]">
             <LazyYamlEditor value={yamlText} onChange={onYaml} readOnly={!editable} label="Health check YAML" />
           </div>
-          <YamlProblems yamlError={yamlError} issues={issues} />
+          <YamlProblems yamlError={yamlError} issues={issues} noChecks={docChecks(doc).length === 0} />
         </div>
       )}
 
@@ -165,7 +166,18 @@ export function CanarySpecEditor({ row, readOnly }: { row?: CanaryRow; readOnly:
 }
 
 /** The YAML view's inline problems: the parse error, else the shared schema's issues by path. */
-function YamlProblems({ yamlError, issues }: { yamlError?: string; issues: ReturnType<typeof validateDoc> }) {
+function YamlProblems({
+  yamlError,
+  issues,
+  noChecks,
+}: {
+  yamlError?: string;
+  issues: ReturnType<typeof validateDoc>;
+  noChecks: boolean;
+}) {
+  if (!yamlError && !issues.length && noChecks) {
+    return <p className="text-xs text-amber-700">{NO_CHECKS_MESSAGE}</p>;
+  }
   if (!yamlError && !issues.length) {
     return <p className="text-xs text-emerald-700">Valid health check</p>;
   }

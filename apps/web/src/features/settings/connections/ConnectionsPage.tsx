@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { PlugZap, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../api/errors.js';
 import { TopBarExtra } from '../../../app/layout/topBarContext.js';
 import { useSession } from '../../../app/session.js';
@@ -39,6 +39,10 @@ export function ConnectionsPage() {
   const client = useQueryClient();
   const toasts = useToasts();
   const [dialog, setDialog] = useState<Dialog>();
+  // connection load errors show as a toast (spec part 2 section 8)
+  useEffect(() => {
+    if (list.error) toasts.error(errorMessage(list.error));
+  }, [list.error, toasts]);
 
   const test = useMutation({
     mutationFn: (row: ConnectionRow) => testConnection(row.id),

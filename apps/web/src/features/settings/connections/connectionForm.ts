@@ -1,5 +1,8 @@
 import { type ConnectionField, connectionType } from './connectionTypes.js';
 
+/** How the server masks stored secrets (connections_list). */
+export const MASK = '********';
+
 /** A connection as the list reads it (connections_list: password and certificate masked). */
 export interface ConnectionRow {
   id: string;
@@ -92,6 +95,10 @@ export function validateConnection(values: ConnectionValues, row?: ConnectionRow
     const stored = row && (field.key === 'password' || field.key === 'certificate') && row[field.key] !== null;
     if (field.required && !v && !stored) errors.set(field.key, 'This field is required');
     else if (field.kind === 'number' && v && !/^\d+$/.test(v)) errors.set(field.key, 'This field must be a number');
+  }
+  // the list masks a password inside the URL: a changed URL must carry the real one
+  if (values.url !== (row?.url ?? '') && values.url.includes(MASK)) {
+    errors.set('url', `Replace ${MASK} with the password, or keep the URL unchanged`);
   }
   return errors;
 }
