@@ -11,6 +11,7 @@ import {
   TokensPage,
   ViewsSettingsPage,
 } from '../../features/settings/pages.js';
+import { TeamsPage } from '../../features/settings/teams/TeamsPage.js';
 import { UsersPage } from '../../features/settings/users/UsersPage.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
@@ -90,7 +91,7 @@ const resourceTables: Array<{
   { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
   { table: 'config_scrapers', label: 'Catalog Scrapers', resource: 'config_scrapers', key: 'config_scraper' },
   { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules', page: IncidentRulesPage },
-  { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams' },
+  { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams', page: TeamsPage },
   { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },
   { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },
   { table: 'logging_backends', label: 'Log Backends', resource: 'logging_backends', key: 'logging_backends' },
