@@ -10,13 +10,6 @@ export function PermissionsPage() {
   );
 }
 
-/** /settings/users */
-export function UsersPage() {
-  return (
-    <ComingSoon title="Users">People who can sign in, their roles and state, and invitations for new users.</ComingSoon>
-  );
-}
-
 /** /settings/jobs */
 export function JobsHistoryPage() {
   return (
