@@ -1,0 +1,58 @@
+// Screenshots of the health page for the docs: `npm run build && npx tsx e2e/health-screenshots.ts`.
+// Seeds a few canaries through the API, runs their checks, and shoots the table and card layouts
+// and the check detail modal into docs/screenshots/health-*.png.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { startE2E } from './harness.js';
+
+const out = path.resolve(import.meta.dirname, '../docs/screenshots');
+const e2e = await startE2E();
+try {
+  mkdirSync(out, { recursive: true });
+  const port = new URL(e2e.server.url).port;
+  const call = async (p: string, body?: unknown) => {
+    const res = await e2e.server.fetch(p, {
+      method: body === undefined && !p.startsWith('/api/canary/run') ? 'GET' : 'POST',
+      as: 'admin',
+      headers: body ? { 'content-type': 'application/json', prefer: 'return=representation' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const canaries = [
+    [
+      'storefront',
+      'prod',
+      { env: 'prod', team: 'web', tier: 'frontend', region: 'eu-west-1', critical: 'true' },
+      ['home', 'checkout', 'search'],
+    ],
+    ['payments', 'prod', { env: 'prod', team: 'payments', critical: 'true' }, ['gateway', 'ledger-db']],
+    ['reporting', 'staging', { env: 'staging', team: 'data' }, ['warehouse', 'exporter']],
+  ] as const;
+  let failing: string | undefined;
+  for (const [name, namespace, labels, checks] of canaries) {
+    const tcp = checks.map((c, i) => ({
+      name: c,
+      endpoint: name === 'reporting' && i === 1 ? '127.0.0.1:1' : `127.0.0.1:${port}`,
+    }));
+    const [saved] = await call('/api/db/canaries', { name, namespace, labels, spec: { schedule: '@every 5m', tcp } });
+    for (const check of await call(`/api/db/checks?canary_id=eq.${saved.id}`)) {
+      for (let i = 0; i < 3; i++) await call(`/api/canary/run/check/${check.id}`);
+      if (check.name === 'exporter') failing = check.id;
+    }
+  }
+  const page = await e2e.page({ as: 'admin', viewport: { width: 1440, height: 900 } });
+  await page.goto('/health?hidePassing=false&groupBy=no-group');
+  await page.locator('tr[data-check]').first().waitFor();
+  await page.screenshot({ path: path.join(out, 'health-table.png') });
+  await page.goto('/health?hidePassing=false&layout=card');
+  await page.locator('[data-card]').first().waitFor();
+  await page.screenshot({ path: path.join(out, 'health-card.png') });
+  await page.goto(`/health?hidePassing=false&checkId=${failing}`);
+  await page.getByRole('table', { name: 'Check history' }).locator('tbody tr').first().waitFor();
+  await page.screenshot({ path: path.join(out, 'health-check-detail.png') });
+  console.log(`screenshots in ${out}`);
+} finally {
+  await e2e.close();
+}
