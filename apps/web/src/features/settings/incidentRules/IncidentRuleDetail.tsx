@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Lock } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { Age } from '../../../ui/Age.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { ErrorFallback } from '../../../ui/ErrorBoundary.js';
 import { LoadingBlock } from '../../../ui/Spinner.js';
@@ -67,7 +68,22 @@ export function IncidentRuleDetail({ id }: { id: string }) {
   const readOnly = !isUiManaged(row.source);
   return (
     <div className="flex flex-col gap-3 p-4">
-      <Breadcrumb name={row.name} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Breadcrumb name={row.name} />
+        <p className="flex items-center gap-1.5 text-xs text-zinc-500">
+          <span>Source {row.source ?? 'UI'}</span>
+          {row.created_by && (
+            <>
+              <span aria-hidden>·</span>
+              <span>Created by {row.created_by.name}</span>
+            </>
+          )}
+          <span aria-hidden>·</span>
+          <span>
+            Updated <Age date={row.updated_at} suffix=" ago" />
+          </span>
+        </p>
+      </div>
       {readOnly && <ReadOnlyNote source={row.source} />}
       <Tabs
         label="Incident rule"
