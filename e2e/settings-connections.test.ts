@@ -109,7 +109,7 @@ describe('connections settings', () => {
   it('lets an editor look and test but not add, change or delete; a viewer may not open the page', async () => {
     const page = await e2e.page({ as: 'editor' });
     await page.goto('/settings/connections');
-    await expect.poll(() => ui.rows(page).count()).toBe(1);
+    await expect.poll(() => ui.row(page, 'orders-db').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Add connection' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete orders-db' }).count()).toBe(0);
     await ui.row(page, 'orders-db').getByText('orders-db').click();

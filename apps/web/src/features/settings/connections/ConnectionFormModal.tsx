@@ -153,7 +153,10 @@ export function ConnectionFormModal({
           />
         ))}
         {row && (
-          <div className="md:col-span-2">
+          <div className="flex flex-col gap-1 md:col-span-2">
+            {!readOnly && Object.keys(patchBody(values, row)).length > 0 && (
+              <p className="text-xs text-amber-700">Test tries the saved connection: save your changes first.</p>
+            )}
             <TestOutcome state={test.state} />
           </div>
         )}
