@@ -1,4 +1,4 @@
-// `npm run bench -- checks [--checks 2000,10000] [--interval 60] [--minutes 2.5] [--postgres URL]`:
+// `npm run bench -- checks [--checks 2000,10000] [--interval 60] [--minutes 2.5] [--postgres URL] [--engine-only]`:
 // schedules N HTTP canaries (one check each, `@every 60s`) on the real scheduler, runner and
 // result writer against a target server in its own process, and prints runs per second, schedule
 // jitter measured at the target (spacing between two requests of the same check minus the
@@ -82,6 +82,17 @@ function quantile(sorted: number[], q: number): number {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 }
+
+/** Stands in for the check runner with `--engine-only`: what the engine itself costs per run. */
+const noopExecute = async () => ({
+  pass: true,
+  invalid: false,
+  message: 'ok',
+  duration: 1,
+  data: {},
+  metrics: [],
+  attempts: 1,
+});
 
 function engine(db: Db) {
   const writer = new ResultWriter(db, { onError: (err) => console.error('  write failed:', (err as Error).message) });
@@ -218,6 +229,42 @@ async function prepareDataDir(dir: string): Promise<void> {
   if (code !== 0) throw new Error(`opsdeck migrate exited with ${code}`);
 }
 
+/**
+ * `--engine-only`: the same canaries with the check runner replaced by a no-op, so the CPU per
+ * run is the engine's own (scheduler, claims, result and job history writes, the database when
+ * embedded) without the HTTP client's.
+ */
+async function engineOnly(label: string, db: Db, n: number, intervalS: number, minutes: number): Promise<void> {
+  await migrate(db);
+  await createCanaries(db, n, intervalS, 'http://127.0.0.1:9');
+  let runs = 0;
+  const writer = new ResultWriter(db);
+  const runner = new CanaryRunner({
+    clock: systemClock,
+    db,
+    writer,
+    execute: async () => {
+      runs++;
+      return noopExecute();
+    },
+  });
+  const scheduler = new Scheduler({ db, runner, clock: systemClock, syncMs: 30_000 });
+  writer.start();
+  await scheduler.start();
+  await sleep(intervalS * 1000);
+  const r0 = runs;
+  const c0 = process.cpuUsage();
+  const seconds = Math.max(intervalS, minutes * 60 - intervalS);
+  await sleep(seconds * 1000);
+  const cpu = process.cpuUsage(c0);
+  await scheduler.stop();
+  await writer.stop();
+  const done = runs - r0;
+  console.log(`  ${label}, ${n} checks, engine only (no-op runner):`);
+  console.log(`    runs per second           ${(done / seconds).toFixed(1)} (ideal ${(n / intervalS).toFixed(1)})`);
+  console.log(`    engine CPU per check run  ${((cpu.user + cpu.system) / 1000 / Math.max(1, done)).toFixed(3)} ms`);
+}
+
 async function scratchPostgres(url: string): Promise<{ db: Db; drop(): Promise<void> }> {
   const name = `opsdeck_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -271,6 +318,7 @@ export async function run(argv: string[]): Promise<void> {
   const intervalS = Number(flag(argv, 'interval') ?? 60);
   const minutes = Number(flag(argv, 'minutes') ?? 2.5);
   const postgres = flag(argv, 'postgres');
+  const only = argv.includes('--engine-only');
   console.log(
     `checks: HTTP canaries @every ${intervalS}s, ${minutes} min each (${postgres ? 'PostgreSQL' : 'embedded database'})`,
   );
@@ -278,7 +326,8 @@ export async function run(argv: string[]): Promise<void> {
     if (postgres) {
       const scratch = await scratchPostgres(postgres);
       try {
-        print(await runOn('postgres', scratch.db, n, intervalS, minutes));
+        if (only) await engineOnly('postgres', scratch.db, n, intervalS, minutes);
+        else print(await runOn('postgres', scratch.db, n, intervalS, minutes));
       } finally {
         await scratch.drop();
       }
@@ -288,7 +337,8 @@ export async function run(argv: string[]): Promise<void> {
       await prepareDataDir(dir);
       const db = await openDatabase({ dataDir: dir });
       try {
-        print(await runOn('embedded', db, n, intervalS, minutes));
+        if (only) await engineOnly('embedded', db, n, intervalS, minutes);
+        else print(await runOn('embedded', db, n, intervalS, minutes));
       } finally {
         await db.close();
         rmSync(dir, { recursive: true, force: true });
