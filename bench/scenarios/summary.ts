@@ -40,7 +40,8 @@ export async function seed(db: Db, checks: number, days: number): Promise<void> 
   const hourHist = new Array<number>(LATENCY_BOUNDS_MS.length + 1).fill(0);
   for (const d of [20, 30, 50, 50, 75, 100, 100, 150, 200, 900]) {
     const i = LATENCY_BOUNDS_MS.findIndex((b) => d <= b);
-    hourHist[i < 0 ? LATENCY_BOUNDS_MS.length : i] += 6;
+    const at = i < 0 ? LATENCY_BOUNDS_MS.length : i;
+    hourHist[at] = (hourHist[at] as number) + 6;
   }
   const hist = sql`${hourHist}::int[]`;
   const hours = days * 24 + 1;
