@@ -9,6 +9,8 @@ import { prepareConnectionPatch, prepareConnectionRow } from './service.js';
 exposeTable('connections', {
   resource: 'connections',
   writable: true,
+  // secrets (and URLs, which may embed one) go in, never out: reads use connections_list's mask
+  hiddenColumns: ['url', 'password', 'certificate'],
   async beforeWrite(ctx, input) {
     const box = connectionSecretBox(ctx.config);
     if (input.method === 'POST') return { rows: (input.rows ?? []).map((row) => prepareConnectionRow(row, box)) };

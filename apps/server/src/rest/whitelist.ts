@@ -53,6 +53,11 @@ export interface ExposedTable {
   beforeWrite?(ctx: AppContext, input: BeforeWriteInput): Promise<BeforeWriteResult>;
   /** Runs in the write's transaction after it (e.g. derive `checks` rows after a canary is saved). */
   afterWrite?(ctx: AppContext, input: AfterWriteInput): Promise<void>;
+  /**
+   * Columns that may be written but never read, filtered, ordered or embedded (sealed secrets):
+   * `select=*` leaves them out and naming one answers 400 like an unknown column.
+   */
+  hiddenColumns?: string[];
 }
 
 /** A function callable as /api/db/rpc/<name>. */
@@ -77,6 +82,13 @@ export function exposeFunction(name: string, entry: ExposedFunction): void {
 
 /** The whitelist entry of a table or view, or undefined when it is not exposed. */
 export const exposedTable = (name: string): ExposedTable | undefined => tables.get(name);
+/** The columns of `relation` a client may read: all but its entry's `hiddenColumns`. */
+export function readableColumns<C>(relation: { name: string; columns: Map<string, C> }): Map<string, C> {
+  const hidden = tables.get(relation.name)?.hiddenColumns;
+  if (!hidden?.length) return relation.columns;
+  return new Map([...relation.columns].filter(([name]) => !hidden.includes(name)));
+}
+
 /** The whitelist entry of a function, or undefined when it is not exposed. */
 export const exposedFunction = (name: string): ExposedFunction | undefined => functions.get(name);
 

@@ -32,17 +32,50 @@ describe('connections', () => {
       username: 'postgres',
       password: 's3cret-pass',
     });
-    const raw = await server.db.kysely.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const raw = await server.db.kysely
+      .selectFrom('connections')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(raw.password).not.toContain('s3cret-pass');
     const { rows } = await server.db.pool.query('select url, password from connections_list where id = $1', [id]);
     expect(rows[0]).toEqual({ url: 'postgres://postgres:********@127.0.0.1:5432/test', password: '********' });
     const resolver = new ConnectionResolver(server.db, connectionSecretBox(server.ctx.config));
     const conn = await resolver.resolve('connection://default/pg');
     expect(conn.password).toBe('s3cret-pass');
-    expect(await resolveEnvSource(resolver, { valueFrom: { secretKeyRef: { name: 'pg', key: 'password' } } }, 'default')).toBe(
-      's3cret-pass',
+    expect(
+      await resolveEnvSource(resolver, { valueFrom: { secretKeyRef: { name: 'pg', key: 'password' } } }, 'default'),
+    ).toBe('s3cret-pass');
+    await expect(resolver.resolve('connection://default/nope')).rejects.toThrow(
+      'connection connection://default/nope not found',
     );
-    await expect(resolver.resolve('connection://default/nope')).rejects.toThrow('connection connection://default/nope not found');
+  });
+
+  it('never serves a stored secret through /api/db, only the masked list', async () => {
+    const created = await server.fetch('/api/db/connections', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({
+        name: 'api-pg',
+        type: 'postgres',
+        url: 'postgres://u:pw-in-url@127.0.0.1/x',
+        password: 'top-secret',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const echoed = await created.text();
+    expect(echoed).not.toContain('top-secret');
+    expect(echoed).not.toContain('pw-in-url');
+    const all = await (await server.fetch('/api/db/connections?select=*&name=eq.api-pg')).json();
+    expect(all).toHaveLength(1);
+    expect(Object.keys(all[0])).not.toEqual(expect.arrayContaining(['password']));
+    expect(all[0]).not.toHaveProperty('url');
+    for (const query of ['select=password', 'password=like.*', 'order=certificate.asc']) {
+      const res = await server.fetch(`/api/db/connections?${query}`);
+      expect(res.status, query).toBe(400);
+    }
+    const listed = await (await server.fetch('/api/db/connections_list?select=url,password&name=eq.api-pg')).json();
+    expect(listed).toEqual([{ url: 'postgres://u:********@127.0.0.1/x', password: '********' }]);
   });
 
   it('refuses a connection without the fields its type requires, and fills type defaults', () => {
@@ -76,7 +109,9 @@ describe('connections', () => {
   });
 
   it('answers 404 for an unknown connection, 400 for a bad id, 403 for roles that cannot read connections', async () => {
-    expect((await server.fetch('/api/connection/test/00000000-0000-4000-8000-000000000999', { method: 'POST' })).status).toBe(404);
+    expect(
+      (await server.fetch('/api/connection/test/00000000-0000-4000-8000-000000000999', { method: 'POST' })).status,
+    ).toBe(404);
     expect((await server.fetch('/api/connection/test/nope', { method: 'POST' })).status).toBe(400);
     const id = await store({ name: 'pg-viewer', type: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' });
     expect((await server.fetch(`/api/connection/test/${id}`, { method: 'POST', as: 'viewer' })).status).toBe(403);

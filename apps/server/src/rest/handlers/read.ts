@@ -10,7 +10,7 @@ import { contentRange, pageStatus, sendRows } from '../respond.js';
 import { schemaOf } from '../schemaCache.js';
 import { QueryBuilder } from '../sql/level.js';
 import { readStatement } from '../sql/read.js';
-import { exposedTable } from '../whitelist.js';
+import { exposedTable, readableColumns } from '../whitelist.js';
 
 /** GET/HEAD /api/db/<table>: rows of a whitelisted table or view, PostgREST-style. */
 export async function readTable(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -31,7 +31,7 @@ export async function readTable(ctx: AppContext, request: FastifyRequest, reply:
   const qb = new QueryBuilder(schema, query, embedAuthorizer(request));
   const alias = qb.alias();
   const source = {
-    scope: { name: table, columns: relation.columns, alias },
+    scope: { name: table, columns: readableColumns(relation), alias },
     relation,
     from: sql`${sql.id('public', table)} as ${sql.id(alias)}`,
   };

@@ -13,7 +13,7 @@ import { conjunction, filterExpr } from '../sql/expr.js';
 import { QueryBuilder } from '../sql/level.js';
 import { readStatement } from '../sql/read.js';
 import { deleteStatement, insertStatement, updateStatement, writtenSource } from '../sql/write.js';
-import { type ExposedTable, exposedTable, type Row } from '../whitelist.js';
+import { type ExposedTable, exposedTable, type Row, readableColumns } from '../whitelist.js';
 import { type WriteInput, writeRows } from './writeRows.js';
 
 type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
@@ -106,7 +106,7 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
       if (subject.kind === 'person') await sql`select set_config('opsdeck.actor_id', ${subject.id}, true)`.execute(trx);
       const qb = new QueryBuilder(schema, query, embedAuthorizer(request));
       const alias = qb.alias();
-      const scope = { name: table, columns: relation.columns, alias };
+      const scope = { name: table, columns: readableColumns(relation), alias };
       const statements =
         method === 'POST'
           ? writeRows(input.rows ?? [], query.columns, prefer.missingDefault).map(([columns, rows]) =>

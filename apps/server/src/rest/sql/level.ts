@@ -4,6 +4,7 @@ import { fieldLabel } from '../parse/cursor.js';
 import type { LevelOptions, ParsedQuery } from '../parse/query.js';
 import type { SelectItem } from '../parse/select.js';
 import type { Relation, Schema } from '../schemaCache.js';
+import { readableColumns } from '../whitelist.js';
 import { joinCondition, resolveEmbed } from './embed.js';
 import { conjunction, fieldExpr, filterExpr, orderExpr, type Scope } from './expr.js';
 
@@ -44,7 +45,7 @@ export class QueryBuilder {
         this.used.add(childPath);
         const rel = resolveEmbed(this.schema, relation, item);
         this.authorizeEmbed(rel.target.name);
-        const child: Scope = { name: rel.target.name, columns: rel.target.columns, alias: this.alias() };
+        const child: Scope = { name: rel.target.name, columns: readableColumns(rel.target), alias: this.alias() };
         if (rel.junction) this.authorizeEmbed(rel.junction.name);
         const join = [joinCondition(rel, scope.alias, child.alias, this.alias())];
         const inner = this.selectList(child, rel.target, item.children, childPath);
