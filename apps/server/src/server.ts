@@ -67,9 +67,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
-      await incidentRules?.stop();
       await health?.stop(); // finishes running checks and writes their results
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
+      await incidentRules?.stop();
       await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks
       await db.close();
       resolveClosed();

@@ -4,16 +4,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { authRoutes } from '../auth/routes.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
+import { connectionRoutes } from '../connections/routes.js';
 import type { Db } from '../db/connection.js';
+import { eventRoutes } from '../events/routes.js';
+import { healthRoutes } from '../health/routes.js';
+import { healthSummaryRoutes } from '../health/summaryRoutes.js';
 import { identityAuthenticators } from '../identity/authenticators.js';
 import { peopleRoutes } from '../identity/peopleRoutes.js';
 import { identityRoutes } from '../identity/routes.js';
-import { eventRoutes } from '../events/routes.js';
-import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { notificationRoutes } from '../notifications/routes.js';
-import { connectionRoutes } from '../connections/routes.js';
-import { healthRoutes } from '../health/routes.js';
-import { healthSummaryRoutes } from '../health/summaryRoutes.js';
+import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
 import { systemRoutes } from '../system/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
