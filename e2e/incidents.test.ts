@@ -157,8 +157,10 @@ describe('incidents', () => {
     const entries = (await timeline.getByRole('listitem').allTextContents()).map((t) => t.replace(/\s+/g, ' '));
     const expected = [
       'set the status to resolved',
+      'marked "payments-api is unhealthy" done',
       'added "payments-api is unhealthy" to the definition of done',
       'commented',
+      'removed a team from the responders',
       'added a team as responder',
       'added a responder',
       'marked a hypothesis likely',
@@ -180,8 +182,10 @@ describe('incidents', () => {
       'hypothesis.status_updated',
       'responder.created',
       'responder.created',
+      'responder.removed',
       'responder.commented',
       'evidence.done_definition_added',
+      'evidence.done',
       'incident.status_updated',
     ]);
 

@@ -48,6 +48,8 @@ describe('incident timeline and events', () => {
       await setActor(trx, bob.id);
       await trx.updateTable('incidents').set({ status: 'investigating' }).where('id', '=', incident.id).execute();
       await trx.updateTable('hypotheses').set({ status: 'likely' }).where('id', '=', hypothesis.id).execute();
+      await trx.updateTable('evidences').set({ done: true }).where('id', '=', evidence.id).execute();
+      await trx.updateTable('responders').set({ deleted_at: new Date() }).where('id', '=', responder.id).execute();
     });
 
     expect((await historyTypes(k, incident.id)).sort()).toEqual(
@@ -60,6 +62,8 @@ describe('incident timeline and events', () => {
         'responder.commented',
         'incident.status_updated',
         'hypothesis.status_updated',
+        'evidence.done',
+        'responder.removed',
       ].sort(),
     );
     const statusRow = await k

@@ -8,6 +8,8 @@ function DoneItem({ evidence, canEdit }: { evidence: Evidence; canEdit: boolean 
   const id = useId();
   const toggle = useIncidentWrite((done: boolean) => updateEvidence(evidence.id, { done }));
   const label = evidence.description || 'Evidence';
+  // shows the clicked state until the write and the refetch it triggers have landed
+  const checked = toggle.isPending ? Boolean(toggle.variables) : !!evidence.done;
   return (
     <li className="flex items-start gap-2 py-1">
       <input
@@ -15,11 +17,11 @@ function DoneItem({ evidence, canEdit }: { evidence: Evidence; canEdit: boolean 
         type="checkbox"
         aria-label={`Done: ${label}`}
         className="mt-1 h-4 w-4 shrink-0 rounded border-zinc-300 accent-emerald-600"
-        checked={!!evidence.done}
+        checked={checked}
         disabled={!canEdit}
         onChange={(e) => toggle.mutate(e.target.checked)}
       />
-      <span className={cx('min-w-0 flex-1', evidence.done && 'opacity-60')}>
+      <span className={cx('min-w-0 flex-1', checked && 'opacity-60')}>
         <EvidenceView evidence={evidence} compact />
       </span>
     </li>

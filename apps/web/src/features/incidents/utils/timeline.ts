@@ -34,8 +34,14 @@ export function describeHistory(entry: TimelineInput): string {
       return d ? `attached evidence${quoted}` : 'attached evidence';
     case 'evidence.done_definition_added':
       return d ? `added${quoted} to the definition of done` : 'added evidence to the definition of done';
+    case 'evidence.done':
+      return d ? `marked${quoted} done` : 'marked evidence done';
+    case 'evidence.undone':
+      return d ? `marked${quoted} not done` : 'marked evidence not done';
     case 'responder.created':
       return d === 'team' ? 'added a team as responder' : 'added a responder';
+    case 'responder.removed':
+      return d === 'team' ? 'removed a team from the responders' : 'removed a responder';
     case 'responder.commented':
       return 'commented';
     default:
