@@ -3,8 +3,8 @@ import { type Clock, systemClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { buildApp } from '../../src/http/app.js';
-import { identityAuthenticators } from '../../src/identity/authenticators.js';
 import type { AppContext } from '../../src/http/context.js';
+import { identityAuthenticators } from '../../src/identity/authenticators.js';
 import type { Role, Subject } from '../../src/rbac/resources.js';
 import { testSubjectAuthenticator, testSubjectHeader } from './auth.js';
 import { createTestDb } from './db.js';
@@ -45,7 +45,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     logger: false,
     clock: opts.clock ?? systemClock,
     // the test header first, then the real session cookie and access token authenticators
-    authenticators: [testSubjectAuthenticator, ...identityAuthenticators({ db, config, clock: opts.clock ?? systemClock })],
+    authenticators: [
+      testSubjectAuthenticator,
+      ...identityAuthenticators({ db, config, clock: opts.clock ?? systemClock }),
+    ],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -12,7 +12,7 @@ export function Logo({
 }) {
   return (
     <span className={cx('inline-flex items-center gap-2', className)}>
-      <svg aria-hidden viewBox="0 0 32 32" className="h-7 w-7 shrink-0">
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="h-7 w-7 shrink-0">
         <rect width="32" height="32" rx="7" fill="#4f46e5" />
         <path d="M8 10h16M8 16h10M8 22h13" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
       </svg>

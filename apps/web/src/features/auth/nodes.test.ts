@@ -53,7 +53,7 @@ describe('groupsInOrder and withValue', () => {
   });
   it('prefills one input', () => {
     const out = withValue(nodes, 'traits.email', 'x@example.com');
-    expect((out[1]?.attributes as { value?: unknown }).value).toBe('x@example.com');
+    expect((out[1]?.attributes as { value?: unknown } | undefined)?.value).toBe('x@example.com');
     expect(out[0]).toBe(nodes[0]);
   });
 });
