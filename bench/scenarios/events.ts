@@ -3,16 +3,15 @@
 // (a graceful stop, then a fresh consumer, as a server restart does), and prints the events per
 // second processed, on the embedded database and on PostgreSQL. It also verifies that no event
 // was lost and no notification was sent twice.
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { systemClock } from '../../apps/server/src/clock.js';
 import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { applyRule } from '../../apps/server/src/notifications/rules.js';
 import { createEventConsumer } from '../../apps/server/src/notifications/worker.js';
+import { scratchPostgres } from '../lib/postgres.js';
 
 interface Result {
   engine: string;
@@ -84,32 +83,6 @@ async function runOn(engine: string, db: Db, n: number): Promise<Result> {
   return { engine, events: n, seconds, beforeRestart, lost, duplicated };
 }
 
-async function postgresDb(url: string): Promise<{ db: Db; drop(): Promise<void> } | undefined> {
-  const name = `opsdeck_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(`PostgreSQL at ${url} unreachable (${(err as Error).message}): skipped`);
-    return undefined;
-  }
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    },
-  };
-}
-
 function print(r: Result): void {
   const perSecond = r.events / r.seconds;
   console.log(
@@ -133,7 +106,7 @@ export async function run(argv: string[]): Promise<void> {
   } finally {
     await lite.close();
   }
-  const postgres = await postgresDb(pgUrl);
+  const postgres = await scratchPostgres(pgUrl);
   if (postgres) {
     try {
       print(await runOn('PostgreSQL', postgres.db, n));

@@ -5,13 +5,12 @@
 // printing p50/p99 latency and requests per second per concurrency. It also times the two ways of
 // counting in SQL (a separate count(*) vs count(*) over ()) on the same data. PostgreSQL runs too
 // when --postgres or TEST_DATABASE_URL is given.
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { startTestServer, testSubjectHeader } from '../../apps/server/test/helpers/index.js';
+import { scratchPostgres } from '../lib/postgres.js';
 
 interface Options {
   rows: number;
@@ -106,32 +105,6 @@ async function load(engine: string, db: Db, opts: Options): Promise<void> {
   }
 }
 
-async function postgresDb(url: string): Promise<{ db: Db; drop(): Promise<void> } | undefined> {
-  const name = `opsdeck_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  try {
-    await admin.connect();
-  } catch (err) {
-    console.log(`PostgreSQL at ${url} unreachable (${(err as Error).message}): skipped`);
-    return undefined;
-  }
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    },
-  };
-}
-
 export async function run(argv: string[]): Promise<void> {
   const flag = (name: string) => {
     const i = argv.indexOf(`--${name}`);
@@ -154,7 +127,7 @@ export async function run(argv: string[]): Promise<void> {
     console.log('PostgreSQL: skipped (pass --postgres URL or set TEST_DATABASE_URL)');
     return;
   }
-  const postgres = await postgresDb(url);
+  const postgres = await scratchPostgres(url);
   if (postgres) {
     try {
       await load('PostgreSQL', postgres.db, opts);

@@ -16,5 +16,6 @@ export * from './canary/checks/s3.js';
 export * from './canary/checks/sftp.js';
 export * from './canary/checks/sql.js';
 export * from './canary/checks/units.js';
+export type { CheckSummary } from './health.js';
 export * from './incidents.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';

@@ -1,3 +1,4 @@
+import type { CheckSummary } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { addHistograms, histogramQuantile } from './latency.js';
@@ -5,32 +6,7 @@ import { coverage } from './summaryRange.js';
 import { rawStats, rollupStats, within } from './summaryStats.js';
 import './tables.js';
 
-/** One row of `checks_summary` (the reference's CheckSummary, plus endpoint and next_runtime). */
-export interface CheckSummary {
-  id: string;
-  canary_id: string;
-  canary_name: string;
-  canary_namespace: string;
-  agent_id: string;
-  name: string;
-  namespace: string | null;
-  description?: string;
-  endpoint?: string;
-  icon?: string;
-  type: string;
-  owner?: string;
-  severity?: string;
-  labels: Record<string, string>;
-  status: 'healthy' | 'unhealthy' | null;
-  uptime: { passed: number; failed: number };
-  latency: { p95?: number; p97?: number; p99?: number; rolling1h: number };
-  last_runtime?: string;
-  next_runtime?: string;
-  last_transition_time?: string;
-  created_at: string;
-  updated_at: string;
-  silenced_at?: string;
-}
+export type { CheckSummary };
 
 interface Stats {
   passed: number;
