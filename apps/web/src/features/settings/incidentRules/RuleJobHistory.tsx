@@ -1,67 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../api/errors.js';
-import { Age } from '../../../ui/Age.js';
-import { cx } from '../../../ui/cx.js';
-import { EmptyState } from '../../../ui/EmptyState.js';
-import { LoadingBlock } from '../../../ui/Spinner.js';
-import { formatDuration } from '../../../utils/duration.js';
+import { JobHistoryTable, useJobHistoryPageSize } from '../jobs/JobHistoryTable.js';
 import { ruleQueries } from './api.js';
 
-// spec part 2 section 4: running yellow, warning orange, success green, failed and stopped red
-const STATUS_CLASS: Record<string, string> = {
-  RUNNING: 'bg-yellow-100 text-yellow-800',
-  WARNING: 'bg-orange-100 text-orange-800',
-  SUCCESS: 'bg-emerald-100 text-emerald-800',
-  FAILED: 'bg-red-100 text-red-800',
-  STOPPED: 'bg-red-100 text-red-800',
-};
-
-/** Page size of a resource's job history unless `?pageSize=` says otherwise (spec part 2 section 2). */
-const JOB_HISTORY_PAGE_SIZE = 150;
-
-/** The Job History tab of a rule: runs of the incident rules job, newest first; zero counts left blank. */
+/** The Job History tab of an incident rule: runs of the incident rules job that concern it. */
 export function RuleJobHistory({ ruleId }: { ruleId: string }) {
-  const [params] = useSearchParams();
-  const pageSize = Number(params.get('pageSize')) || JOB_HISTORY_PAGE_SIZE;
-  const jobs = useQuery(ruleQueries.jobs(ruleId, pageSize));
-  if (jobs.isLoading) return <LoadingBlock />;
-  const rows = jobs.data?.rows ?? [];
-  // a load error shows only when there is nothing to show (spec part 2 section 8)
-  if (jobs.error && !rows.length) return <EmptyState message={errorMessage(jobs.error)} />;
-  if (!rows.length) return <EmptyState />;
-  return (
-    <table aria-label="Job history" className="w-full text-left text-sm">
-      <thead className="border-b border-zinc-200 text-xs text-zinc-500">
-        <tr>
-          <th className="py-2 pr-3 font-medium">Job</th>
-          <th className="py-2 pr-3 font-medium">Status</th>
-          <th className="py-2 pr-3 font-medium">Started</th>
-          <th className="py-2 pr-3 font-medium">Duration</th>
-          <th className="py-2 pr-3 font-medium">Success</th>
-          <th className="py-2 pr-3 font-medium">Errors</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((j) => (
-          <tr key={j.id} className="border-b border-zinc-100">
-            <td className="py-1.5 pr-3 font-mono text-xs">{j.name}</td>
-            <td className="py-1.5 pr-3">
-              <span
-                className={cx('rounded px-1.5 py-0.5 text-xs font-medium', STATUS_CLASS[j.status] ?? 'bg-zinc-100')}
-              >
-                {j.status}
-              </span>
-            </td>
-            <td className="py-1.5 pr-3 text-xs text-zinc-600">
-              <Age date={j.time_start} suffix=" ago" />
-            </td>
-            <td className="py-1.5 pr-3 text-xs">{formatDuration(j.duration_millis)}</td>
-            <td className="py-1.5 pr-3 text-xs">{j.success_count || ''}</td>
-            <td className="py-1.5 pr-3 text-xs text-red-700">{j.error_count || ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const pageSize = useJobHistoryPageSize();
+  return <JobHistoryTable jobs={useQuery(ruleQueries.jobs(ruleId, pageSize))} />;
 }
