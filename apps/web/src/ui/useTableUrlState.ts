@@ -63,3 +63,26 @@ export function useTableUrlState(
     setSort: ({ sortBy, sortOrder }) => update({ sortBy: sortBy ?? '', sortOrder, pageIndex: '0' }),
   };
 }
+
+/** What a page query gives a server-side table: one page of rows and the total from Content-Range. */
+interface PageQuery<T> {
+  data?: { rows: T[]; total: number } | undefined;
+  isFetching: boolean;
+  error: unknown;
+}
+
+/** The DataTable props that come from the URL table state and its page query: rows, paging, sort, loading. */
+export function serverTableProps<T>(table: TableUrlState, page: PageQuery<T>) {
+  return {
+    data: page.data?.rows ?? [],
+    total: page.data?.total ?? 0,
+    isLoading: page.isFetching,
+    error: page.error,
+    pageIndex: table.pageIndex,
+    pageSize: table.pageSize,
+    onPageChange: table.setPageIndex,
+    onPageSizeChange: table.setPageSize,
+    sort: { sortBy: table.sortBy, sortOrder: table.sortOrder },
+    onSortChange: table.setSort,
+  };
+}

@@ -9,7 +9,7 @@ import { Age } from '../../ui/Age.js';
 import { Avatar } from '../../ui/Avatar.js';
 import { Button } from '../../ui/Button.js';
 import { DataTable } from '../../ui/DataTable.js';
-import { useTableUrlState } from '../../ui/useTableUrlState.js';
+import { serverTableProps, useTableUrlState } from '../../ui/useTableUrlState.js';
 import { type IncidentFilters, type IncidentSummaryRow, incidentQueries } from './api.js';
 import { SeverityBadge, StatusBadge } from './components/Badges.js';
 import { CreateIncidentModal } from './components/CreateIncidentModal.js';
@@ -141,18 +141,9 @@ export function IncidentsPage() {
       <DataTable<IncidentSummaryRow>
         label="Incidents"
         columns={columns}
-        data={list.data?.rows ?? []}
-        total={list.data?.total ?? 0}
         getRowId={(r) => r.id}
         onRowClick={(r) => navigate(`/incidents/${r.id}`)}
-        isLoading={list.isFetching}
-        error={list.error}
-        pageIndex={pageIndex}
-        pageSize={pageSize}
-        onPageChange={table.setPageIndex}
-        onPageSizeChange={table.setPageSize}
-        sort={{ sortBy, sortOrder }}
-        onSortChange={table.setSort}
+        {...serverTableProps(table, list)}
         emptyMessage={Object.keys(filters).length ? 'No incidents match these filters' : 'No incidents'}
       />
       {creating && <CreateIncidentModal onClose={() => setCreating(false)} />}

@@ -9,7 +9,7 @@ import { Button, IconButton } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { useTableUrlState } from '../../../ui/useTableUrlState.js';
+import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
 import { createProperty, deleteProperty, type Property, propertyQueries, updateProperty } from './api.js';
 import { PropertyForm } from './PropertyForm.js';
 
@@ -110,17 +110,8 @@ export function FeatureFlagsPage() {
       <DataTable<Property>
         label="Feature flags"
         columns={columns}
-        data={list.data?.rows ?? []}
-        total={list.data?.total ?? 0}
         getRowId={(r) => r.name}
-        isLoading={list.isFetching}
-        error={list.error}
-        pageIndex={pageIndex}
-        pageSize={pageSize}
-        onPageChange={table.setPageIndex}
-        onPageSizeChange={table.setPageSize}
-        sort={{ sortBy, sortOrder }}
-        onSortChange={table.setSort}
+        {...serverTableProps(table, list)}
       />
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
         <PropertyForm

@@ -9,7 +9,7 @@ import { Age } from '../../../ui/Age.js';
 import { Avatar } from '../../../ui/Avatar.js';
 import { buttonClass } from '../../../ui/Button.js';
 import { DataTable } from '../../../ui/DataTable.js';
-import { useTableUrlState } from '../../../ui/useTableUrlState.js';
+import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
 import { SeverityBadge } from '../../incidents/components/Badges.js';
 import { type IncidentRuleRow, ruleQueries } from './api.js';
 import { filtersSummary, templateSeverity } from './ruleSpec.js';
@@ -90,18 +90,9 @@ export function IncidentRulesList() {
       <DataTable<IncidentRuleRow>
         label="Incident rules"
         columns={columns}
-        data={list.data?.rows ?? []}
-        total={list.data?.total ?? 0}
         getRowId={(r) => r.id}
         onRowClick={(r) => navigate(`/settings/incident_rules/${r.id}`)}
-        isLoading={list.isFetching}
-        error={list.error}
-        pageIndex={pageIndex}
-        pageSize={pageSize}
-        onPageChange={table.setPageIndex}
-        onPageSizeChange={table.setPageSize}
-        sort={{ sortBy, sortOrder }}
-        onSortChange={table.setSort}
+        {...serverTableProps(table, list)}
       />
     </div>
   );

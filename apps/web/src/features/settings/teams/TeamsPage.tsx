@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { Modal } from '../../../ui/Modal.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { useTableUrlState } from '../../../ui/useTableUrlState.js';
+import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
 import { createTeam, deleteTeam, type TeamRow, teamQueries } from './api.js';
 import { TeamDetail } from './TeamDetail.js';
 
@@ -159,18 +159,9 @@ function TeamsList() {
       <DataTable<TeamRow>
         label="Teams"
         columns={columns}
-        data={list.data?.rows ?? []}
-        total={list.data?.total ?? 0}
         getRowId={(r) => r.id}
         onRowClick={(r) => navigate(`/settings/teams/${r.id}`)}
-        isLoading={list.isFetching}
-        error={list.error}
-        pageIndex={pageIndex}
-        pageSize={pageSize}
-        onPageChange={table.setPageIndex}
-        onPageSizeChange={table.setPageSize}
-        sort={{ sortBy, sortOrder }}
-        onSortChange={table.setSort}
+        {...serverTableProps(table, list)}
       />
       {adding && (
         <NewTeamModal busy={create.isPending} onSubmit={(n) => create.mutate(n)} onClose={() => setAdding(false)} />

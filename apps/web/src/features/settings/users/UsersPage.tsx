@@ -11,7 +11,7 @@ import { Button, IconButton } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { useTableUrlState } from '../../../ui/useTableUrlState.js';
+import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
 import { deleteUser, inviteUser, type UserRow, updateRole, userQueries } from './api.js';
 import { type Invite, InviteUserModal } from './InviteUserModal.js';
 import { RoleModal } from './RoleModal.js';
@@ -147,21 +147,7 @@ export function UsersPage() {
           </Button>
         </TopBarExtra>
       )}
-      <DataTable<UserRow>
-        label="Users"
-        columns={columns}
-        data={list.data?.rows ?? []}
-        total={list.data?.total ?? 0}
-        getRowId={(r) => r.id}
-        isLoading={list.isFetching}
-        error={list.error}
-        pageIndex={pageIndex}
-        pageSize={pageSize}
-        onPageChange={table.setPageIndex}
-        onPageSizeChange={table.setPageSize}
-        sort={{ sortBy, sortOrder }}
-        onSortChange={table.setSort}
-      />
+      <DataTable<UserRow> label="Users" columns={columns} getRowId={(r) => r.id} {...serverTableProps(table, list)} />
       {dialog?.kind === 'invite' && (
         <InviteUserModal
           busy={invite.isPending}
