@@ -95,6 +95,15 @@ describe('health page', () => {
     expect(JSON.parse(param(page, 'labels') ?? '{}')).toEqual({ 'env=prod': -1, 'critical=true': 1 });
   });
 
+  it('says when Hide Passing hides every match, and shows them on request', async () => {
+    const page = await e2e.page();
+    await page.goto('/health?groupBy=no-group&query=web');
+    await page.getByText('All 1 matching checks are passing').waitFor();
+    await page.getByRole('button', { name: 'Show passing checks' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['web-port']);
+    expect(param(page, 'hidePassing')).toBe('false');
+  });
+
   it('groups by canary with rolled-up status and tabs by namespace or a label', async () => {
     const page = await e2e.page();
     await page.goto('/health?hidePassing=false');

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'react-router';
+import { Button } from '../../ui/Button.js';
 import { cx } from '../../ui/cx.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Modal } from '../../ui/Modal.js';
@@ -35,6 +36,14 @@ export function HealthPage() {
   const filtered = useMemo(
     () => filterChecks(all ?? [], { query: params.query, hidePassing: params.hidePassing, labels: params.labels }),
     [all, params.query, params.hidePassing, params.labels],
+  );
+  // when Hide Passing hides every match, the empty state says so instead of looking broken
+  const passingHidden = useMemo(
+    () =>
+      params.hidePassing && filtered.length === 0
+        ? filterChecks(all ?? [], { query: params.query, hidePassing: false, labels: params.labels }).length
+        : 0,
+    [all, filtered.length, params.query, params.hidePassing, params.labels],
   );
   const tabs = useMemo(() => tabsFor(filtered, params.tabBy), [filtered, params.tabBy]);
   const tab = tabs.includes(params.tab) ? params.tab : ALL_TAB;
@@ -122,6 +131,12 @@ export function HealthPage() {
         </div>
         {summary.isPending ? (
           <LoadingBlock />
+        ) : visible.length === 0 && passingHidden > 0 ? (
+          <EmptyState message={`All ${passingHidden} matching checks are passing`}>
+            <Button size="sm" onClick={() => onHidePassing(false)}>
+              Show passing checks
+            </Button>
+          </EmptyState>
         ) : visible.length === 0 ? (
           <EmptyState />
         ) : params.layout === 'card' ? (
