@@ -33,7 +33,7 @@ export function HealthToolbar({
         placeholder="Search by name, description, or endpoint"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        className="h-8 w-72 rounded-md border border-zinc-300 px-2 text-sm"
+        className="h-8 w-80 rounded-md border border-zinc-300 px-2 text-sm"
       />
       <label className="flex items-center gap-1 text-sm text-zinc-600">
         Group By
