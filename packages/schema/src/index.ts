@@ -18,4 +18,5 @@ export * from './canary/checks/sql.js';
 export * from './canary/checks/units.js';
 export type { CheckSummary } from './health.js';
 export * from './incidents.js';
+export { SEND_STATUSES, type SendStatus } from './notifications.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';

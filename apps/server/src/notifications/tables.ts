@@ -61,21 +61,9 @@ export interface NotificationSilencesTable {
   deleted_at: Timestamp | null;
 }
 
-/** Every send-history status of the reference. */
-export const SEND_STATUSES = [
-  'sent',
-  'error',
-  'pending',
-  'skipped',
-  'silenced',
-  'repeat-interval',
-  'inhibited',
-  'pending_playbook_run',
-  'pending_playbook_completion',
-  'evaluating-waitfor',
-  'attempting_fallback',
-] as const;
-export type SendStatus = (typeof SEND_STATUSES)[number];
+import type { SendStatus } from '@opsdeck/schema/notifications';
+
+export { SEND_STATUSES, type SendStatus } from '@opsdeck/schema/notifications';
 
 export interface NotificationSendHistoryTable {
   id: Generated<string>;

@@ -1,18 +1,4 @@
-/** Every send-history status the server records (notifications/tables.ts SEND_STATUSES). */
-export const SEND_STATUSES = [
-  'sent',
-  'error',
-  'pending',
-  'skipped',
-  'silenced',
-  'repeat-interval',
-  'inhibited',
-  'pending_playbook_run',
-  'pending_playbook_completion',
-  'evaluating-waitfor',
-  'attempting_fallback',
-] as const;
-export type SendStatus = (typeof SEND_STATUSES)[number];
+export { SEND_STATUSES, type SendStatus } from '@opsdeck/schema/notifications';
 
 /** Resource kinds a send can be about, for the resource type filter. */
 export const RESOURCE_KINDS = ['check', 'config', 'component', 'canary', 'incident'] as const;
