@@ -10,8 +10,6 @@ import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
 export const applyCommand: Command = {
-  name: 'apply',
-  summary: 'store the canaries of YAML files in the database',
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',

@@ -1,18 +1,36 @@
-import { applyCommand } from './apply.js';
-import { migrateCommand } from './migrate.js';
-import { runCommand } from './run.js';
-import { serveCommand } from './serve.js';
-import { userCommand } from './user.js';
-
 /** One `opsdeck <name>` sub-command. `run` resolves to the process exit code. */
 export interface Command {
-  name: string;
-  summary: string;
   usage: string;
   run(argv: string[]): Promise<number>;
 }
 
-const COMMANDS: Command[] = [serveCommand, migrateCommand, userCommand, runCommand, applyCommand];
+/**
+ * The sub-commands `opsdeck help` lists. A command's module (and the server, database and check
+ * drivers it pulls in) is loaded only when that command runs, so `opsdeck run` starts quickly.
+ */
+const COMMANDS: Array<{ name: string; summary: string; load(): Promise<Command> }> = [
+  {
+    name: 'serve',
+    summary: 'start the OpsDeck server (API, web app, scheduler)',
+    load: async () => (await import('./serve.js')).serveCommand,
+  },
+  {
+    name: 'migrate',
+    summary: 'apply database migrations and exit',
+    load: async () => (await import('./migrate.js')).migrateCommand,
+  },
+  { name: 'user', summary: 'manage users (add)', load: async () => (await import('./user.js')).userCommand },
+  {
+    name: 'run',
+    summary: 'run the canaries in YAML files once and print the results',
+    load: async () => (await import('./run.js')).runCommand,
+  },
+  {
+    name: 'apply',
+    summary: 'store the canaries of YAML files in the database',
+    load: async () => (await import('./apply.js')).applyCommand,
+  },
+];
 
 function help(): string {
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);
@@ -33,11 +51,12 @@ export async function main(argv: string[]): Promise<number> {
     console.log(help());
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     console.error(`opsdeck: unknown command '${name}'\n\n${help()}`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     console.log(command.usage);
     return 0;

@@ -5,8 +5,6 @@ import { parseFlags } from './args.js';
 import type { Command } from './index.js';
 
 export const migrateCommand: Command = {
-  name: 'migrate',
-  summary: 'apply database migrations and exit',
   usage:
     'Usage: opsdeck migrate\n\nUses DATABASE_URL when set, otherwise the embedded database in OPSDECK_DATA_DIR (./data).',
   async run(argv) {

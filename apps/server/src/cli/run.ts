@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { canaryChecks } from '@opsdeck/schema';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { connectionSecretBox } from '../connections/secrets.js';
@@ -7,6 +6,7 @@ import { ConnectionResolver } from '../connections/store.js';
 import { type Db, openDatabase } from '../db/connection.js';
 import { CanaryFileError, parseCanaryFile } from '../health/canaryYaml.js';
 import { closeCheckDrivers } from '../health/drivers.js';
+import { canaryCheckRows } from '../health/junitMode.js';
 import { CanaryRunner, type RunnableCanary } from '../health/runner.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
@@ -30,7 +30,7 @@ function toRunnable(canary: ReturnType<typeof parseCanaryFile>[number]): Runnabl
     namespace,
     labels: canary.metadata.labels ?? {},
     retries: canary.spec.retries,
-    checks: canaryChecks(canary.spec).map(({ type, check }) => ({
+    checks: canaryCheckRows(canary.metadata.name, canary.spec).map(({ type, check }) => ({
       id: `${namespace}/${canary.metadata.name}/${type}/${check.name}`,
       type,
       name: check.name,
@@ -45,8 +45,6 @@ function formatLine(l: RunLine): string {
 }
 
 export const runCommand: Command = {
-  name: 'run',
-  summary: 'run the canaries in YAML files once and print the results',
   usage: [
     'Usage: opsdeck run [--json] FILE...',
     '',

@@ -5,8 +5,6 @@ import type { Command } from './index.js';
 import { UsageError } from './index.js';
 
 export const serveCommand: Command = {
-  name: 'serve',
-  summary: 'start the OpsDeck server (API, web app, scheduler)',
   usage: [
     'Usage: opsdeck serve [--port 8080] [--host 0.0.0.0]',
     '',

@@ -19,8 +19,6 @@ Uses DATABASE_URL when set, otherwise the embedded database in OPSDECK_DATA_DIR 
 
 /** `opsdeck user add`: creates a user with a role from the command line. */
 export const userCommand: Command = {
-  name: 'user',
-  summary: 'manage users (add)',
   usage,
   async run(argv) {
     const { values, positionals } = parseFlags(argv, {

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiException, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import { KUBERNETES_CORE_KINDS, type KubernetesCheck, kubernetesCheckSchema } from '@opsdeck/schema';
 import { abortable } from './lib/endpoint.js';
 import { type ResourceHealth, resourceHealth } from './lib/kubeHealth.js';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { type CheckContext, type CheckType, failure } from './types.js';
+
+const loadKubernetes = lazyDriver(() => import('@kubernetes/client-node'));
 
 /** Resources summarised in the stored result detail. */
 const MAX_DETAIL = 200;
@@ -18,7 +21,7 @@ type Resource = Record<string, unknown> & { metadata?: { name?: string; namespac
  * else the process environment (KUBECONFIG, ~/.kube/config, or in-cluster service account).
  */
 export async function loadKubeConfig(spec: KubernetesCheck, ctx: CheckContext): Promise<KubeConfig> {
-  const kc = new KubeConfig();
+  const kc = new (await loadKubernetes()).KubeConfig();
   let source = spec.kubeconfig ? await ctx.resolveEnv(spec.kubeconfig) : undefined;
   if (!source && spec.connection) {
     const conn = await ctx.resolveConnection(spec.connection);
@@ -47,7 +50,7 @@ function globToRegExp(glob: string): RegExp {
 }
 
 /** The server's own reason from a failed API call ("pods is forbidden: ..."), not the client's dump. */
-function apiErrorText(err: unknown): string {
+function apiErrorText(err: unknown, ApiException: typeof import('@kubernetes/client-node').ApiException): string {
   if (err instanceof ApiException) {
     let body: unknown = err.body;
     if (typeof body === 'string') {
@@ -129,10 +132,10 @@ export const kubernetesCheck: CheckType<KubernetesCheck> = {
     let resources: Resource[];
     try {
       const kc = await loadKubeConfig(spec, ctx);
-      const api = KubernetesObjectApi.makeApiClient(kc);
+      const api = (await loadKubernetes()).KubernetesObjectApi.makeApiClient(kc);
       resources = await abortable(ctx.signal, listResources(api, spec));
     } catch (err) {
-      return failure(new Error(`kubernetes ${spec.kind}: ${apiErrorText(err)}`));
+      return failure(new Error(`kubernetes ${spec.kind}: ${apiErrorText(err, (await loadKubernetes()).ApiException)}`));
     }
     const ignore = (spec.ignore ?? []).map(globToRegExp);
     const kept = resources.filter((r) => !ignore.some((re) => re.test(r.metadata?.name ?? '')));

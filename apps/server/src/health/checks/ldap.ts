@@ -1,7 +1,10 @@
 import { type LdapCheck, ldapCheckSchema } from '@opsdeck/schema';
-import ldap from 'ldapjs';
+import type ldap from 'ldapjs';
 import { abortable, resolveEndpoint } from './lib/endpoint.js';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { type CheckType, failure } from './types.js';
+
+const loadLdap = lazyDriver(async () => (await import('ldapjs')).default);
 
 /** Entries kept in the result; a search matching thousands of users must not bloat check history. */
 const MAX_ENTRIES = 100;
@@ -27,7 +30,7 @@ export const ldapCheck: CheckType<LdapCheck> = {
     if (!/^ldaps?:\/\//i.test(url)) url = `ldap://${url}`;
     let client: ldap.Client | undefined;
     try {
-      const c = ldap.createClient({
+      const c = (await loadLdap()).createClient({
         url,
         timeout: ctx.timeoutMs,
         connectTimeout: ctx.timeoutMs,

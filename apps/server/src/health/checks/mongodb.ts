@@ -1,8 +1,11 @@
 import { type MongodbCheck, mongodbCheckSchema } from '@opsdeck/schema';
-import { MongoClient } from 'mongodb';
+import type { MongoClient } from 'mongodb';
 import { abortable, driverTimeout, redactUrl, resolveEndpoint } from './lib/endpoint.js';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { PoolCache } from './lib/poolCache.js';
 import { type CheckType, failure } from './types.js';
+
+const loadMongodb = lazyDriver(() => import('mongodb'));
 
 /** One MongoClient (itself a connection pool) per URL and credentials, closed when idle. */
 const clients = new PoolCache<MongoClient>({ maxEntries: 16, idleMs: 5 * 60_000, close: (c) => c.close() });
@@ -32,7 +35,7 @@ export const mongodbCheck: CheckType<MongodbCheck> = {
         clients.use(
           key,
           async () =>
-            new MongoClient(url, {
+            new (await loadMongodb()).MongoClient(url, {
               serverSelectionTimeoutMS: timeoutMs,
               connectTimeoutMS: timeoutMs,
               maxPoolSize: 2,

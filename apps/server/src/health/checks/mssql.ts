@@ -1,14 +1,17 @@
 import { mssqlCheckSchema, type SqlCheck } from '@opsdeck/schema';
-import mssql, { type ConnectionPool, type MssqlConfig } from 'mssql';
+import type { ConnectionPool, MssqlConfig } from 'mssql';
 import type { Endpoint } from './lib/endpoint.js';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
 import type { CheckType } from './types.js';
+
+const loadMssql = lazyDriver(async () => (await import('mssql')).default);
 
 /**
  * Accepts the Go driver's URL the reference's fixtures use (`sqlserver://user:pass@host:1433?database=master`,
  * also `mssql://`) and ADO.NET strings (`Server=host,1433;Database=db;User Id=u;Password=p`).
  */
-export function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutMs: number): MssqlConfig {
+export async function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutMs: number): Promise<MssqlConfig> {
   let config: MssqlConfig;
   if (/^(sqlserver|mssql):\/\//i.test(endpoint.url)) {
     const u = new URL(endpoint.url);
@@ -29,7 +32,7 @@ export function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutMs: num
       },
     };
   } else if (endpoint.url.includes('=')) {
-    config = mssql.ConnectionPool.parseConnectionString(endpoint.url);
+    config = (await loadMssql()).ConnectionPool.parseConnectionString(endpoint.url);
   } else {
     throw new Error('unsupported url (use sqlserver://user:password@host:1433?database=name)');
   }
@@ -46,7 +49,8 @@ export function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutMs: num
 const mssqlDriver: SqlDriver<ConnectionPool> = {
   name: 'mssql',
   async open(endpoint, timeoutMs) {
-    const pool = new mssql.ConnectionPool(mssqlConfig(endpoint, timeoutMs));
+    const mssql = await loadMssql();
+    const pool = new mssql.ConnectionPool(await mssqlConfig(endpoint, timeoutMs));
     pool.on('error', () => {});
     return pool.connect();
   },

@@ -1,8 +1,11 @@
 import { mysqlCheckSchema, type SqlCheck } from '@opsdeck/schema';
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import type { Endpoint } from './lib/endpoint.js';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
 import type { CheckType } from './types.js';
+
+const loadMysql = lazyDriver(async () => (await import('mysql2/promise')).default);
 
 /**
  * Accepts `mysql://user:pass@host:3306/db` and the Go driver's DSN the reference's fixtures use
@@ -67,7 +70,7 @@ async function limitStatementTime(pool: mysql.Pool, conn: mysql.PoolConnection, 
 const mysqlDriver: SqlDriver<mysql.Pool> = {
   name: 'mysql',
   async open(endpoint, timeoutMs) {
-    const pool = mysql.createPool(mysqlOptions(endpoint, timeoutMs));
+    const pool = (await loadMysql()).createPool(mysqlOptions(endpoint, timeoutMs));
     pool.on('connection', (conn) => conn.on('error', () => {}));
     return pool;
   },

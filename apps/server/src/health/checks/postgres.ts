@@ -1,12 +1,16 @@
 import { postgresCheckSchema, type SqlCheck } from '@opsdeck/schema';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
 import type { CheckType } from './types.js';
+
+const loadPg = lazyDriver(async () => (await import('pg')).default);
 
 /** PostgreSQL over `pg`: one bounded pool per connection string, idle clients released. */
 const postgresDriver: SqlDriver<pg.Pool> = {
   name: 'postgres',
   async open(endpoint, timeoutMs) {
+    const pg = await loadPg();
     const pool = new pg.Pool({
       connectionString: endpoint.url,
       // credentials given beside the URL fill what the URL lacks
@@ -36,7 +40,7 @@ const postgresDriver: SqlDriver<pg.Pool> = {
       const last = Array.isArray(result) ? result[result.length - 1] : result;
       return (last?.rows ?? []) as Record<string, unknown>[];
     } catch (err) {
-      reusable = err instanceof pg.DatabaseError; // an SQL error leaves the connection usable
+      reusable = err instanceof (await loadPg()).DatabaseError; // an SQL error leaves the connection usable
       throw err;
     } finally {
       client.release(!reusable);

@@ -1,8 +1,11 @@
 import { isIP } from 'node:net';
 import { type RedisCheck, redisCheckSchema } from '@opsdeck/schema';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { abortable, driverTimeout, type Endpoint, redactUrl, resolveEndpoint } from './lib/endpoint.js';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { type CheckType, failure } from './types.js';
+
+const loadIoredis = lazyDriver(() => import('ioredis'));
 
 /** Server facts from INFO that expressions commonly test (`results.info.redis_version`). */
 const INFO_FIELDS = ['redis_version', 'redis_mode', 'uptime_in_seconds', 'connected_clients', 'used_memory', 'role'];
@@ -80,6 +83,7 @@ export const redisCheck: CheckType<RedisCheck> = {
     let lastError: Error | undefined;
     const where = redactUrl(spec.addr || endpoint.url || '');
     try {
+      const { Redis } = await loadIoredis();
       client = new Redis(redisOptions(spec, endpoint, driverTimeout(ctx.timeoutMs), tls));
       // ioredis rejects with "Connection is closed." and reports the cause as an event: keep it
       client.on('error', (e: Error) => {

@@ -1,9 +1,11 @@
 import { Agent } from 'node:https';
-import { ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { type S3Check, s3CheckSchema } from '@opsdeck/schema';
 import { fileSetOutcome } from './lib/fileSet.js';
 import type { FileEntry } from './lib/files.js';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { type CheckType, failure } from './types.js';
+
+const loadS3 = lazyDriver(() => import('@aws-sdk/client-s3'));
 
 /** Objects listed at most per run: a bucket of millions must not stall the check. */
 const MAX_OBJECTS = 10_000;
@@ -31,7 +33,7 @@ export function splitObjectPath(objectPath: string): { prefix: string; pattern?:
   return { prefix: path.slice(0, at), pattern: globToRegExp(path) };
 }
 
-function s3ErrorText(err: unknown): string {
+function s3ErrorText(err: unknown, S3ServiceException: typeof import('@aws-sdk/client-s3').S3ServiceException): string {
   if (err instanceof S3ServiceException) {
     const status = err.$metadata.httpStatusCode;
     const text = err.message && err.message !== 'UnknownError' ? err.message : err.name;
@@ -62,6 +64,7 @@ export const s3Check: CheckType<S3Check> = {
     if (!bucket) return failure(new Error(`connection ${spec.connection} names no bucket; set bucket on the check`));
     const endpoint = spec.endpoint || conn?.properties.endpoint || conn?.url || undefined;
     const insecure = spec.skipTLSVerify ?? conn?.insecureTls ?? false;
+    const { S3Client, ListObjectsV2Command, S3ServiceException } = await loadS3();
     const client = new S3Client({
       region: spec.region || conn?.properties.region || 'us-east-1',
       ...(endpoint ? { endpoint } : {}),
@@ -98,7 +101,7 @@ export const s3Check: CheckType<S3Check> = {
         truncated = !!token && listing.length >= MAX_OBJECTS;
       } while (token && !truncated);
     } catch (err) {
-      return failure(new Error(`s3://${bucket}/${prefix}: ${s3ErrorText(err)}`));
+      return failure(new Error(`s3://${bucket}/${prefix}: ${s3ErrorText(err, S3ServiceException)}`));
     } finally {
       client.destroy();
     }

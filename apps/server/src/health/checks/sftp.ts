@@ -1,10 +1,13 @@
 import { posix } from 'node:path';
 import { type SftpCheck, sftpCheckSchema } from '@opsdeck/schema';
-import SftpClient from 'ssh2-sftp-client';
+import type SftpClient from 'ssh2-sftp-client';
 import { abortable, driverTimeout, resolveEndpoint } from './lib/endpoint.js';
 import { fileSetOutcome } from './lib/fileSet.js';
 import type { FileEntry } from './lib/files.js';
+import { lazyDriver } from './lib/lazyDriver.js';
 import { type CheckType, failure } from './types.js';
+
+const loadSftp = lazyDriver(async () => (await import('ssh2-sftp-client')).default);
 
 /** Bounds on a recursive walk, so a huge tree cannot stall the check. */
 const MAX_ENTRIES = 10_000;
@@ -57,7 +60,8 @@ export const sftpCheck: CheckType<SftpCheck> = {
     const endpoint = await resolveEndpoint(spec, ctx);
     const privateKey = spec.privateKey ? await ctx.resolveEnv(spec.privateKey) : undefined;
     let where = spec.path;
-    const client = new SftpClient('opsdeck-check');
+    const Sftp = await loadSftp();
+    const client = new Sftp('opsdeck-check');
     try {
       const { host, port } = target(spec, endpoint.url, endpoint.connection?.properties ?? {});
       where = `sftp://${host}:${port}${spec.path}`;

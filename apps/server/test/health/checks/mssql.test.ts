@@ -15,9 +15,9 @@ describe('mssql check', () => {
     expect(out.error?.issues[0]?.message).toBe('a mssql check needs url or connection');
   });
 
-  it("reads the Go driver's sqlserver:// URL and ADO.NET strings", () => {
+  it("reads the Go driver's sqlserver:// URL and ADO.NET strings", async () => {
     expect(
-      mssqlConfig({ url: 'sqlserver://sa:p%40ss@db.local:1433?database=master&encrypt=disable' }, 5000),
+      await mssqlConfig({ url: 'sqlserver://sa:p%40ss@db.local:1433?database=master&encrypt=disable' }, 5000),
     ).toMatchObject({
       server: 'db.local',
       port: 1433,
@@ -28,9 +28,9 @@ describe('mssql check', () => {
       requestTimeout: 5000,
     });
     expect(
-      mssqlConfig({ url: 'sqlserver://db.local?encrypt=true&TrustServerCertificate=true' }, 5000).options,
+      (await mssqlConfig({ url: 'sqlserver://db.local?encrypt=true&TrustServerCertificate=true' }, 5000)).options,
     ).toMatchObject({ encrypt: true, trustServerCertificate: true });
-    expect(mssqlConfig({ url: 'Server=db.local,1444;Database=app;User Id=u;Password=p' }, 5000)).toMatchObject({
+    expect(await mssqlConfig({ url: 'Server=db.local,1444;Database=app;User Id=u;Password=p' }, 5000)).toMatchObject({
       server: 'db.local',
       port: 1444,
       database: 'app',
