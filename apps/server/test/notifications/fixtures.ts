@@ -1,5 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/connection.js';
+import type { ChannelMessage } from '../../src/notifications/channels/types.js';
+
+/** What a failing check sends through a channel, for the channel tests. */
+export const channelMessage: ChannelMessage = {
+  title: 'api-health is unhealthy',
+  body: '**Error:** connection refused',
+  properties: {},
+  event: 'check.failed',
+  env: { check: { name: 'api-health' } },
+};
 
 /** A canary with one check (health tables of migration 020), healthy at first; returns the check id. */
 export async function createCheck(
