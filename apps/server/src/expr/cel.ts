@@ -11,6 +11,7 @@ import {
 } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { DurationSchema, durationMs } from '@bufbuild/protobuf/wkt';
+import { lastResult } from './context.js';
 import { ExprError } from './errors.js';
 import { queryJsonPath } from './jsonpath.js';
 import { formatGoDuration, fromCel, toCel } from './values.js';
@@ -18,7 +19,8 @@ import { formatGoDuration, fromCel, toCel } from './values.js';
 /**
  * CEL (Common Expression Language) through @bufbuild/cel, with the string extensions and a few
  * helpers that reference specs commonly use: `toJSON(x)`, `fromJSON(s)` / `s.JSON()`,
- * `jsonpath(path, x)`, `HumanSize(n)`, `HumanDuration(d)`. Parsed programs are cached by source text.
+ * `jsonpath(path, x)`, `HumanSize(n)`, `HumanDuration(d)`, and the contextual `last_result()`
+ * (context.ts). Parsed programs are cached by source text.
  */
 
 const SIZE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
@@ -63,6 +65,7 @@ const helpers: CelFunc[] = [
   ),
   celFunc('HumanDuration', [CelScalar.INT], CelScalar.STRING, (v) => formatGoDuration(num(v))),
   celFunc('HumanDuration', [CelScalar.DOUBLE], CelScalar.STRING, (v) => formatGoDuration(num(v))),
+  celFunc('last_result', [], CelScalar.DYN, () => toCel(lastResult()) as never),
 ];
 
 const env = celEnv({ funcs: [...strings, ...helpers] });

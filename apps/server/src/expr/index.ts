@@ -10,6 +10,7 @@ import { printValue } from './template-funcs.js';
  */
 
 export { compileCel, evaluateCel, humanSize } from './cel.js';
+export { type ExpressionContext, withExpressionContext } from './context.js';
 export { ExprError, type ExprLanguage } from './errors.js';
 export { queryJsonPath, queryJsonPathAll } from './jsonpath.js';
 export { compileTemplate, renderTemplate } from './template.js';

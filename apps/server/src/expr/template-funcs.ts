@@ -1,4 +1,5 @@
 import { humanSize } from './cel.js';
+import { lastResult } from './context.js';
 import { ExprDuration, formatGoDuration } from './values.js';
 
 /**
@@ -109,4 +110,6 @@ export const templateFunctions: Record<string, Fn> = {
   HumanSize: (v) => humanSize(Number(v)),
   humanDuration: (v) => (v instanceof ExprDuration ? v.toString() : formatGoDuration(Number(v))),
   HumanDuration: (v) => (v instanceof ExprDuration ? v.toString() : formatGoDuration(Number(v))),
+  /** The previous result of the check (`{{ (last_result).status }}`); see context.ts. */
+  last_result: () => lastResult(),
 };
