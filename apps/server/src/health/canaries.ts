@@ -1,7 +1,8 @@
-import { type CanaryResource, canaryChecks, canarySchedule } from '@opsdeck/schema';
+import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
 import { type Database, LOCAL_AGENT_ID } from '../db/types.js';
+import { canaryCheckRows } from './junitMode.js';
 import { parseSchedule } from './schedule.js';
 import './tables.js';
 
@@ -61,7 +62,7 @@ export async function saveCanary(db: Executor, canary: CanaryResource, opts: Sav
       .executeTakeFirstOrThrow();
     id = row.id;
   }
-  const checks = await deriveChecks(db, id, namespace, canary.spec);
+  const checks = await deriveChecks(db, { id, name: canary.metadata.name, namespace }, canary.spec);
   const oldSchedule = existing ? canarySchedule(existing.spec as CanaryResource['spec']) : undefined;
   await ensureSchedule(db, id, canarySchedule(canary.spec), oldSchedule, opts.clock);
   return { id, created: !existing, checks };
@@ -70,15 +71,16 @@ export async function saveCanary(db: Executor, canary: CanaryResource, opts: Sav
 /**
  * Makes the `checks` rows of a canary match its spec: one row per check (type, name), revived if
  * it was soft-deleted, and the checks no longer in the spec soft-deleted (their history stays).
+ * In result mode junit the canary has one junit check named after it instead (junitMode.ts).
  */
 export async function deriveChecks(
   db: Executor,
-  canaryId: string,
-  namespace: string,
+  canary: { id: string; name: string; namespace: string },
   spec: CanaryResource['spec'],
 ): Promise<Record<string, string>> {
+  const { id: canaryId, namespace } = canary;
   const ids: Record<string, string> = {};
-  for (const { type, check } of canaryChecks(spec)) {
+  for (const { type, check } of canaryCheckRows(canary.name, spec)) {
     const c = check as { name: string; description?: string; icon?: string; namespace?: string; labels?: object };
     const row = {
       canary_id: canaryId,

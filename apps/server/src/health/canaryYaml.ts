@@ -1,5 +1,14 @@
-import { type CanaryIssue, type CanaryResource, canaryIssues, canarySchedule, canarySchema } from '@opsdeck/schema';
+import {
+  type CanaryIssue,
+  type CanaryResource,
+  canaryChecks,
+  canaryIssues,
+  canarySchedule,
+  canarySchema,
+  formatPath,
+} from '@opsdeck/schema';
 import { parseAllDocuments } from 'yaml';
+import { checkExpressionIssues } from './execute.js';
 import { parseSchedule, ScheduleError } from './schedule.js';
 
 /** A Canary document that failed validation: every problem with the path that has it. */
@@ -11,12 +20,15 @@ export class CanaryValidationError extends Error {
 
 /**
  * Validates one Canary document (already parsed from YAML or JSON): the zod schema of the
- * registered check types, then the schedule with the cron parser the scheduler uses.
+ * registered check types, the syntax of every check's expressions, then the schedule with the
+ * cron parser the scheduler uses.
  */
 export function validateCanary(doc: unknown): CanaryResource {
   const parsed = canarySchema().safeParse(doc);
   if (!parsed.success) throw new CanaryValidationError(canaryIssues(parsed.error));
   const canary = parsed.data;
+  const expressions = expressionIssues(canary);
+  if (expressions.length) throw new CanaryValidationError(expressions);
   try {
     parseSchedule(canarySchedule(canary.spec), canary.metadata.name);
   } catch (err) {
@@ -26,6 +38,20 @@ export function validateCanary(doc: unknown): CanaryResource {
     throw err;
   }
   return canary;
+}
+
+/** Expressions of the canary's checks that do not parse, each with its path in the document. */
+function expressionIssues(canary: CanaryResource): CanaryIssue[] {
+  const index = new Map<string, number>();
+  const out: CanaryIssue[] = [];
+  for (const { type, check } of canaryChecks(canary.spec)) {
+    const i = index.get(type) ?? 0;
+    index.set(type, i + 1);
+    for (const issue of checkExpressionIssues(check)) {
+      out.push({ path: formatPath(['spec', type, i, ...issue.path]), message: issue.message });
+    }
+  }
+  return out;
 }
 
 /** A YAML file's problems, each prefixed with the file and document number. */

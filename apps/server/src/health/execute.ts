@@ -1,6 +1,6 @@
 import type { CheckRetries, CommonCheck } from '@opsdeck/schema';
 import { parseDuration } from '@opsdeck/schema';
-import { compileCel, compileExpression, type Expression } from '../expr/index.js';
+import { compileCel, compileExpression, type Expression, withExpressionContext } from '../expr/index.js';
 import {
   applyDisplay,
   applyTest,
@@ -11,6 +11,8 @@ import {
 import { canRetry, retryPolicy, sleep } from './checks/lib/retry.js';
 import { checkTypeFor } from './checks/registry.js';
 import type { CheckContext, CheckMetric, CheckOutcome, CheckType } from './checks/types.js';
+import { isJunitSuite, runJunitSuite } from './junitMode.js';
+import { type LastResult, usesLastResult } from './lastResult.js';
 
 export type { TransformedCheck } from './checks/lib/evaluate.js';
 
@@ -19,6 +21,7 @@ export type { TransformedCheck } from './checks/lib/evaluate.js';
  * runner under a deadline (AbortSignal), measure the duration, apply `thresholdMillis`, then the
  * reference's evaluation order transform -> display -> test, custom metrics, and retries
  * (`retries{maxRetries, delay, interval, timeout, disabled}`, the check's over the canary's).
+ * Expressions may call `last_result()`, the check's previous result, read once before the run.
  */
 
 /** What the engine passes in: connection/secret resolution, the canary, outputs of earlier checks. */
@@ -34,6 +37,8 @@ export interface ExecuteContext {
   outputs?: Record<string, unknown>;
   /** Canary-level `retries`, overridden field by field by the check's own. */
   retries?: CheckRetries;
+  /** The check's previous result, for `last_result()` (asked only when its expressions call it). */
+  lastResult?: () => Promise<LastResult | undefined>;
 }
 
 /** The outcome of one check run as stored in check_statuses and shown in history. */
@@ -149,7 +154,12 @@ function expressionError(err: unknown): string {
 }
 
 /** Runs one attempt: runner, threshold, transform, display, test, metrics. */
-async function attempt(type: CheckType<unknown>, spec: CommonCheck, ctx: ExecuteContext): Promise<EvaluatedResult> {
+async function attempt(
+  type: CheckType<unknown>,
+  spec: CommonCheck,
+  ctx: ExecuteContext,
+  previous: Record<string, unknown>,
+): Promise<EvaluatedResult> {
   const { outcome, duration } = await runOnce(type, spec, ctx);
   const r: EvaluatedResult = {
     pass: outcome.pass,
@@ -165,6 +175,16 @@ async function attempt(type: CheckType<unknown>, spec: CommonCheck, ctx: Execute
     r.pass = false;
     r.error = `took ${duration}ms, over the threshold of ${spec.thresholdMillis}ms`;
   }
+  return withExpressionContext({ lastResult: previous }, () => evaluate(type, spec, ctx, r));
+}
+
+/** The expressions of one attempt, in the reference's order (synchronous: see expr/context.ts). */
+function evaluate(
+  type: CheckType<unknown>,
+  spec: CommonCheck,
+  ctx: ExecuteContext,
+  r: EvaluatedResult,
+): EvaluatedResult {
   const runnerFailed = !r.pass;
   const checkExprs = { ...spec, test: (spec.test ?? type.defaultTest) as Expression | undefined };
   try {
@@ -188,13 +208,20 @@ async function attempt(type: CheckType<unknown>, spec: CommonCheck, ctx: Execute
   try {
     r.metrics.push(...evaluateMetrics(spec, env));
   } catch (err) {
-    r.error ??= `metrics: ${expressionError(err)}`;
+    r.metricsError = `metrics: ${expressionError(err)}`;
   }
   return r;
 }
 
+/** The previous result for `last_result()`, read once per run and only when an expression calls it. */
+async function previousResult(spec: Record<string, unknown>, ctx: ExecuteContext): Promise<Record<string, unknown>> {
+  if (!ctx.lastResult || !usesLastResult(spec)) return {};
+  return { ...(await ctx.lastResult()) };
+}
+
 /** Runs one check of `type` with `spec` (the check's YAML object) and returns its result. */
 export async function executeCheck(type: string, spec: unknown, ctx: ExecuteContext): Promise<CheckResult> {
+  if (isJunitSuite(type, spec)) return runJunitSuite(spec, ctx, executeCheck);
   const checkType = checkTypeFor(type) as CheckType<unknown> | undefined;
   if (!checkType) return invalid(`check type "${type}" is not supported`);
   const parsed = checkType.schema.safeParse(spec);
@@ -203,6 +230,12 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
     return invalid(`invalid ${type} check: ${issues.join('; ')}`);
   }
   const check = parsed.data as CommonCheck;
+  let previous: Record<string, unknown>;
+  try {
+    previous = await previousResult(spec as Record<string, unknown>, ctx);
+  } catch (err) {
+    return invalid(`last_result(): reading the previous result failed: ${expressionError(err)}`);
+  }
   const policy = retryPolicy(ctx.retries, check.retries);
   if (policy?.delayMs) await sleep(policy.delayMs, ctx.signal);
   const startedAt = Date.now();
@@ -210,7 +243,7 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
   let r: EvaluatedResult;
   for (;;) {
     attempts++;
-    r = await attempt(checkType, check, ctx);
+    r = await attempt(checkType, check, ctx, previous);
     if (r.pass || r.invalid || !policy || ctx.signal?.aborted || !canRetry(policy, attempts, startedAt)) break;
     const remaining = policy.timeoutMs > 0 ? policy.timeoutMs - (Date.now() - startedAt) : Number.POSITIVE_INFINITY;
     await sleep(Math.max(0, Math.min(policy.intervalMs, remaining)), ctx.signal);
@@ -224,11 +257,13 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
     };
   }
   const message = r.message || (r.pass ? '' : (r.error ?? 'failed'));
+  // a metric that cannot be evaluated is reported even on a passing check, never dropped
+  const error = r.pass ? undefined : (r.error ?? r.message);
   return {
     pass: r.pass,
     invalid: r.invalid,
     message,
-    error: r.pass ? undefined : (r.error ?? r.message),
+    error: [error, r.metricsError].filter(Boolean).join('; ') || undefined,
     duration: r.duration,
     data: r.data,
     metrics: r.metrics,
@@ -239,30 +274,41 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
   };
 }
 
+/** One expression of a check that does not parse: the path within the check and why. */
+export interface ExpressionIssue {
+  path: Array<string | number>;
+  message: string;
+}
+
 /**
- * Syntax errors in a check's expressions (`test`, `display`, `transform`, metric values), as
- * `path: message` lines, so a canary can be refused when it is applied rather than failing at its
+ * Syntax errors in a check's expressions (`test`, `display`, `transform`, metric values and
+ * label expressions), so a canary can be refused when it is applied rather than failing at its
  * first run. Empty when all parse.
  */
-export function checkExpressionErrors(spec: unknown): string[] {
+export function checkExpressionIssues(spec: unknown): ExpressionIssue[] {
   const s = (spec ?? {}) as Partial<CommonCheck>;
-  const errors: string[] = [];
-  const tryCompile = (path: string, fn: () => void) => {
+  const issues: ExpressionIssue[] = [];
+  const tryCompile = (path: Array<string | number>, fn: () => void) => {
     try {
       fn();
     } catch (err) {
-      errors.push(`${path}: ${err instanceof Error ? err.message : String(err)}`);
+      issues.push({ path, message: err instanceof Error ? err.message : String(err) });
     }
   };
   for (const key of ['test', 'display', 'transform'] as const) {
     const e = s[key];
-    if (e) tryCompile(key, () => compileExpression(e));
+    if (e) tryCompile([key], () => compileExpression(e));
   }
   s.metrics?.forEach((m, i) => {
-    tryCompile(`metrics.${i}.value`, () => compileCel(m.value));
+    tryCompile(['metrics', i, 'value'], () => compileCel(m.value));
     m.labels?.forEach((l, j) => {
-      if (l.valueExpr) tryCompile(`metrics.${i}.labels.${j}.valueExpr`, () => compileCel(l.valueExpr as string));
+      if (l.valueExpr) tryCompile(['metrics', i, 'labels', j, 'valueExpr'], () => compileCel(l.valueExpr as string));
     });
   });
-  return errors;
+  return issues;
+}
+
+/** `checkExpressionIssues` as `path: message` lines (`metrics.0.value: ...`). */
+export function checkExpressionErrors(spec: unknown): string[] {
+  return checkExpressionIssues(spec).map((i) => `${i.path.join('.')}: ${i.message}`);
 }

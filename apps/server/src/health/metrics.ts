@@ -1,4 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { CheckMetric } from './checks/types.js';
+import { CustomMetrics } from './customMetrics.js';
 
 const LABELS = ['key', 'name', 'canary_name', 'canary_namespace', 'type'] as const;
 type Labels = Record<(typeof LABELS)[number], string>;
@@ -12,7 +14,10 @@ export interface CheckIdentity {
   canaryNamespace: string;
 }
 
-/** The reference's check metrics (canary_check, canary_check_count, ... canary_check_duration). */
+/**
+ * The reference's check metrics (canary_check, canary_check_count, ... canary_check_duration),
+ * plus the custom metrics checks declare (customMetrics.ts).
+ */
 export class HealthMetrics {
   private readonly status: Gauge<(typeof LABELS)[number]>;
   private readonly count: Counter<(typeof LABELS)[number]>;
@@ -22,8 +27,10 @@ export class HealthMetrics {
   private readonly invalid: Counter<(typeof LABELS)[number]>;
   private readonly duration: Histogram<(typeof LABELS)[number]>;
   private readonly info: Gauge<(typeof LABELS)[number]>;
+  private readonly custom: CustomMetrics;
 
   constructor(registry: Registry) {
+    this.custom = new CustomMetrics(registry);
     const labelNames = [...LABELS];
     const registers = [registry];
     this.status = new Gauge({
@@ -62,11 +69,20 @@ export class HealthMetrics {
     this.info = new Gauge({ name: 'canary_check_info', help: 'Checks known to this process', labelNames, registers });
   }
 
-  /** Records one finished run. */
+  /**
+   * Records one finished run and exports its custom metrics; answers why a custom metric could
+   * not be exported (for the result's error), or undefined.
+   */
   record(
     check: CheckIdentity,
-    result: { pass: boolean; duration: number; error?: string | undefined; invalid?: boolean },
-  ) {
+    result: {
+      pass: boolean;
+      duration: number;
+      error?: string | undefined;
+      invalid?: boolean;
+      metrics?: readonly CheckMetric[];
+    },
+  ): string | undefined {
     const labels: Labels = {
       key: check.id,
       name: check.name,
@@ -81,6 +97,8 @@ export class HealthMetrics {
     if (result.error) this.errors.inc(labels);
     if (result.invalid) this.invalid.inc(labels);
     this.duration.observe(labels, result.duration);
+    const problems = result.metrics?.length ? this.custom.export(result.metrics) : [];
+    return problems.length ? problems.join('; ') : undefined;
   }
 }
 

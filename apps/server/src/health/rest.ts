@@ -51,7 +51,12 @@ exposeTable('canaries', {
     for (const row of rows) {
       if (row.deleted_at) continue;
       const spec = row.spec as CanaryResource['spec'];
-      await deriveChecks(trx, row.id as string, (row.namespace as string) ?? 'default', spec);
+      const canary = {
+        id: row.id as string,
+        name: row.name as string,
+        namespace: (row.namespace as string) ?? 'default',
+      };
+      await deriveChecks(trx, canary, spec);
       await ensureSchedule(trx, row.id as string, canarySchedule(spec), undefined, ctx.clock);
     }
   },

@@ -6,6 +6,7 @@ import type { Db } from '../db/connection.js';
 import { checkTypeFor } from './checks/registry.js';
 import { type CheckResult, type ExecuteContext, executeCheck } from './execute.js';
 import { Semaphore } from './heap.js';
+import { type LastResults, lastResultsFor } from './lastResult.js';
 import type { HealthMetrics } from './metrics.js';
 import type { ResultWriter } from './results.js';
 import { upsertTransformedChecks } from './transformed.js';
@@ -61,9 +62,11 @@ export class CanaryRunner {
   private readonly inflight = new Map<string, Promise<CheckResult>>();
   private readonly limits = new Map<string, Semaphore>();
   private readonly execute: typeof executeCheck;
+  private readonly lastResults: LastResults;
 
   constructor(private readonly opts: CanaryRunnerOptions) {
     this.execute = opts.execute ?? executeCheck;
+    this.lastResults = lastResultsFor(opts.db);
   }
 
   /** Checks running right now. */
@@ -175,6 +178,7 @@ export class CanaryRunner {
       checkId: check.id,
       outputs,
       retries: canary.retries,
+      lastResult: () => this.lastResults.get(check.id),
       resolveConnection: async (ref) => {
         if (!resolver) throw new Error(`connection ${ref} cannot be resolved without a database (set DATABASE_URL)`);
         return resolver.resolve(ref, namespace);
@@ -191,10 +195,12 @@ export class CanaryRunner {
   }
 
   private record(canary: RunnableCanary, check: RunnableCheck, time: Date, result: CheckResult, next?: Date) {
-    this.opts.metrics?.record(
+    const unexported = this.opts.metrics?.record(
       { id: check.id, name: check.name, type: check.type, canaryName: canary.name, canaryNamespace: canary.namespace },
       result,
     );
+    if (unexported) result.error = result.error ? `${result.error}; ${unexported}` : unexported;
+    this.lastResults.remember(check.id, check.spec, time, result);
     this.opts.writer?.add({
       checkId: check.id,
       time,

@@ -112,7 +112,7 @@ describe('executeCheck: transform, then display, then test', () => {
       ctx({ outputs: { login: { pass: true } } }),
     );
     expect(r.pass).toBe(true);
-    expect(r.metrics).toContainEqual({ name: 'queued', value: 7, labels: { q: 'orders' } });
+    expect(r.metrics).toContainEqual({ name: 'queued', type: 'gauge', value: 7, labels: { q: 'orders' } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkRetriesSchema } from './checks/common.js';
+import { type CheckMetricSpec, checkRetriesSchema, unsupportedField } from './checks/common.js';
 import { checkSchemas } from './checks/index.js';
 import { parseDuration } from './checks/units.js';
 
@@ -114,10 +114,66 @@ const canarySpecShape = {
   icon: z.string().optional(),
   severity: z.string().optional(),
   owner: z.string().optional(),
-  resultMode: z.enum(['junit']).optional(),
-  agentSelector: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.unknown()).optional(),
+  /** `junit` collapses the run into one result: a junit check named after the canary. */
+  resultMode: z.enum(['junit'], { error: "the only result mode is 'junit'" }).optional(),
+  /** The reference copies the canary to matching agents and does not run it locally. */
+  agentSelector: z
+    .array(z.string())
+    .refine((v) => v.length === 0, {
+      message:
+        'agents are not supported yet: a canary with an agentSelector would not run anywhere; remove agentSelector to run it on this OpsDeck',
+    })
+    .optional(),
+  env: unsupportedField(
+    'canary-level env is not supported; set env on the check instead (http headers, exec env, username/password)',
+  ),
 };
+
+/** `gauge{env,team}`: a metric's type and sorted label names, for comparing declarations. */
+function metricShape(m: CheckMetricSpec): string {
+  const labels = (m.labels ?? []).map((l) => l.name).sort();
+  return `${m.type}{${labels.join(',')}}`;
+}
+
+/**
+ * `dependsOn` names that are not checks of the canary, and dependency cycles (a check in a cycle
+ * would wait for itself and never run).
+ */
+function dependencyIssues(
+  deps: Array<{ path: PropertyKey[]; name: string; dependsOn: string[] }>,
+  names: Set<string>,
+): Array<{ path: PropertyKey[]; message: string }> {
+  const out: Array<{ path: PropertyKey[]; message: string }> = [];
+  const edges = new Map<string, string[]>();
+  for (const d of deps) {
+    d.dependsOn.forEach((dep, j) => {
+      if (!names.has(dep)) out.push({ path: [...d.path, j], message: `'${dep}' is not a check of this canary` });
+      if (dep === d.name) out.push({ path: [...d.path, j], message: 'a check cannot depend on itself' });
+    });
+    edges.set(d.name, [...(edges.get(d.name) ?? []), ...d.dependsOn]);
+  }
+  const state = new Map<string, 'visiting' | 'done'>();
+  const cycleFrom = (name: string, trail: string[]): string[] | undefined => {
+    if (state.get(name) === 'done') return undefined;
+    if (state.get(name) === 'visiting') return [...trail.slice(trail.indexOf(name)), name];
+    state.set(name, 'visiting');
+    for (const next of edges.get(name) ?? []) {
+      if (next === name) continue; // reported above
+      const cycle = cycleFrom(next, [...trail, name]);
+      if (cycle) return cycle;
+    }
+    state.set(name, 'done');
+    return undefined;
+  };
+  for (const d of deps) {
+    const cycle = cycleFrom(d.name, []);
+    if (cycle) {
+      out.push({ path: d.path, message: `dependency cycle: ${cycle.join(' -> ')}` });
+      break; // one cycle is enough to act on
+    }
+  }
+  return out;
+}
 
 let cached: { keys: string; schema: z.ZodType } | undefined;
 
@@ -141,10 +197,15 @@ export function canarySchema(): z.ZodType<CanaryResource> {
   for (const [type, schema] of Object.entries(checkSchemas)) lists[type] = z.array(schema).optional();
   const spec = z.strictObject({ ...canarySpecShape, ...lists }).superRefine((s, ctx) => {
     const seen = new Set<string>();
+    const metrics = new Map<string, { shape: string; path: string }>();
+    const deps: Array<{ path: PropertyKey[]; name: string; dependsOn: string[] }> = [];
     for (const type of Object.keys(checkSchemas)) {
       const list = (s as Record<string, unknown>)[type];
       if (!Array.isArray(list)) continue;
-      list.forEach((check: { name?: string }, i) => {
+      list.forEach((check: { name?: string; metrics?: CheckMetricSpec[]; dependsOn?: string[] }, i) => {
+        if (check?.dependsOn?.length) {
+          deps.push({ path: [type, i, 'dependsOn'], name: check.name ?? '', dependsOn: check.dependsOn });
+        }
         const key = `${type}/${check?.name}`;
         if (seen.has(key)) {
           ctx.addIssue({
@@ -154,7 +215,23 @@ export function canarySchema(): z.ZodType<CanaryResource> {
           });
         }
         seen.add(key);
+        check?.metrics?.forEach((m, j) => {
+          // one name is one Prometheus series family: same type and label names everywhere
+          const shape = metricShape(m);
+          const first = metrics.get(m.name);
+          if (first && first.shape !== shape) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [type, i, 'metrics', j, 'name'],
+              message: `metric '${m.name}' is already declared at ${first.path} as ${first.shape}; one name needs one type and one set of labels`,
+            });
+          }
+          if (!first) metrics.set(m.name, { shape, path: `spec.${type}[${i}].metrics[${j}]` });
+        });
       });
+    }
+    for (const issue of dependencyIssues(deps, new Set([...seen].map((k) => k.slice(k.indexOf('/') + 1))))) {
+      ctx.addIssue({ code: 'custom', ...issue });
     }
   });
   const schema = z.looseObject({
@@ -187,7 +264,6 @@ export interface CanarySpec {
   owner?: string;
   resultMode?: 'junit';
   agentSelector?: string[];
-  env?: Record<string, unknown>;
   [checkType: string]: unknown;
 }
 

@@ -31,10 +31,15 @@ export interface CheckContext {
   now(): Date;
 }
 
-/** One metric a runner reports besides pass/fail and latency (e.g. ssl expiry days, row count). */
+/**
+ * One metric of a result: a runner's observation (ssl expiry days, row count), or, with a `type`,
+ * a custom metric of the check's `metrics` (or a transform) that is exported on /metrics.
+ */
 export interface CheckMetric {
   name: string;
   value: number;
+  /** Set on custom metrics: counters add the value, gauges set it, histograms observe it. */
+  type?: 'counter' | 'gauge' | 'histogram';
   labels?: Record<string, string>;
 }
 

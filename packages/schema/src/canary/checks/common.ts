@@ -67,25 +67,57 @@ export const templateSchema = z
   });
 export type CheckTemplate = z.infer<typeof templateSchema>;
 
-/** A custom metric exported from a check result: `value` and `valueExpr` labels are CEL. */
-export const checkMetricSpecSchema = z.strictObject({
-  name: z.string().min(1),
-  type: z.enum(['counter', 'gauge', 'histogram']),
-  value: z.string().min(1),
-  labels: z
-    .array(
-      z
-        .strictObject({
-          name: z.string().min(1),
-          value: z.string().optional(),
-          valueExpr: z.string().optional(),
-        })
-        .refine((l) => (l.value === undefined) !== (l.valueExpr === undefined), {
-          message: 'set exactly one of value or valueExpr',
-        }),
-    )
-    .optional(),
-});
+/** Prometheus metric names: letters, digits, underscores and colons, not starting with a digit. */
+export const PROMETHEUS_METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+/** Prometheus label names: letters, digits and underscores, not starting with a digit. */
+export const PROMETHEUS_LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+const metricLabelSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .min(1)
+      .regex(PROMETHEUS_LABEL_NAME, 'must be a Prometheus label name (letters, digits, underscores)')
+      // `__` names are reserved for Prometheus itself
+      .refine((n) => !n.startsWith('__'), 'label names starting with __ are reserved by Prometheus'),
+    value: z.string().optional(),
+    valueExpr: z.string().optional(),
+  })
+  .refine((l) => (l.value === undefined) !== (l.valueExpr === undefined), {
+    message: 'set exactly one of value or valueExpr',
+  });
+
+/**
+ * A custom metric exported on /metrics from each check result: `value` and `valueExpr` labels are
+ * CEL. Counters add the value, gauges set it, histograms observe it.
+ */
+export const checkMetricSpecSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .min(1)
+      .regex(PROMETHEUS_METRIC_NAME, 'must be a Prometheus metric name (letters, digits, underscores, colons)'),
+    type: z.enum(['counter', 'gauge', 'histogram']),
+    value: z.string().min(1),
+    labels: z.array(metricLabelSchema).optional(),
+  })
+  .superRefine((m, ctx) => {
+    const seen = new Set<string>();
+    m.labels?.forEach((l, i) => {
+      if (seen.has(l.name)) {
+        ctx.addIssue({ code: 'custom', path: ['labels', i, 'name'], message: `duplicate label '${l.name}'` });
+      }
+      seen.add(l.name);
+      if (m.type === 'histogram' && l.name === 'le') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['labels', i, 'name'],
+          message: "'le' is reserved for histogram buckets",
+        });
+      }
+    });
+  });
+export type CheckMetricSpec = z.infer<typeof checkMetricSpecSchema>;
 
 /**
  * Retries of a failing check within one run: up to `maxRetries` more attempts, the first after
@@ -99,9 +131,6 @@ export const checkRetriesSchema = z.strictObject({
   disabled: z.boolean().optional(),
 });
 export type CheckRetries = z.infer<typeof checkRetriesSchema>;
-
-/** Selects catalog items or components a check relates to (fields of the reference's selector). */
-const relationshipSelectorSchema = z.record(z.string(), z.unknown());
 
 /** A per-check timeout: seconds as a number, or a duration string (`30s`, `2m`). */
 export const checkTimeoutSchema = z.union([z.number().positive(), durationSchema]);
@@ -121,12 +150,10 @@ export const commonCheckShape = {
   test: templateSchema.optional(),
   display: templateSchema.optional(),
   transform: templateSchema.optional(),
-  relationships: z
-    .strictObject({
-      components: z.array(relationshipSelectorSchema).optional(),
-      configs: z.array(relationshipSelectorSchema).optional(),
-    })
-    .optional(),
+  /** Links to components and config items need the catalog, which OpsDeck does not have yet. */
+  relationships: unsupportedField(
+    'check relationships (links to components and config items) are not supported yet; remove relationships',
+  ),
   /** Per-run deadline; the runner's default applies when unset. */
   timeout: checkTimeoutSchema.optional(),
   /** A run slower than this many milliseconds fails. */

@@ -27,6 +27,8 @@ export interface EvaluatedResult {
   labels?: Record<string, string>;
   description?: string;
   metrics: CheckMetric[];
+  /** Why the check's custom `metrics` could not be evaluated (reported without failing the check). */
+  metricsError?: string;
   /** New checks a `transform` produced (each with its own name), reported beside this one. */
   transformed?: TransformedCheck[];
 }
@@ -62,6 +64,8 @@ export interface CheckExpressions {
     labels?: { name: string; value?: string; valueExpr?: string }[];
   }[];
 }
+
+const METRIC_TYPES = new Set(['counter', 'gauge', 'histogram']);
 
 function asRecord(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
@@ -150,7 +154,9 @@ function patchInPlace(result: EvaluatedResult, t: Record<string, unknown>): void
     for (const m of t.metrics) {
       const r = asRecord(m);
       if (r && typeof r.name === 'string' && typeof r.value === 'number') {
-        result.metrics.push({ name: r.name, value: r.value, labels: asRecord(r.labels) as Record<string, string> });
+        const type = METRIC_TYPES.has(r.type as string) ? (r.type as CheckMetric['type']) : undefined;
+        const labels = asRecord(r.labels) as Record<string, string> | undefined;
+        result.metrics.push({ name: r.name, value: r.value, ...(type ? { type } : {}), ...(labels ? { labels } : {}) });
       }
     }
   }
@@ -186,6 +192,6 @@ export function evaluateMetrics(check: CheckExpressions, env: Record<string, unk
     for (const l of m.labels ?? []) {
       labels[l.name] = l.valueExpr !== undefined ? String(evaluateCel(l.valueExpr, env)) : (l.value ?? '');
     }
-    return { name: m.name, value, labels };
+    return { name: m.name, type: m.type as CheckMetric['type'], value, labels };
   });
 }

@@ -84,3 +84,36 @@ export function parseJunit(xml: string, file: string): JunitSuite[] {
     };
   });
 }
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters XML 1.0 cannot carry
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** Text safe inside XML 1.0 attributes and elements (characters XML cannot carry are dropped). */
+function xml(text: string): string {
+  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+const seconds = (s: number) => String(Math.round(s * 1000) / 1000);
+
+/** Writes one suite as a JUnit XML document (`<testsuite>` with one `<testcase>` per test). */
+export function formatJunit(suite: Omit<JunitSuite, 'file'>, timestamp: Date): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuite name="${xml(suite.name)}" tests="${suite.tests.length}" failures="${suite.failed}" errors="${suite.error}" skipped="${suite.skipped}" time="${seconds(suite.duration)}" timestamp="${timestamp.toISOString()}">`,
+  ];
+  for (const t of suite.tests) {
+    const open = `  <testcase classname="${xml(t.classname)}" name="${xml(t.name)}" time="${seconds(t.duration)}"`;
+    if (t.status === 'passed') {
+      lines.push(`${open}/>`);
+      continue;
+    }
+    const tag = t.status === 'failed' ? 'failure' : t.status;
+    const text = t.message ?? '';
+    const summary = text.split('\n', 1)[0] ?? '';
+    lines.push(`${open}>`, `    <${tag} message="${xml(summary)}">${xml(text)}</${tag}>`, '  </testcase>');
+  }
+  lines.push('</testsuite>', '');
+  return lines.join('\n');
+}
