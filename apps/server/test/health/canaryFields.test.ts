@@ -73,6 +73,14 @@ describe('common check fields', () => {
     ]);
   });
 
+  it('takes markFailOnEmpty only on checks that query a data source', () => {
+    expect(issues({ exec: [exec({ markFailOnEmpty: true })] })).toEqual([
+      'spec.exec[0].markFailOnEmpty: markFailOnEmpty applies to checks that query a data source (sql, prometheus, elasticsearch, opensearch)',
+    ]);
+    const prometheus = [{ name: 'p', url: 'http://127.0.0.1:1', query: 'up', markFailOnEmpty: true }];
+    expect(issues({ prometheus })).toEqual([]);
+  });
+
   it('refuses dependsOn naming a missing check, itself, or a cycle', () => {
     expect(issues({ exec: [exec({ dependsOn: ['login'] })] })).toEqual([
       "spec.exec[0].dependsOn[0]: 'login' is not a check of this canary",

@@ -42,6 +42,10 @@ function searchCheck(type: 'elasticsearch' | 'opensearch'): CheckType<SearchChec
       const count = typeof total === 'number' ? total : (total?.value ?? answer.hits?.hits?.length ?? 0);
       const data = { results: answer, hits: answer.hits?.hits ?? [], count };
       const metrics = [{ name: 'hits', value: count }];
+      if (count === 0 && spec.markFailOnEmpty) {
+        const error = 'query returned no hits (markFailOnEmpty)';
+        return { pass: false, error, message: error, data, metrics };
+      }
       if (spec.results !== undefined && count !== spec.results) {
         const error = `query returned ${count} hits, expected ${spec.results}`;
         return { pass: false, error, message: error, data, metrics };

@@ -52,6 +52,10 @@ export const prometheusCheck: CheckType<PrometheusCheck> = {
     const results = samples(answer.data?.resultType, answer.data?.result);
     const first = results[0];
     const data = { results, value: first?.value ?? 0, firstResult: first ?? {} };
+    if (results.length === 0 && spec.markFailOnEmpty) {
+      const error = 'query returned no samples (markFailOnEmpty)';
+      return { pass: false, error, message: error, data, metrics: [{ name: 'samples', value: 0 }] };
+    }
     return {
       pass: true,
       message: `${results.length} samples`,

@@ -68,6 +68,13 @@ describe('elasticsearch check against a _search peer', () => {
     expect(out).toMatchObject({ pass: false, error: 'query returned 2 hits, expected 1' });
   });
 
+  it('fails on no hits only with markFailOnEmpty', async () => {
+    const none = JSON.stringify({ query: { term: { level: 'debug' } } });
+    expect(await elasticsearchCheck.run(check({ query: none }), runnerContext())).toMatchObject({ pass: true });
+    const strict = await elasticsearchCheck.run(check({ query: none, markFailOnEmpty: true }), runnerContext());
+    expect(strict).toMatchObject({ pass: false, error: 'query returned no hits (markFailOnEmpty)' });
+  });
+
   it("fails with the server's error type and reason", async () => {
     const out = await elasticsearchCheck.run(check({ index: 'metrics' }), runnerContext());
     expect(out.error).toContain('404 index_not_found_exception: no such index [metrics]');

@@ -24,6 +24,9 @@ beforeAll(async () => {
         },
       };
     }
+    if (query === 'up{job="gone"}') {
+      return { json: { status: 'success', data: { resultType: 'vector', result: [] } } };
+    }
     if (query === 'scalar(42)') {
       return { json: { status: 'success', data: { resultType: 'scalar', result: [1700000000.1, '42'] } } };
     }
@@ -53,6 +56,16 @@ describe('prometheus check against a Prometheus API peer', () => {
   it('reads scalar answers', async () => {
     const out = await prometheusCheck.run(check({ query: 'scalar(42)' }), runnerContext());
     expect(out.data).toMatchObject({ value: 42, results: [{ value: 42 }] });
+  });
+
+  it('passes on an empty answer unless markFailOnEmpty is set', async () => {
+    const empty = await prometheusCheck.run(check({ query: 'up{job="gone"}' }), runnerContext());
+    expect(empty).toMatchObject({ pass: true, data: { results: [] } });
+    const strict = await prometheusCheck.run(
+      check({ query: 'up{job="gone"}', markFailOnEmpty: true }),
+      runnerContext(),
+    );
+    expect(strict).toMatchObject({ pass: false, error: 'query returned no samples (markFailOnEmpty)' });
   });
 
   it("fails with Prometheus's message for a bad query", async () => {

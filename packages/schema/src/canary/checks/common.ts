@@ -144,7 +144,10 @@ export const commonCheckShape = {
   labels: z.record(z.string(), z.string()).optional(),
   transformDeleteStrategy: z.enum(['MarkHealthy', 'MarkUnhealthy', 'Ignore']).optional(),
   metrics: z.array(checkMetricSpecSchema).optional(),
-  markFailOnEmpty: z.boolean().optional(),
+  /** Only data-source checks have results that can be empty; they take `emptyResultShape`. */
+  markFailOnEmpty: unsupportedField(
+    'markFailOnEmpty applies to checks that query a data source (sql, prometheus, elasticsearch, opensearch)',
+  ),
   dependsOn: z.array(z.string().min(1)).optional(),
   retries: checkRetriesSchema.optional(),
   test: templateSchema.optional(),
@@ -158,6 +161,11 @@ export const commonCheckShape = {
   timeout: checkTimeoutSchema.optional(),
   /** A run slower than this many milliseconds fails. */
   thresholdMillis: z.number().int().nonnegative().optional(),
+};
+
+/** For checks that query a data source: `markFailOnEmpty` fails the check when nothing comes back. */
+export const emptyResultShape = {
+  markFailOnEmpty: z.boolean().optional(),
 };
 
 /** The reference's `Connection` block, for types that reach a target by URL and credentials. */

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { checkSchema, connectionShape } from './common.js';
+import { checkSchema, connectionShape, emptyResultShape } from './common.js';
 import { requiredString } from './required.js';
 
 /**
  * `elasticsearch` and `opensearch`: run the search `query` (a JSON request body) on `index` and,
- * when `results` is set, fail unless exactly that many documents match.
+ * when `results` is set, fail unless exactly that many documents match; `markFailOnEmpty` fails
+ * when none match.
  */
 function searchCheckSchema(type: string) {
   return checkSchema({
     ...connectionShape,
+    ...emptyResultShape,
     index: requiredString('index'),
     query: z
       .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkSchema, connectionShape } from './common.js';
+import { checkSchema, connectionShape, emptyResultShape } from './common.js';
 
 /**
  * SQL checks (`postgres`, `mysql`, `mssql`): run `query` (default `SELECT 1`) against `url` or a
@@ -8,6 +8,7 @@ import { checkSchema, connectionShape } from './common.js';
  */
 const sqlShape = {
   ...connectionShape,
+  ...emptyResultShape,
   query: z.string().min(1, 'query must not be empty').optional(),
   /** Minimum number of rows the query must return. */
   results: z.number().int().nonnegative().optional(),
