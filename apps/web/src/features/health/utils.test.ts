@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildCheck } from './testChecks.js';
 import type { CheckSummary } from './types.js';
 import {
   decodeLabels,
@@ -15,21 +16,7 @@ import {
 } from './utils.js';
 import { toYaml } from './yaml.js';
 
-const check = (over: Partial<CheckSummary>): CheckSummary => ({
-  id: over.name ?? 'x',
-  canary_id: 'c',
-  canary_name: 'canary',
-  canary_namespace: 'default',
-  agent_id: '00000000-0000-0000-0000-000000000000',
-  name: 'x',
-  namespace: 'default',
-  type: 'http',
-  labels: {},
-  status: 'healthy',
-  uptime: { passed: 1, failed: 0 },
-  latency: { rolling1h: 0 },
-  ...over,
-});
+const check = buildCheck;
 
 describe('health formats', () => {
   it.each([
@@ -112,6 +99,10 @@ describe('health filters, tabs and groups', () => {
     [{ 'env=prod': 1, 'env=dev': 1 }, false, '', ['api', 'db', 'cache']],
     [{ 'env=prod': 1, 'critical=true': 1 }, false, '', ['api']],
     [{}, false, 'CACHE', ['cache']],
+    [{}, false, 'health=unhealthy', ['db']],
+    [{}, false, 'type=redis,postgres', ['db', 'cache']],
+    [{ 'env=prod': 1 }, false, 'critical=false', ['cache']],
+    [{}, true, 'env=prod', []],
   ] as const)('labels %o, hide passing %s, query %s', (labels, hidePassing, query, expected) =>
     expect(names(filterChecks(checks, { labels, hidePassing, query }))).toEqual(expected),
   );
@@ -148,6 +139,14 @@ describe('health filters, tabs and groups', () => {
   it('sorts by a column either way', () => {
     expect(names(sortChecks(checks, 'name', false))).toEqual(['api', 'cache', 'db']);
     expect(names(sortChecks(checks, 'health', true))).toEqual(['api', 'cache', 'db']);
+    expect(names(sortChecks(checks, 'health', false))).toEqual(['db', 'api', 'cache']);
+    expect(names(sortChecks(checks, 'name', true))).toEqual(['db', 'cache', 'api']);
+  });
+
+  it('sorts names without regard to case and leaves its input alone', () => {
+    const list = ['b', 'A', 'a', 'C'].map((name) => check({ name }));
+    expect(names(sortChecks(list, 'name', false))).toEqual(['A', 'a', 'b', 'C']);
+    expect(names(list)).toEqual(['b', 'A', 'a', 'C']);
   });
 });
 
