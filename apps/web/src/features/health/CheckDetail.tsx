@@ -12,6 +12,7 @@ import { useToasts } from '../../ui/Toasts.js';
 import { LinkToIncidentButton } from '../incidents/index.js';
 import { CheckHistory } from './CheckHistory.js';
 import { CheckIcon } from './CheckIcon.js';
+import { CheckIncidents } from './CheckIncidents.js';
 import { CheckRelationships, CheckSpec, useRelationships } from './CheckTabs.js';
 import { StatusDot } from './StatusDot.js';
 import type { CheckSummary } from './types.js';
@@ -133,6 +134,7 @@ function CheckHeader({
           </li>
         )}
       </ul>
+      <CheckIncidents checkId={check.id} />
       <dl className="grid grid-cols-3 gap-x-6 gap-y-1 text-sm sm:grid-cols-6">
         <Stat label="Uptime" value={total ? `${formatUptime(check.uptime)} (${check.uptime.passed}/${total})` : '-'} />
         <Stat label="P95" value={formatLatency(check.latency.p95) || '-'} />

@@ -9,7 +9,7 @@ const PER_ROW = 4;
 const CARD_ROW_HEIGHT = 92;
 
 /** The card layout: checks with status dots, four to a row, only the rows in view rendered. */
-export function HealthCards({ checks, onOpen }: { checks: CheckSummary[]; onOpen: (id: string) => void }) {
+export function HealthCards({ checks, onOpen }: { checks: CheckSummary[]; onOpen: (check: CheckSummary) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
   const rowCount = Math.ceil(checks.length / PER_ROW);
   const virtual = useVirtualizer({
@@ -37,12 +37,12 @@ export function HealthCards({ checks, onOpen }: { checks: CheckSummary[]; onOpen
   );
 }
 
-const Card = memo(function Card({ check, onOpen }: { check: CheckSummary; onOpen: (id: string) => void }) {
+const Card = memo(function Card({ check, onOpen }: { check: CheckSummary; onOpen: (check: CheckSummary) => void }) {
   return (
     <button
       type="button"
       data-card={check.name}
-      onClick={() => onOpen(check.id)}
+      onClick={() => onOpen(check)}
       className="flex min-w-0 flex-col gap-1 rounded-lg bg-white p-3 text-left shadow-sm ring-1 ring-zinc-200 hover:ring-indigo-300"
     >
       <span className="flex items-center gap-2 text-sm font-medium text-zinc-900">

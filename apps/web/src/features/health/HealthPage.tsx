@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../ui/Button.js';
 import { cx } from '../../ui/cx.js';
@@ -7,61 +7,31 @@ import { Modal } from '../../ui/Modal.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { CheckDetail } from './CheckDetail.js';
 import { HealthCards } from './HealthCards.js';
+import { HealthEmpty } from './HealthEmpty.js';
 import { HealthFilters } from './HealthFilters.js';
+import { HealthPivot } from './HealthPivot.js';
 import { HealthTable } from './HealthTable.js';
 import { HealthToolbar } from './HealthToolbar.js';
-import { useHealthParams } from './useHealthParams.js';
+import type { CheckSummary } from './types.js';
+import { type HealthParams, useHealthParams } from './useHealthParams.js';
+import { useHealthView } from './useHealthView.js';
 import { useSummary } from './useSummary.js';
-import {
-  ALL_TAB,
-  defaultCheckRange,
-  filterChecks,
-  groupChecks,
-  labelOptions,
-  refreshMs,
-  type SortKey,
-  sortChecks,
-  tabsFor,
-  tabValue,
-} from './utils.js';
+import { ALL_TAB, defaultCheckRange, refreshMs, type SortKey } from './utils.js';
 
-/** /health (and /view/health): every check with filters, grouping, tabs, and the check detail. */
+/** /health (and /view/health): every check with filters, grouping, tabs, the pivot, and the check detail. */
 export function HealthPage() {
   const [params, update] = useHealthParams();
   const standalone = useLocation().pathname.startsWith('/view/');
-  const summary = useSummary(params.timeRange, { refreshMs: refreshMs(params.refresh) });
+  const detailOnly = standalone && !!params.checkId;
+  const summary = useSummary(params.timeRange, { refreshMs: refreshMs(params.refresh), enabled: !detailOnly });
   const all = summary.data;
+  const view = useHealthView(all, params);
 
-  const options = useMemo(() => labelOptions(all ?? []), [all]);
-  const filtered = useMemo(
-    () => filterChecks(all ?? [], { query: params.query, hidePassing: params.hidePassing, labels: params.labels }),
-    [all, params.query, params.hidePassing, params.labels],
-  );
-  // when Hide Passing hides every match, the empty state says so instead of looking broken
-  const passingHidden = useMemo(
-    () =>
-      params.hidePassing && filtered.length === 0
-        ? filterChecks(all ?? [], { query: params.query, hidePassing: false, labels: params.labels }).length
-        : 0,
-    [all, filtered.length, params.query, params.hidePassing, params.labels],
-  );
-  const tabs = useMemo(() => tabsFor(filtered, params.tabBy), [filtered, params.tabBy]);
-  const tab = tabs.includes(params.tab) ? params.tab : ALL_TAB;
-  const visible = useMemo(() => {
-    const inTab = tab === ALL_TAB ? filtered : filtered.filter((c) => tabValue(c, params.tabBy) === tab);
-    return sortChecks(inTab, params.sortBy, params.sortDesc);
-  }, [filtered, tab, params.tabBy, params.sortBy, params.sortDesc]);
-  const groups = useMemo(
-    () => (params.groupBy === 'no-group' ? null : groupChecks(visible, params.groupBy)),
-    [visible, params.groupBy],
-  );
-
+  // takes the check rather than its id, so it stays the same function across data refreshes
   const open = useCallback(
-    (id: string) => {
-      const check = all?.find((c) => c.id === id);
-      update({ checkId: id, timeRange: defaultCheckRange(check?.last_runtime, Date.now()) });
-    },
-    [all, update],
+    (check: CheckSummary) =>
+      update({ checkId: check.id, timeRange: defaultCheckRange(check.last_runtime, Date.now()) }),
+    [update],
   );
   const close = useCallback(() => update({ checkId: null, timeRange: null }), [update]);
   const onLabel = useCallback(
@@ -82,8 +52,10 @@ export function HealthPage() {
       }),
     [params.sortBy, params.sortDesc, update],
   );
+  const filtering = params.query !== '' || Object.keys(params.labels).length > 0;
+  const clearFilters = useCallback(() => update({ query: null, labels: null }), [update]);
 
-  if (standalone && params.checkId) {
+  if (detailOnly && params.checkId) {
     return (
       <div className="h-full overflow-auto bg-white p-4">
         <CheckDetail
@@ -95,32 +67,33 @@ export function HealthPage() {
     );
   }
 
+  const { visible } = view;
   return (
     <div className="flex h-full min-h-0">
       <HealthFilters
         hidePassing={params.hidePassing}
         onHidePassing={onHidePassing}
-        options={options}
+        options={view.options}
         labels={params.labels}
         onLabel={onLabel}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <HealthToolbar params={params} update={update} labelKeys={options} />
+        <HealthToolbar params={params} update={update} labelKeys={view.options} />
         <div
           role="tablist"
           aria-label="Tabs"
           className="flex gap-1 overflow-x-auto border-b border-zinc-200 bg-white px-3"
         >
-          {tabs.map((t) => (
+          {view.tabs.map((t) => (
             <button
               key={t}
               type="button"
               role="tab"
-              aria-selected={t === tab}
+              aria-selected={t === view.tab}
               onClick={() => update({ tab: t === ALL_TAB ? null : t })}
               className={cx(
                 '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap',
-                t === tab
+                t === view.tab
                   ? 'border-indigo-600 text-indigo-700'
                   : 'border-transparent text-zinc-500 hover:text-zinc-800',
               )}
@@ -131,20 +104,22 @@ export function HealthPage() {
         </div>
         {summary.isPending ? (
           <LoadingBlock />
-        ) : visible.length === 0 && passingHidden > 0 ? (
-          <EmptyState message={`All ${passingHidden} matching checks are passing`}>
+        ) : visible.length === 0 && view.passingHidden > 0 ? (
+          <EmptyState message={`All ${view.passingHidden} matching checks are passing`}>
             <Button size="sm" onClick={() => onHidePassing(false)}>
               Show passing checks
             </Button>
           </EmptyState>
         ) : visible.length === 0 ? (
-          <EmptyState />
+          <HealthEmpty hasChecks={(all?.length ?? 0) > 0} onClear={filtering ? clearFilters : null} />
+        ) : view.pivot ? (
+          <HealthPivot pivot={view.pivot} rowLabel={rowLabel(params)} cellType={params.pivotCellType} onOpen={open} />
         ) : params.layout === 'card' ? (
           <HealthCards checks={visible} onOpen={open} />
         ) : (
           <HealthTable
             checks={visible}
-            groups={groups}
+            groups={view.groups}
             sortBy={params.sortBy}
             sortDesc={params.sortDesc}
             onSort={onSort}
@@ -164,3 +139,14 @@ export function HealthPage() {
     </div>
   );
 }
+
+const ROW_LABELS: Record<string, string> = {
+  'no-group': 'Check',
+  canary_name: 'Canary',
+  name: 'Name',
+  description: 'Description',
+  type: 'Type',
+};
+
+/** Heading of the pivot's row column: what the rows are grouped by. */
+const rowLabel = (params: HealthParams) => ROW_LABELS[params.groupBy] ?? params.groupBy;

@@ -38,7 +38,7 @@ export function HealthTable({
   sortBy: SortKey;
   sortDesc: boolean;
   onSort: (key: SortKey) => void;
-  onOpen: (id: string) => void;
+  onOpen: (check: CheckSummary) => void;
 }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const items = useMemo<Item[]>(() => {
@@ -160,12 +160,12 @@ const CheckRow = memo(function CheckRow({
 }: {
   check: CheckSummary;
   nested: boolean;
-  onOpen: (id: string) => void;
+  onOpen: (check: CheckSummary) => void;
 }) {
   return (
     <tr
       data-check={check.name}
-      onClick={() => onOpen(check.id)}
+      onClick={() => onOpen(check)}
       className="h-[37px] cursor-pointer border-b border-zinc-100 bg-white hover:bg-indigo-50/40"
     >
       <td className="px-3" />

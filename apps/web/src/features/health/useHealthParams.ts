@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isPivotBy, isPivotCellType, type PivotBy, type PivotCellType } from './pivot.js';
 import { DEFAULT_TIME_RANGE, decodeLabels, encodeLabels, isTimeRange, type SortKey } from './utils.js';
 
 const SORT_KEYS: SortKey[] = ['name', 'health', 'uptime', 'latency', 'last_transition_time'];
@@ -18,6 +19,11 @@ export interface HealthParams {
   tab: string;
   hidePassing: boolean;
   refresh: string;
+  /** The pivot view's columns; null shows the table or cards instead. */
+  pivotBy: PivotBy | null;
+  /** The label key of the columns when pivotBy is `label`. */
+  pivotLabel: string;
+  pivotCellType: PivotCellType;
 }
 
 /** Values that differ from the defaults go in the URL; undefined/null removes a parameter. */
@@ -25,15 +31,20 @@ export type HealthParamsPatch = { [K in keyof HealthParams]?: HealthParams[K] | 
 
 export function useHealthParams(): [HealthParams, (patch: HealthParamsPatch) => void] {
   const [search, setSearch] = useSearchParams();
+  // decoded once per value, so opening a check (a new checkId) does not look like a new label filter
+  const labelsRaw = search.get('labels');
+  const labels = useMemo(() => decodeLabels(labelsRaw), [labelsRaw]);
   const params = useMemo<HealthParams>(() => {
     const sortBy = search.get('sortBy') as SortKey | null;
     const range = search.get('timeRange');
+    const pivotBy = search.get('pivotBy');
+    const cellType = search.get('pivotCellType');
     return {
       checkId: search.get('checkId'),
       timeRange: isTimeRange(range) ? range : DEFAULT_TIME_RANGE,
       layout: search.get('layout') === 'card' ? 'card' : 'table',
       query: search.get('query') ?? '',
-      labels: decodeLabels(search.get('labels')),
+      labels,
       sortBy: sortBy && SORT_KEYS.includes(sortBy) ? sortBy : 'name',
       sortDesc: search.get('sortDesc') === 'true',
       groupBy: search.get('groupBy') ?? 'canary_name',
@@ -41,8 +52,11 @@ export function useHealthParams(): [HealthParams, (patch: HealthParamsPatch) => 
       tab: search.get('tab') ?? 'All',
       hidePassing: search.get('hidePassing') !== 'false',
       refresh: search.get('refresh') ?? '',
+      pivotBy: isPivotBy(pivotBy) ? pivotBy : null,
+      pivotLabel: search.get('pivotLabel') ?? '',
+      pivotCellType: isPivotCellType(cellType) ? cellType : 'status',
     };
-  }, [search]);
+  }, [search, labels]);
 
   const update = useCallback(
     (patch: HealthParamsPatch) => {

@@ -1,9 +1,43 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.js';
+import { api, request } from '../../api/client.js';
 import type { CheckSummary } from './types.js';
+import { DEFAULT_TIME_RANGE, isTimeRange } from './utils.js';
 
 interface SummaryResponse {
   checks_summary: CheckSummary[] | null;
+}
+
+const SUMMARY_PATH = '/api/canary/api/summary';
+/** An early answer older than this is not used: the page asks again. */
+const EARLY_MAX_AGE_MS = 15_000;
+
+let early: { timeRange: string; at: number; rows: Promise<CheckSummary[] | undefined> } | null = null;
+
+/**
+ * Starts the summary of a /health URL while the app is still loading the session: it is by far the
+ * slowest request of the page, and the page can only ask for it once the session and feature flags
+ * are in. The first list query for the same range takes the answer; anything but a 2xx (signed out,
+ * forbidden) is dropped, and the page asks again the usual way, with the usual 401 handling.
+ */
+export function prefetchSummary(location: { pathname: string; search: string }, now = Date.now()): void {
+  if (!/^\/(view\/)?health\/?$/.test(location.pathname)) return;
+  const search = new URLSearchParams(location.search);
+  if (location.pathname.startsWith('/view/') && search.get('checkId')) return; // the detail alone
+  const range = search.get('timeRange');
+  const timeRange = isTimeRange(range) ? range : DEFAULT_TIME_RANGE;
+  const rows = request<SummaryResponse>('GET', SUMMARY_PATH, { params: { timeRange }, allow401: true }).then(
+    (r) => r.data?.checks_summary ?? [],
+    () => undefined,
+  );
+  early = { timeRange, at: now, rows };
+}
+
+/** The early answer for `timeRange`, once. */
+function takeEarly(timeRange: string): Promise<CheckSummary[] | undefined> | undefined {
+  const e = early;
+  early = null;
+  if (!e || e.timeRange !== timeRange || Date.now() - e.at > EARLY_MAX_AGE_MS) return undefined;
+  return e.rows;
 }
 
 /**
@@ -11,11 +45,15 @@ interface SummaryResponse {
  * flight; the previous rows stay on screen while the next ones load, and unchanged rows keep their
  * identity across refreshes (structural sharing) so memoised rows do not re-render.
  */
-export function useSummary(timeRange: string, opts: { refreshMs?: number; checkId?: string } = {}) {
+export function useSummary(timeRange: string, opts: { refreshMs?: number; checkId?: string; enabled?: boolean } = {}) {
   return useQuery({
     queryKey: ['health', 'summary', timeRange, opts.checkId ?? null],
     queryFn: async ({ signal }) => {
-      const res = await api.get<SummaryResponse>('/api/canary/api/summary', {
+      if (!opts.checkId) {
+        const rows = await takeEarly(timeRange);
+        if (rows) return rows;
+      }
+      const res = await api.get<SummaryResponse>(SUMMARY_PATH, {
         params: { timeRange, checkId: opts.checkId },
         signal,
       });
@@ -23,5 +61,6 @@ export function useSummary(timeRange: string, opts: { refreshMs?: number; checkI
     },
     placeholderData: keepPreviousData,
     refetchInterval: opts.refreshMs || false,
+    enabled: opts.enabled ?? true,
   });
 }
