@@ -214,7 +214,7 @@ function evaluate(
 }
 
 /** The previous result for `last_result()`, read once per run and only when an expression calls it. */
-async function previousResult(spec: Record<string, unknown>, ctx: ExecuteContext): Promise<Record<string, unknown>> {
+async function previousResult(spec: object, ctx: ExecuteContext): Promise<Record<string, unknown>> {
   if (!ctx.lastResult || !usesLastResult(spec)) return {};
   return { ...(await ctx.lastResult()) };
 }
@@ -232,7 +232,7 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
   const check = parsed.data as CommonCheck;
   let previous: Record<string, unknown>;
   try {
-    previous = await previousResult(spec as Record<string, unknown>, ctx);
+    previous = await previousResult(spec as object, ctx);
   } catch (err) {
     return invalid(`last_result(): reading the previous result failed: ${expressionError(err)}`);
   }

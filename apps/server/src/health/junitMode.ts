@@ -1,7 +1,7 @@
 import { type CanarySpec, canaryChecks } from '@opsdeck/schema';
 import { formatJunit, type JunitTest } from './checks/lib/junit-xml.js';
 import type { CheckResult, ExecuteContext, executeCheck } from './execute.js';
-import { usesLastResult } from './lastResult.js';
+import { type LastResult, usesLastResult } from './lastResult.js';
 
 /**
  * `resultMode: junit`: a canary's run collapses into one result. The canary then has a single
@@ -63,12 +63,12 @@ export function isJunitSuite(type: string, spec: unknown): spec is JunitSuiteSpe
 }
 
 /** A check's previous outcome inside the suite's previous result, as `last_result()` shows it. */
-function previousOutcome(previous: Record<string, unknown> | undefined, check: SuiteCheck) {
-  const results = previous?.results as { checks?: SuiteOutcome[] } | undefined;
-  const o = results?.checks?.find((c) => c.type === check.type && c.name === check.spec.name);
-  if (!o) return undefined;
+function previousOutcome(previous: LastResult | undefined, check: SuiteCheck): LastResult | undefined {
+  const checks = previous?.results.checks as SuiteOutcome[] | undefined;
+  const o = checks?.find((c) => c.type === check.type && c.name === check.spec.name);
+  if (!previous || !o) return undefined;
   const { pass, invalid, message, error, duration, detail } = o;
-  return { status: pass, invalid, time: previous?.time as Date, duration, message, error, results: detail ?? {} };
+  return { status: pass, invalid, time: previous.time, duration, message, error, results: detail ?? {} };
 }
 
 /** Runs every check of the suite (dependencies first) and answers the one collapsed result. */
@@ -79,8 +79,7 @@ export async function runJunitSuite(
 ): Promise<CheckResult> {
   const started = performance.now();
   const timestamp = ctx.now?.() ?? new Date();
-  const previous =
-    ctx.lastResult && usesLastResult(suite as unknown as Record<string, unknown>) ? await ctx.lastResult() : undefined;
+  const previous = ctx.lastResult && usesLastResult(suite) ? await ctx.lastResult() : undefined;
   const byName = new Map<string, Promise<CheckResult>>();
   const outputs: Record<string, unknown> = {};
   const runs = suite.checks.map((check) => {
@@ -95,7 +94,7 @@ export async function runJunitSuite(
         ...ctx,
         checkId: undefined, // the suite's checks have no rows of their own
         outputs: deps.length ? { ...outputs } : undefined,
-        lastResult: async () => previousOutcome(previous as Record<string, unknown> | undefined, check),
+        lastResult: async () => previousOutcome(previous, check),
       });
     })();
     byName.set(check.spec.name, run);

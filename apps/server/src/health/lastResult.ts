@@ -26,7 +26,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uses = new WeakMap<object, boolean>();
 
 /** True when a check's spec calls `last_result` in an expression (cached per spec object). */
-export function usesLastResult(spec: Record<string, unknown>): boolean {
+export function usesLastResult(spec: object): boolean {
   let hit = uses.get(spec);
   if (hit === undefined) {
     hit = JSON.stringify(spec).includes('last_result');
@@ -44,7 +44,7 @@ export class LastResults {
   /** Keeps a finished run of a check that reads `last_result()`; others are not kept. */
   remember(
     checkId: string,
-    spec: Record<string, unknown>,
+    spec: object,
     time: Date,
     r: { pass: boolean; invalid?: boolean; duration: number; message?: string; error?: string; detail?: object },
   ): void {
