@@ -87,6 +87,17 @@ describe('opsdeck run', { timeout: SLOW }, () => {
     ]);
   });
 
+  it('prints one junit line for a canary in result mode junit', async () => {
+    const both = canary('db-suite', `${passing.split('postgres:\n')[1]}\n${failing.split('postgres:\n')[1]}`);
+    writeFileSync(path.join(dir, 'suite.yaml'), both.replace('spec:\n', 'spec:\n  resultMode: junit\n'));
+    const { code, stdout } = await opsdeck(['run', path.join(dir, 'suite.yaml')]);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    expect(stdout).toMatch(
+      /^FAIL {2}db-suite\/db-suite {2}\(junit\) {2}\d+ms {2}1 passed, 1 failed; postgres\/closed-port: /m,
+    );
+    expect(code).toBe(1);
+  });
+
   it('exits 2 and names the field for an invalid canary, and for a missing file', async () => {
     const bad = await opsdeck(['run', path.join(dir, 'bad.yaml')]);
     expect(bad.code).toBe(2);
