@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from '../auth/routes.js';
@@ -55,6 +57,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  // Before the routes (it hooks each route as it is added). JSON and the web app's text assets go
+  // out compressed at fast settings: the 10,000-check summary is 5.7 MB of JSON, 0.3-0.37 MB
+  // compressed, and the default levels cost 3-5x the CPU for 5-10% less. Requests stay as sent.
+  await app.register(fastifyCompress, {
+    globalDecompression: false,
+    zlibOptions: { level: 1 },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
