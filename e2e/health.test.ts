@@ -1,59 +1,21 @@
-import type { Page } from 'playwright-core';
+import { testSubjectId } from '@opsdeck/server/test';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './harness.js';
+import { adminApi, checkRows, param, rowNames, seedChecks } from './health-fixture.js';
 
 // Two canaries applied through the API and run once each: 'web' (prod) passes, 'data' (staging)
 // has one check that fails against a closed port.
 let e2e: E2E;
-const ids: Record<string, string> = {};
-
-async function api(path: string, init: RequestInit = {}) {
-  const res = await e2e.server.fetch(path, {
-    ...init,
-    as: 'admin',
-    headers: init.body ? { 'content-type': 'application/json', prefer: 'return=representation' } : {},
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const port = new URL(e2e.server.url).port;
-  const canaries = [
-    {
-      name: 'web',
-      namespace: 'prod',
-      labels: { env: 'prod', critical: 'true' },
-      spec: { schedule: '@every 1h', tcp: [{ name: 'web-port', endpoint: `127.0.0.1:${port}` }] },
-    },
-    {
-      name: 'data',
-      namespace: 'staging',
-      labels: { env: 'staging' },
-      spec: {
-        schedule: '@every 1h',
-        tcp: [
-          { name: 'closed-port', endpoint: '127.0.0.1:1' },
-          { name: 'data-port', endpoint: `127.0.0.1:${port}` },
-        ],
-      },
-    },
-  ];
-  for (const c of canaries) {
-    const [saved] = await api('/api/db/canaries', { method: 'POST', body: JSON.stringify(c) });
-    for (const check of await api(`/api/db/checks?canary_id=eq.${saved.id}`)) ids[check.name] = check.id;
-  }
-  for (const id of Object.values(ids)) await api(`/api/canary/run/check/${id}`, { method: 'POST' });
+  ids = await seedChecks(e2e);
 });
 afterAll(async () => {
   await e2e?.close();
 });
-
-const checkRows = (page: Page) => page.locator('tr[data-check]');
-const rowNames = async (page: Page) =>
-  (await checkRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-check')))).sort();
-const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
 describe('health page', () => {
   it('filters by health, tri-state labels and search, keeps them in the URL and restores them on reload', async () => {
@@ -132,6 +94,58 @@ describe('health page', () => {
     expect(param(page, 'groupBy')).toBe('type');
   });
 
+  it('filters with the search grammar, keeps it in the URL and restores it on reload', async () => {
+    const page = await e2e.page();
+    await page.goto('/health?groupBy=no-group&hidePassing=false');
+    await checkRows(page).first().waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search checks' });
+    for (const [query, names] of [
+      ['health=unhealthy', ['closed-port']],
+      ['type=tcp env=prod', ['web-port']],
+      ['health=healthy,unhealthy canary=data', ['closed-port', 'data-port']],
+      ['name=*-port env!=prod', ['closed-port', 'data-port']],
+      ['label.critical=true', ['web-port']],
+      ['!port', []],
+    ] as const) {
+      await search.fill(query);
+      await expect.poll(() => param(page, 'query')).toBe(query);
+      await expect.poll(() => rowNames(page)).toEqual(names);
+    }
+
+    // an unknown field is a label nobody has: nothing matches, and the empty state offers a way out
+    await search.fill('colour=blue');
+    await expect.poll(() => param(page, 'query')).toBe('colour=blue');
+    await page.getByText('No data available').waitFor();
+    await page.reload();
+    await page.getByText('No data available').waitFor();
+    expect(await search.inputValue()).toBe('colour=blue');
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await expect.poll(() => rowNames(page)).toEqual(['closed-port', 'data-port', 'web-port']);
+    expect(param(page, 'query')).toBeNull();
+    expect(await search.inputValue()).toBe('');
+  });
+
+  it('shows the search syntax on demand and searches for a picked example', async () => {
+    const page = await e2e.page();
+    await page.goto('/health?groupBy=no-group&hidePassing=false');
+    await checkRows(page).first().waitFor();
+    const hint = page.getByRole('dialog', { name: 'Search syntax' });
+    expect(await hint.count()).toBe(0);
+    const button = page.getByRole('button', { name: 'Search syntax' });
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await hint.getByText('health=healthy,unhealthy').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hint.count()).toBe(0);
+
+    await button.click();
+    await hint.getByRole('button', { name: 'Search health=unhealthy' }).click();
+    await expect.poll(() => hint.count()).toBe(0);
+    expect(await page.getByRole('searchbox', { name: 'Search checks' }).inputValue()).toBe('health=unhealthy');
+    await expect.poll(() => param(page, 'query')).toBe('health=unhealthy');
+    await expect.poll(() => rowNames(page)).toEqual(['closed-port']);
+  });
+
   it('lists checks as cards too', async () => {
     const page = await e2e.page();
     await page.goto('/health?hidePassing=false');
@@ -179,6 +193,36 @@ describe('check detail', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => param(page, 'checkId')).toBeNull();
     expect(param(page, 'timeRange')).toBeNull();
+  });
+
+  it('links the incidents the check is evidence in', async () => {
+    await sql`insert into people (id, name, email) values (${testSubjectId('admin')}, 'Ada Admin', 'ada@example.test')
+      on conflict do nothing`.execute(e2e.server.db.kysely);
+    const post = async (table: string, body: unknown) =>
+      (await adminApi(e2e, `/api/db/${table}`, { method: 'POST', body: JSON.stringify(body) }))[0];
+    const incident = await post('incidents', { title: 'Staging port closed', severity: 'high', type: 'availability' });
+    const root = await post('hypotheses', {
+      incident_id: incident.id,
+      title: 'Port',
+      type: 'root',
+      status: 'possible',
+    });
+    await post('evidences', { hypothesis_id: root.id, type: 'check', check_id: ids['closed-port'], description: 'x' });
+
+    const page = await e2e.page();
+    await page.goto(`/health?checkId=${ids['closed-port']}`);
+    const dialog = page.getByRole('dialog');
+    const link = dialog.getByRole('list', { name: 'Incidents' }).getByRole('link', { name: /Staging port closed/ });
+    expect(await link.textContent()).toContain(incident.incident_id);
+    await link.click();
+    await page.waitForURL(`**/incidents/${incident.id}`);
+    await page.getByRole('heading', { name: 'Staging port closed', exact: true }).waitFor();
+
+    // a check that is evidence nowhere shows no incidents
+    await page.goto(`/health?checkId=${ids['web-port']}`);
+    await page.getByRole('dialog').getByRole('heading', { name: 'web-port' }).waitFor();
+    await page.getByRole('dialog').getByRole('table', { name: 'Check history' }).waitFor();
+    expect(await page.getByRole('dialog').getByRole('list', { name: 'Incidents' }).count()).toBe(0);
   });
 
   it('Run Now adds a new history row for an editor', async () => {
