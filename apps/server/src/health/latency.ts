@@ -19,10 +19,14 @@ export function addHistograms(histograms: Array<readonly number[] | null | undef
 
 /**
  * The q-quantile (0..1) of the durations a histogram counts, interpolated linearly inside the
- * bucket that holds it; undefined for an empty histogram. Accurate to the bucket width.
+ * bucket that holds it; undefined for an empty histogram. Accurate to the bucket width. `total`
+ * is the histogram's sum, when the caller already has it.
  */
-export function histogramQuantile(histogram: readonly number[], q: number): number | undefined {
-  const total = histogram.reduce((a, b) => a + b, 0);
+export function histogramQuantile(
+  histogram: readonly number[],
+  q: number,
+  total = histogram.reduce((a, b) => a + b, 0),
+): number | undefined {
   if (total === 0) return undefined;
   const rank = q * total;
   let seen = 0;

@@ -1,23 +1,24 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { type CheckRow, type CheckState, checkJson } from './summaryJson.js';
+import { type CheckJson, type CheckRow, type CheckState, checkJson } from './summaryJson.js';
 import './tables.js';
 
 /** One live check of the summary: its JSON parts that only an edit changes, and its state now. */
-export interface SummaryCheck {
+export interface SummaryCheck extends CheckJson {
   id: string;
-  /** `{"id":…,"labels":{…},"status":` */
-  head: string;
-  /** `,"created_at":…` up to the last definition field, without the closing brace */
-  tail: string;
   state: CheckState;
 }
 
-/** Every live check in name order, parsed once per definition and kept until a check or canary changes. */
-interface Catalog {
+/** Live checks in name order, with the bytes of all their kept parts (a first guess at a reply's size). */
+export interface SummaryChecks {
+  checks: SummaryCheck[];
+  bytes: number;
+}
+
+/** Every live check, rendered once per definition and kept until a check or canary changes. */
+interface Catalog extends SummaryChecks {
   canaries: number;
   hashes: Map<string, number>;
-  checks: SummaryCheck[];
   byId: Map<string, SummaryCheck>;
 }
 
@@ -52,8 +53,8 @@ const loading = new WeakMap<Db, Promise<Catalog>>();
  * reads only the state columns and a hash of the definition columns of every check, plus one
  * hash over the canaries, and reloads the definitions when anything was added, edited or deleted.
  */
-export async function summaryChecks(db: Db, checkId?: string): Promise<SummaryCheck[]> {
-  if (checkId) return (await loadCatalog(db, checkId)).checks;
+export async function summaryChecks(db: Db, checkId?: string): Promise<SummaryChecks> {
+  if (checkId) return loadCatalog(db, checkId);
   const [states, canaries] = await Promise.all([readStates(db), canariesHash(db)]);
   let catalog = catalogs.get(db);
   if (!catalog || !matches(catalog, states, canaries)) {
@@ -65,13 +66,13 @@ export async function summaryChecks(db: Db, checkId?: string): Promise<SummaryCh
     }
     catalog = await pending;
     catalogs.set(db, catalog);
-    return catalog.checks;
+    return catalog;
   }
   for (const r of states) {
     const c = catalog.byId.get(r.id) as SummaryCheck;
     updateState(c.state, r);
   }
-  return catalog.checks;
+  return catalog;
 }
 
 function matches(catalog: Catalog, states: StateRow[], canaries: number): boolean {
@@ -105,7 +106,7 @@ async function loadCatalog(db: Db, checkId?: string): Promise<Catalog> {
       order by c.name, c.id`.execute(db.kysely),
     checkId ? 0 : canariesHash(db),
   ]);
-  const catalog: Catalog = { canaries, hashes: new Map(), checks: [], byId: new Map() };
+  const catalog: Catalog = { canaries, bytes: 0, hashes: new Map(), checks: [], byId: new Map() };
   for (const r of rows) {
     const state = emptyState();
     updateState(state, r);
@@ -113,6 +114,7 @@ async function loadCatalog(db: Db, checkId?: string): Promise<Catalog> {
     catalog.checks.push(check);
     catalog.byId.set(r.id, check);
     catalog.hashes.set(r.id, r.h);
+    catalog.bytes += check.head.length + check.tail.length;
   }
   return catalog;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
-import { checkSummaryItems } from './summary.js';
+import { checkSummariesJson } from './summary.js';
 import { DEFAULT_SUMMARY_RANGE, SUMMARY_RANGES } from './summaryRange.js';
 
 const RANGE_NAMES = Object.keys(SUMMARY_RANGES);
@@ -28,12 +28,12 @@ export async function healthSummaryRoutes(scope: FastifyInstance, ctx: AppContex
       const range = SUMMARY_RANGES[request.query.timeRange || DEFAULT_SUMMARY_RANGE] as number;
       const to = ctx.clock.now();
       const from = new Date(to.getTime() - range);
-      const items = await checkSummaryItems(ctx.db, from, to, { checkId: request.query.checkId });
-      // already JSON text: a string with a JSON type is sent as it is, not serialized again
+      const body = await checkSummariesJson(ctx.db, from, to, { checkId: request.query.checkId });
       const duration = Math.round(performance.now() - started);
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"duration":${duration},"runnerName":"local","checks_summary":[${items.join(',')}]}`);
+      body.prepend(`{"duration":${duration},"runnerName":"local","checks_summary":`);
+      body.text('}');
+      // already JSON: a Buffer is sent as it is, not serialized again
+      return reply.type('application/json; charset=utf-8').send(body.done());
     },
   );
 }
