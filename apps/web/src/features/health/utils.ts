@@ -128,10 +128,16 @@ export interface LabelOption {
 export function labelOptions(checks: readonly CheckSummary[]): LabelOption[] {
   const keys = new Map<string, Set<string>>();
   for (const c of checks) {
-    for (const [k, v] of Object.entries(c.labels ?? {})) {
-      const set = keys.get(k) ?? new Set<string>();
-      keys.set(k, set);
-      set.add(v);
+    const labels = c.labels;
+    if (!labels) continue;
+    // for...in instead of Object.entries: no array per check across 10,000 checks
+    for (const k in labels) {
+      let set = keys.get(k);
+      if (!set) {
+        set = new Set<string>();
+        keys.set(k, set);
+      }
+      set.add(labels[k] as string);
     }
   }
   return [...keys.entries()]
