@@ -1,8 +1,11 @@
-// Screenshots of the health page for the docs: `npm run build && npx tsx e2e/health-screenshots.ts`.
-// Seeds a few canaries through the API, runs their checks, and shoots the table and card layouts
-// and the check detail modal into docs/screenshots/health-*.png.
+// Screenshots of the health page for the docs: `npm run build && npx tsx e2e/health-screenshots.ts`
+// (OPSDECK_E2E_WEB_DIR picks another build). Seeds a few canaries through the API, runs their
+// checks, and shoots the table, card and pivot layouts, the search syntax hint and the check
+// detail modal into docs/screenshots/health-*.png.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { testSubjectId } from '@opsdeck/server/test';
+import { sql } from 'kysely';
 import { startE2E } from './harness.js';
 
 const out = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -32,16 +35,42 @@ try {
   ] as const;
   let failing: string | undefined;
   for (const [name, namespace, labels, checks] of canaries) {
-    const tcp = checks.map((c, i) => ({
-      name: c,
-      endpoint: name === 'reporting' && i === 1 ? '127.0.0.1:1' : `127.0.0.1:${port}`,
-    }));
-    const [saved] = await call('/api/db/canaries', { name, namespace, labels, spec: { schedule: '@every 5m', tcp } });
+    // the first check of a canary is HTTP, the rest TCP, so the pivot by type has two columns
+    const [first, ...rest] = checks;
+    const http = [{ name: first, url: `http://127.0.0.1:${port}/health` }];
+    const tcp = rest.map((c) => ({ name: c, endpoint: c === 'exporter' ? '127.0.0.1:1' : `127.0.0.1:${port}` }));
+    const [saved] = await call('/api/db/canaries', {
+      name,
+      namespace,
+      labels,
+      spec: { schedule: '@every 5m', http, tcp },
+    });
     for (const check of await call(`/api/db/checks?canary_id=eq.${saved.id}`)) {
       for (let i = 0; i < 3; i++) await call(`/api/canary/run/check/${check.id}`);
       if (check.name === 'exporter') failing = check.id;
     }
   }
+  // the failing check is evidence in an incident, which its detail links to
+  await sql`insert into people (id, name, email) values (${testSubjectId('admin')}, 'Ada Admin', 'ada@example.test')`.execute(
+    e2e.server.db.kysely,
+  );
+  const [incident] = await call('/api/db/incidents', {
+    title: 'Reporting exports failing',
+    severity: 'high',
+    type: 'availability',
+  });
+  const [root] = await call('/api/db/hypotheses', {
+    incident_id: incident.id,
+    title: 'Exporter port closed',
+    type: 'root',
+    status: 'possible',
+  });
+  await call('/api/db/evidences', {
+    hypothesis_id: root.id,
+    type: 'check',
+    check_id: failing,
+    description: 'exporter',
+  });
   const page = await e2e.page({ as: 'admin', viewport: { width: 1440, height: 900 } });
   await page.goto('/health?hidePassing=false&groupBy=no-group');
   await page.locator('tr[data-check]').first().waitFor();
@@ -49,6 +78,14 @@ try {
   await page.goto('/health?hidePassing=false&layout=card');
   await page.locator('[data-card]').first().waitFor();
   await page.screenshot({ path: path.join(out, 'health-card.png') });
+  await page.goto('/health?hidePassing=false&pivotBy=type&pivotCellType=uptime');
+  await page.getByRole('table', { name: 'Health pivot' }).waitFor();
+  await page.screenshot({ path: path.join(out, 'health-pivot.png') });
+  await page.goto('/health?hidePassing=false&groupBy=no-group&query=health%3Dunhealthy%2Chealthy%20type%3Dhttp');
+  await page.locator('tr[data-check]').first().waitFor();
+  await page.getByRole('button', { name: 'Search syntax' }).click();
+  await page.getByRole('dialog', { name: 'Search syntax' }).waitFor();
+  await page.screenshot({ path: path.join(out, 'health-search.png') });
   await page.goto(`/health?hidePassing=false&checkId=${failing}`);
   await page.getByRole('table', { name: 'Check history' }).locator('tbody tr').first().waitFor();
   await page.screenshot({ path: path.join(out, 'health-check-detail.png') });

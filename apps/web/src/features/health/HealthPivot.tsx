@@ -126,7 +126,7 @@ const PivotTableRow = memo(function PivotTableRow({
   );
 });
 
-/** One check in a cell: a dot, or its uptime or p99 latency beside a dot; its name on hover. */
+/** One check in a cell: a dot (its name on hover), or its name and uptime or p99 latency. */
 const PivotCheck = memo(function PivotCheck({
   check,
   cellType,
@@ -157,7 +157,12 @@ const PivotCheck = memo(function PivotCheck({
       )}
     >
       <StatusDot status={status} className={value === null ? 'h-3 w-3' : undefined} />
-      {value}
+      {value !== null && (
+        <>
+          <span className="max-w-40 truncate">{check.name}</span>
+          <span className="font-medium text-zinc-900">{value}</span>
+        </>
+      )}
     </button>
   );
 });
