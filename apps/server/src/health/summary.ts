@@ -44,14 +44,17 @@ async function loadStats(db: Db, from: Date, to: Date, checkId: string | undefin
   const cover = coverage(from, to);
   const out = new Map<string, WindowStats>();
   if (cover.days.length === 0 && cover.hours.length === 0) {
-    const { rows } = await sql<{ check_id: string; passed: number; failed: number; q: number[] | null }>`
-      select check_id, count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
-             percentile_disc(array[0.95, 0.97, 0.99]) within group (order by duration) as q
-      from check_statuses
-      where (${within('time', cover.raw, true)}) ${checkId ? sql`and check_id = ${checkId}` : sql``}
-      group by check_id`.execute(db.kysely);
-    for (const r of rows) {
-      out.set(r.check_id, { passed: r.passed, failed: r.failed, p95: r.q?.[0], p97: r.q?.[1], p99: r.q?.[2] });
+    // one JSON row rather than a row per check (see rawStats)
+    const { rows } = await sql<{ checks: string }>`
+      select coalesce(json_agg(json_build_array(check_id, passed, failed, q)), '[]')::text as checks
+      from (select check_id, count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
+                   percentile_disc(array[0.95, 0.97, 0.99]) within group (order by duration) as q
+            from check_statuses
+            where (${within('time', cover.raw, true)}) ${checkId ? sql`and check_id = ${checkId}` : sql``}
+            group by check_id) g`.execute(db.kysely);
+    const checks = JSON.parse(rows[0]?.checks ?? '[]') as Array<[string, number, number, Array<number | null> | null]>;
+    for (const [id, passed, failed, q] of checks) {
+      out.set(id, { passed, failed, p95: q?.[0] ?? undefined, p97: q?.[1] ?? undefined, p99: q?.[2] ?? undefined });
     }
     return out;
   }

@@ -30,7 +30,12 @@ export function within(column: string, intervals: Array<[Date, Date]>, closeLast
 
 const only = (checkId: string | undefined) => (checkId ? sql`and check_id = ${checkId}` : sql``);
 
-/** Raw results in the intervals, folded per check into counts and a histogram (no per-row function calls). */
+/**
+ * Raw results in the intervals, folded per check into counts and a histogram (no per-row function
+ * calls). The groups come back as one JSON row: on the embedded database each returned row costs
+ * several microseconds of wire-protocol work, and an hour of raw results is tens of thousands of
+ * (check, bucket) groups.
+ */
 export async function rawStats(
   db: Db,
   intervals: Array<[Date, Date]>,
@@ -38,22 +43,24 @@ export async function rawStats(
 ): Promise<Map<string, PartStats>> {
   const out = new Map<string, PartStats>();
   if (intervals.length === 0) return out;
-  const { rows } = await sql<{ check_id: string; b: number | null; passed: number; failed: number; n: number }>`
-    select check_id, width_bucket(duration, ${THRESHOLDS}::int[]) as b,
-           count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
-           count(duration)::int as n
-    from check_statuses
-    where (${within('time', intervals, true)}) ${only(checkId)}
-    group by 1, 2`.execute(db.kysely);
-  for (const r of rows) {
-    let s = out.get(r.check_id);
+  const { rows } = await sql<{ groups: string }>`
+    select coalesce(json_agg(json_build_array(check_id, b, passed, failed, n)), '[]')::text as groups
+    from (select check_id, width_bucket(duration, ${THRESHOLDS}::int[]) as b,
+                 count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
+                 count(duration)::int as n
+          from check_statuses
+          where (${within('time', intervals, true)}) ${only(checkId)}
+          group by 1, 2) g`.execute(db.kysely);
+  const groups = JSON.parse(rows[0]?.groups ?? '[]') as Array<[string, number | null, number, number, number]>;
+  for (const [id, b, passed, failed, n] of groups) {
+    let s = out.get(id);
     if (!s) {
       s = { passed: 0, failed: 0, hist: new Array<number>(BUCKETS).fill(0) };
-      out.set(r.check_id, s);
+      out.set(id, s);
     }
-    s.passed += r.passed;
-    s.failed += r.failed;
-    if (r.b !== null) s.hist[r.b] = (s.hist[r.b] as number) + r.n;
+    s.passed += passed;
+    s.failed += failed;
+    if (b !== null) s.hist[b] = (s.hist[b] as number) + n;
   }
   return out;
 }
@@ -99,10 +106,16 @@ async function readRollups(db: Db, cover: Coverage, checkId: string | undefined)
   if (parts.length === 0) return out;
   // one sum per histogram bucket keeps this a plain aggregate (no unnest of every array)
   const sums = sql.join(Array.from({ length: BUCKETS }, (_, i) => sql.raw(`coalesce(sum(h[${i + 1}]), 0)`)));
-  const { rows } = await sql<{ check_id: string; passed: number; failed: number; hist: number[] }>`
-    select check_id, sum(passed)::int as passed, sum(failed)::int as failed, array[${sums}]::int[] as hist
-    from (${sql.join(parts, sql` union all `)}) p
-    group by check_id`.execute(db.kysely);
-  for (const r of rows) out.set(r.check_id, { passed: r.passed, failed: r.failed, hist: r.hist });
+  // one JSON row rather than a row per check (see rawStats)
+  const { rows } = await sql<{ checks: string }>`
+    select coalesce(json_agg(json_build_array(check_id, passed, failed, hist)), '[]')::text as checks
+    from (select check_id, sum(passed)::int as passed, sum(failed)::int as failed, array[${sums}]::int[] as hist
+          from (${sql.join(parts, sql` union all `)}) p
+          group by check_id) g`.execute(db.kysely);
+  for (const [id, passed, failed, hist] of JSON.parse(rows[0]?.checks ?? '[]') as Array<
+    [string, number, number, number[]]
+  >) {
+    out.set(id, { passed, failed, hist });
+  }
   return out;
 }
