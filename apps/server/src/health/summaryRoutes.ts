@@ -32,6 +32,8 @@ export async function healthSummaryRoutes(scope: FastifyInstance, ctx: AppContex
       const duration = Math.round(performance.now() - started);
       body.prepend(`{"duration":${duration},"runnerName":"local","checks_summary":`);
       body.text('}');
+      // the response's close comes after its last byte was handed to the socket (or it was aborted)
+      reply.raw.once('close', () => body.release());
       // already JSON: a Buffer is sent as it is, not serialized again
       return reply.type('application/json; charset=utf-8').send(body.done());
     },
