@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { cx } from '../../ui/cx.js';
 import { type LabelOption, labelId } from './utils.js';
 
@@ -41,20 +41,7 @@ export const HealthFilters = memo(function HealthFilters({
                 onChange={(on) => onLabel(labelId(o.key, 'true'), on ? 1 : 0)}
               />
             ) : (
-              <fieldset key={o.key} className="min-w-0">
-                <legend className="mb-1 truncate text-xs font-medium text-zinc-700">{o.key}</legend>
-                <ul className="flex flex-col gap-0.5">
-                  {o.values.map((v) => (
-                    <TriStateItem
-                      key={v}
-                      id={labelId(o.key, v)}
-                      value={v}
-                      state={labels[labelId(o.key, v)] ?? 0}
-                      onLabel={onLabel}
-                    />
-                  ))}
-                </ul>
-              </fieldset>
+              <LabelValues key={o.key} option={o} labels={labels} onLabel={onLabel} />
             ),
           )}
         </div>
@@ -62,6 +49,53 @@ export const HealthFilters = memo(function HealthFilters({
     </aside>
   );
 });
+
+/** Values shown per label key before 'Show all': a key like a pod name can have thousands. */
+const VISIBLE_VALUES = 12;
+
+/** One label key's values as tri-state items; long lists show their first values and any chosen ones. */
+function LabelValues({
+  option,
+  labels,
+  onLabel,
+}: {
+  option: LabelOption;
+  labels: Record<string, 1 | -1>;
+  onLabel: (id: string, state: 0 | 1 | -1) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const long = option.values.length > VISIBLE_VALUES;
+  const shown =
+    all || !long
+      ? option.values
+      : option.values.filter((v, i) => i < VISIBLE_VALUES || labels[labelId(option.key, v)] !== undefined);
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1 truncate text-xs font-medium text-zinc-700">{option.key}</legend>
+      <ul className="flex flex-col gap-0.5">
+        {shown.map((v) => (
+          <TriStateItem
+            key={v}
+            id={labelId(option.key, v)}
+            value={v}
+            state={labels[labelId(option.key, v)] ?? 0}
+            onLabel={onLabel}
+          />
+        ))}
+      </ul>
+      {long && (
+        <button
+          type="button"
+          aria-expanded={all}
+          onClick={() => setAll((v) => !v)}
+          className="mt-1 px-1 text-xs text-indigo-700 hover:underline"
+        >
+          {all ? 'Show fewer' : `Show all ${option.values.length}`}
+        </button>
+      )}
+    </fieldset>
+  );
+}
 
 function TriStateItem({
   id,

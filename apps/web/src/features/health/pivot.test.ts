@@ -58,7 +58,7 @@ describe('pivot', () => {
       '',
       {
         columns: ['http:1', 'postgres:1', 'tcp:2'],
-        rows: ['web(good) http=[home] tcp=[port]', 'data(mixed) postgres=[db] tcp=[cache]'],
+        rows: ['data(mixed) postgres=[db] tcp=[cache]', 'web(good) http=[home] tcp=[port]'],
       },
     ],
     [
@@ -67,7 +67,7 @@ describe('pivot', () => {
       '',
       {
         columns: ['prod:2', 'staging:1', '(none):1'],
-        rows: ['web(good) prod=[home,port]', 'data(mixed) staging=[db] (none)=[cache]'],
+        rows: ['data(mixed) staging=[db] (none)=[cache]', 'web(good) prod=[home,port]'],
       },
     ],
     [
@@ -77,10 +77,10 @@ describe('pivot', () => {
       {
         columns: ['prod:2', 'staging:1', '(none):1'],
         rows: [
+          'cache(good) (none)=[cache]',
+          'db(bad) staging=[db]',
           'home(good) prod=[home]',
           'port(good) prod=[port]',
-          'db(bad) staging=[db]',
-          'cache(good) (none)=[cache]',
         ],
       },
     ],
@@ -90,16 +90,25 @@ describe('pivot', () => {
       '',
       {
         columns: ['data:2', 'web:2'],
-        rows: ['http(good) web=[home]', 'tcp(good) data=[cache] web=[port]', 'postgres(bad) data=[db]'],
+        rows: ['http(good) web=[home]', 'postgres(bad) data=[db]', 'tcp(good) data=[cache] web=[port]'],
       },
     ],
   ])('rows by %s, columns by %s %s', (rowsBy, pivotBy, label, expected) =>
     expect(render(rowsBy, pivotBy, label)).toEqual(expected),
   );
 
-  it('sorts column values naturally', () => {
+  it('sorts rows and columns naturally, with no value last', () => {
     const list = ['n10', 'n9', 'n1'].map((namespace) => buildCheck({ name: namespace, namespace }));
     expect(render('no-group', 'namespace', '', undefined, list).columns).toEqual(['n1:1', 'n9:1', 'n10:1']);
+    const rows = ['canary-10', 'canary-2', '', 'canary-1'].map((env, i) =>
+      buildCheck({ name: `c${i}`, labels: env ? { env } : {} }),
+    );
+    expect(render('env', 'type', '', undefined, rows).rows).toEqual([
+      'canary-1(good) http=[c3]',
+      'canary-2(good) http=[c1]',
+      'canary-10(good) http=[c0]',
+      '(good) http=[c2]',
+    ]);
   });
 
   it('keeps the most populated values and puts the rest in Other', () => {

@@ -70,8 +70,9 @@ export interface Pivot {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
- * Builds the matrix in two passes over the checks. Rows keep the order in which their first check
- * comes (the page's sort); columns are sorted by value, with '(none)' and 'Other' last.
+ * Builds the matrix in two passes over the checks. Rows and columns are sorted by value, naturally
+ * (ns-2 before ns-10), with the rows and columns of checks that have no value last; within a cell
+ * the checks keep the page's sort.
  */
 export function pivotChecks(
   checks: readonly CheckSummary[],
@@ -121,9 +122,12 @@ export function pivotChecks(
     if (cell) cell.push(c);
     else row.cells[at] = [c];
   }
+  const sorted = [...rows.values()].sort((a, b) =>
+    a.key === '' || b.key === '' ? (a.key === '' ? 1 : 0) - (b.key === '' ? 1 : 0) : collator.compare(a.key, b.key),
+  );
   return {
     columns,
-    rows: [...rows.values()].map((r) => ({
+    rows: sorted.map((r) => ({
       key: r.key,
       status: groupStatus(r.checks),
       count: r.checks.length,
