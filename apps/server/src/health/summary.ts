@@ -4,19 +4,19 @@ import { histogramQuantile, LATENCY_BOUNDS_MS } from './latency.js';
 import { summaryChecks } from './summaryChecks.js';
 import { JsonBytes, type WindowStats, writeItem } from './summaryJson.js';
 import { coverage } from './summaryRange.js';
-import { type PartStats, rawStats, rollupStats, within } from './summaryStats.js';
+import { currentHourStats, type PartStats, rawStats, rollupStats, within } from './summaryStats.js';
 import './tables.js';
 
 /**
  * Every live check with its uptime and p95/p97/p99 latency over [from, to], written as the JSON
  * array of `checks_summary` (CheckSummary items of @opsdeck/schema) with room in front for the
- * reply's other fields. Whole days come from
- * check_statuses_1d, whole hours from check_statuses_1h and only the partial hours at the edges
- * from raw check_statuses, so a 5-year window reads about as many rows as a 2-day one; the rollup
- * part is shared by every request within the same hour (summaryStats.ts) and the checks'
- * definitions by every request until one changes (summaryChecks.ts). A window with no whole hour
- * is read from raw rows with exact percentiles; longer ones take percentiles from the latency
- * histograms (accurate to the bucket width).
+ * reply's other fields. Whole days come from check_statuses_1d, whole hours from
+ * check_statuses_1h, the current partial hour from its check_statuses_1h row (summaryStats.ts
+ * currentHourStats) and only the partial first hour from raw check_statuses, so a 5-year window
+ * reads about as many rows as a 2-day one; the whole days and hours are shared by every request
+ * within the same hour, and the checks' definitions by every request until one changes
+ * (summaryChecks.ts). A window with no whole hour is read from raw rows with exact percentiles;
+ * longer ones take percentiles from the latency histograms (accurate to the bucket width).
  */
 export async function checkSummariesJson(
   db: Db,
@@ -40,6 +40,9 @@ export async function checkSummariesJson(
   return out;
 }
 
+// Below this the current hour's few raw results are cheaper to read than its 10,000 rollup rows.
+const TAIL_FROM_ROLLUP_MS = 5 * 60_000;
+
 async function loadStats(db: Db, from: Date, to: Date, checkId: string | undefined): Promise<Map<string, WindowStats>> {
   const cover = coverage(from, to);
   const out = new Map<string, WindowStats>();
@@ -58,26 +61,40 @@ async function loadStats(db: Db, from: Date, to: Date, checkId: string | undefin
     }
     return out;
   }
-  const [rollups, raw] = await Promise.all([rollupStats(db, cover, checkId), rawStats(db, cover.raw, checkId)]);
+  // the current partial hour comes from its rollup row unless it is only a few minutes old
+  const tail = cover.raw.at(-1);
+  const fromRollup = tail && tail[1] === to && to.getTime() - tail[0].getTime() >= TAIL_FROM_ROLLUP_MS;
+  const [rollups, raw, current] = await Promise.all([
+    rollupStats(db, cover, checkId),
+    fromRollup ? rawStats(db, cover.raw.slice(0, -1), checkId, false) : rawStats(db, cover.raw, checkId, true),
+    fromRollup ? currentHourStats(db, tail[0], to, checkId) : new Map<string, PartStats>(),
+  ]);
   // one scratch histogram for the sums: this runs for every check on every request
   const sum = new Array<number>(LATENCY_BOUNDS_MS.length + 1);
-  const merge = (a: PartStats | undefined, b: PartStats | undefined): WindowStats => {
-    let hist = (a ?? b)?.hist as number[];
-    if (a && b) {
-      for (let i = 0; i < sum.length; i++) sum[i] = (a.hist[i] ?? 0) + (b.hist[i] ?? 0);
-      hist = sum;
+  const parts = [rollups, raw, current];
+  for (const part of parts) {
+    for (const id of part.keys()) {
+      if (out.has(id)) continue;
+      let passed = 0;
+      let failed = 0;
+      sum.fill(0);
+      for (const p of parts) {
+        const s = p.get(id);
+        if (!s) continue;
+        passed += s.passed;
+        failed += s.failed;
+        for (let i = 0; i < sum.length; i++) sum[i] = (sum[i] as number) + (s.hist[i] ?? 0);
+      }
+      let total = 0;
+      for (const n of sum) total += n;
+      out.set(id, {
+        passed,
+        failed,
+        p95: histogramQuantile(sum, 0.95, total),
+        p97: histogramQuantile(sum, 0.97, total),
+        p99: histogramQuantile(sum, 0.99, total),
+      });
     }
-    let total = 0;
-    for (const n of hist) total += n;
-    return {
-      passed: (a?.passed ?? 0) + (b?.passed ?? 0),
-      failed: (a?.failed ?? 0) + (b?.failed ?? 0),
-      p95: histogramQuantile(hist, 0.95, total),
-      p97: histogramQuantile(hist, 0.97, total),
-      p99: histogramQuantile(hist, 0.99, total),
-    };
-  };
-  for (const [id, a] of rollups) out.set(id, merge(a, raw.get(id)));
-  for (const [id, b] of raw) if (!rollups.has(id)) out.set(id, merge(undefined, b));
+  }
   return out;
 }

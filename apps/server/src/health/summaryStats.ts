@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { LATENCY_BOUNDS_MS } from './latency.js';
 import type { Coverage } from './summaryRange.js';
@@ -30,8 +30,36 @@ export function within(column: string, intervals: Array<[Date, Date]>, closeLast
 
 const only = (checkId: string | undefined) => (checkId ? sql`and check_id = ${checkId}` : sql``);
 
+/** Raw results matching `where`, grouped per (check, histogram bucket) and returned as one JSON text. */
+function rawGroups(where: RawBuilder<unknown>, checkId: string | undefined) {
+  return sql<string>`(select coalesce(json_agg(json_build_array(check_id, b, passed, failed, n)), '[]')::text
+    from (select check_id, width_bucket(duration, ${THRESHOLDS}::int[]) as b,
+                 count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
+                 count(duration)::int as n
+          from check_statuses
+          where (${where}) ${only(checkId)}
+          group by 1, 2) g)`;
+}
+
+type Group = [string, number | null, number, number, number];
+
+/** Adds (sign 1) or takes out (sign -1) raw groups from per-check stats. */
+function fold(out: Map<string, PartStats>, groups: Group[], sign: 1 | -1): void {
+  for (const [id, b, passed, failed, n] of groups) {
+    let s = out.get(id);
+    if (!s) {
+      s = { passed: 0, failed: 0, hist: new Array<number>(BUCKETS).fill(0) };
+      out.set(id, s);
+    }
+    s.passed += sign * passed;
+    s.failed += sign * failed;
+    if (b !== null) s.hist[b] = (s.hist[b] as number) + sign * n;
+  }
+}
+
 /**
- * Raw results in the intervals, folded per check into counts and a histogram (no per-row function
+ * Raw results in the [start, end) intervals (the last one closed when `closeLast`: it ends at the
+ * window's end), folded per check into counts and a histogram (no per-row function
  * calls). The groups come back as one JSON row: on the embedded database each returned row costs
  * several microseconds of wire-protocol work, and an hour of raw results is tens of thousands of
  * (check, bucket) groups.
@@ -40,28 +68,40 @@ export async function rawStats(
   db: Db,
   intervals: Array<[Date, Date]>,
   checkId: string | undefined,
+  closeLast: boolean,
 ): Promise<Map<string, PartStats>> {
   const out = new Map<string, PartStats>();
   if (intervals.length === 0) return out;
   const { rows } = await sql<{ groups: string }>`
-    select coalesce(json_agg(json_build_array(check_id, b, passed, failed, n)), '[]')::text as groups
-    from (select check_id, width_bucket(duration, ${THRESHOLDS}::int[]) as b,
-                 count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
-                 count(duration)::int as n
-          from check_statuses
-          where (${within('time', intervals, true)}) ${only(checkId)}
-          group by 1, 2) g`.execute(db.kysely);
-  const groups = JSON.parse(rows[0]?.groups ?? '[]') as Array<[string, number | null, number, number, number]>;
-  for (const [id, b, passed, failed, n] of groups) {
-    let s = out.get(id);
-    if (!s) {
-      s = { passed: 0, failed: 0, hist: new Array<number>(BUCKETS).fill(0) };
-      out.set(id, s);
-    }
-    s.passed += passed;
-    s.failed += failed;
-    if (b !== null) s.hist[b] = (s.hist[b] as number) + n;
+    select ${rawGroups(within('time', intervals, closeLast), checkId)} as groups`.execute(db.kysely);
+  fold(out, JSON.parse(rows[0]?.groups ?? '[]') as Group[], 1);
+  return out;
+}
+
+/**
+ * The results of the current hour up to `to` (inclusive): its check_statuses_1h row less the raw
+ * results after `to` (normally none; a clock ahead of this one can write some). Exact, because the
+ * result writer adds each result to check_statuses and to the hourly rollup in one statement, and
+ * both are read here in one statement; and 10,000 rollup rows instead of every raw result so far
+ * this hour (up to 600,000 for 10,000 checks run every minute).
+ */
+export async function currentHourStats(
+  db: Db,
+  hour: Date,
+  to: Date,
+  checkId: string | undefined,
+): Promise<Map<string, PartStats>> {
+  const end = new Date(hour.getTime() + 3_600_000);
+  const { rows } = await sql<{ hour: string; later: string }>`
+    select (select coalesce(json_agg(json_build_array(check_id, passed, failed, latency_histogram)), '[]')::text
+            from check_statuses_1h where created_at = ${hour} ${only(checkId)}) as hour,
+           ${rawGroups(sql`time > ${to} and time < ${end}`, checkId)} as later`.execute(db.kysely);
+  const out = new Map<string, PartStats>();
+  const rollups = JSON.parse(rows[0]?.hour ?? '[]') as Array<[string, number, number, number[] | null]>;
+  for (const [id, passed, failed, hist] of rollups) {
+    out.set(id, { passed, failed, hist: Array.from({ length: BUCKETS }, (_, i) => hist?.[i] ?? 0) });
   }
+  fold(out, JSON.parse(rows[0]?.later ?? '[]') as Group[], -1);
   return out;
 }
 
