@@ -1,14 +1,7 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject, redirect, useRouteError } from 'react-router';
-import { AuthStateChecker } from '../features/auth/AuthStateChecker.js';
-import { BadSessionPage } from '../features/auth/BadSessionPage.js';
-import { FlowErrorPage } from '../features/auth/FlowErrorPage.js';
-import { LoginPage } from '../features/auth/LoginPage.js';
-import { ProfileSettingsPage } from '../features/auth/ProfileSettingsPage.js';
-import { OrgsSwitchedPage } from '../features/auth/pages.js';
-import { RecoveryPage } from '../features/auth/RecoveryPage.js';
-import { RegistrationPage } from '../features/auth/RegistrationPage.js';
-import { VerificationPage } from '../features/auth/VerificationPage.js';
 import { ErrorFallback } from '../ui/ErrorBoundary.js';
+import { LoadingBlock } from '../ui/Spinner.js';
 import { BareLayout } from './layout/BareLayout.js';
 import { type RouteHandle, Shell } from './layout/Shell.js';
 import { NotFoundPage } from './NotFoundPage.js';
@@ -26,17 +19,46 @@ const toRoute = (entry: RouteEntry): RouteObject => ({
   handle: { title: entry.title } satisfies RouteHandle,
 });
 
+// The sign-in screens and their Ory client load on first visit: a signed-in visit to /health
+// does not download them.
+const auth = (load: () => Promise<ComponentType>) => {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<LoadingBlock />}>
+      <Page />
+    </Suspense>
+  );
+};
+
 /** Pages outside the sign-in gate: sign-in flows and error pages. */
 const publicRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/registration', element: <RegistrationPage /> },
-  { path: '/recovery', element: <RecoveryPage /> },
-  { path: '/verification', element: <VerificationPage /> },
-  { path: '/profile-settings', element: <ProfileSettingsPage /> },
-  { path: '/auth-state-checker', element: <AuthStateChecker /> },
-  { path: '/organizations/orgs-switched', element: <OrgsSwitchedPage /> },
-  { path: '/bad-session', element: <BadSessionPage /> },
-  { path: '/error', element: <FlowErrorPage /> },
+  { path: '/login', element: auth(async () => (await import('../features/auth/LoginPage.js')).LoginPage) },
+  {
+    path: '/registration',
+    element: auth(async () => (await import('../features/auth/RegistrationPage.js')).RegistrationPage),
+  },
+  { path: '/recovery', element: auth(async () => (await import('../features/auth/RecoveryPage.js')).RecoveryPage) },
+  {
+    path: '/verification',
+    element: auth(async () => (await import('../features/auth/VerificationPage.js')).VerificationPage),
+  },
+  {
+    path: '/profile-settings',
+    element: auth(async () => (await import('../features/auth/ProfileSettingsPage.js')).ProfileSettingsPage),
+  },
+  {
+    path: '/auth-state-checker',
+    element: auth(async () => (await import('../features/auth/AuthStateChecker.js')).AuthStateChecker),
+  },
+  {
+    path: '/organizations/orgs-switched',
+    element: auth(async () => (await import('../features/auth/pages.js')).OrgsSwitchedPage),
+  },
+  {
+    path: '/bad-session',
+    element: auth(async () => (await import('../features/auth/BadSessionPage.js')).BadSessionPage),
+  },
+  { path: '/error', element: auth(async () => (await import('../features/auth/FlowErrorPage.js')).FlowErrorPage) },
 ];
 
 /** The route tree, built from the route config. */

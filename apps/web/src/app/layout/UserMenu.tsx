@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, LogOut, UserRound } from 'lucide-react';
 import { useLocation } from 'react-router';
-import { signOut } from '../../features/auth/logout.js';
 import { Avatar } from '../../ui/Avatar.js';
 import { Menu } from '../../ui/Menu.js';
 import { FRONTEND_VERSION, KUBECONFIG_URL } from '../links.js';
@@ -45,7 +44,11 @@ export function UserMenu() {
         {
           kind: 'action',
           label: 'Sign out',
-          onSelect: () => void signOut(`${location.pathname}${location.search}`),
+          // the Ory client loads only when someone signs out
+          onSelect: () =>
+            void import('../../features/auth/logout.js').then(({ signOut }) =>
+              signOut(`${location.pathname}${location.search}`),
+            ),
           icon: <LogOut className="h-4 w-4" />,
         },
         { kind: 'separator' },

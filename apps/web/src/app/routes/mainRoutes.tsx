@@ -7,6 +7,7 @@ import {
   ShieldAlert,
   Telescope,
 } from 'lucide-react';
+import { lazy } from 'react';
 import { ApplicationPage, ApplicationsPage } from '../../features/applications/pages.js';
 import {
   CatalogChangesPage,
@@ -16,19 +17,23 @@ import {
   ConfigDetailPage,
 } from '../../features/catalog/pages.js';
 import { HealthPage } from '../../features/health/pages.js';
-import { IncidentDetailPage, IncidentsPage } from '../../features/incidents/pages.js';
 import { LogsPage } from '../../features/logs/pages.js';
-import {
-  AddSilencePage,
-  NotificationRulesPage,
-  NotificationsPage,
-  ResourceNotificationsPage,
-  SilencesPage,
-} from '../../features/notifications/pages.js';
 import { PlaybookRunPage, PlaybookRunsPage, PlaybooksPage } from '../../features/playbooks/pages.js';
 import { TopologyDetailPage, TopologyPage } from '../../features/topology/pages.js';
 import { ViewPage } from '../../features/views/pages.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
+
+// Incident and notification screens load on first visit (with the shared zod schemas they use),
+// so the landing page's bundle carries only what it shows.
+const incidents = () => import('../../features/incidents/pages.js');
+const IncidentsPage = lazy(async () => ({ default: (await incidents()).IncidentsPage }));
+const IncidentDetailPage = lazy(async () => ({ default: (await incidents()).IncidentDetailPage }));
+const notifications = () => import('../../features/notifications/pages.js');
+const NotificationsPage = lazy(async () => ({ default: (await notifications()).NotificationsPage }));
+const NotificationRulesPage = lazy(async () => ({ default: (await notifications()).NotificationRulesPage }));
+const ResourceNotificationsPage = lazy(async () => ({ default: (await notifications()).ResourceNotificationsPage }));
+const SilencesPage = lazy(async () => ({ default: (await notifications()).SilencesPage }));
+const AddSilencePage = lazy(async () => ({ default: (await notifications()).AddSilencePage }));
 
 /** The main screens (sidebar order), notifications and the bare embeddable views. Part of ROUTES. */
 export const mainRoutes: RouteEntry[] = [

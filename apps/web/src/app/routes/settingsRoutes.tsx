@@ -1,7 +1,5 @@
 import type { Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
-import { EventQueuePage } from '../../features/settings/eventQueue/EventQueuePage.js';
-import { IncidentRulesPage } from '../../features/settings/incidentRules/IncidentRulesPage.js';
 import {
   AgentsPage,
   IntegrationsPage,
@@ -11,8 +9,6 @@ import {
   TokensPage,
   ViewsSettingsPage,
 } from '../../features/settings/pages.js';
-import { TeamsPage } from '../../features/settings/teams/TeamsPage.js';
-import { UsersPage } from '../../features/settings/users/UsersPage.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit
@@ -24,6 +20,18 @@ const CanariesPage = lazy(() =>
 );
 const FeatureFlagsPage = lazy(() =>
   import('../../features/settings/featureFlags/FeatureFlagsPage.js').then((m) => ({ default: m.FeatureFlagsPage })),
+);
+const EventQueuePage = lazy(() =>
+  import('../../features/settings/eventQueue/EventQueuePage.js').then((m) => ({ default: m.EventQueuePage })),
+);
+const IncidentRulesPage = lazy(() =>
+  import('../../features/settings/incidentRules/IncidentRulesPage.js').then((m) => ({ default: m.IncidentRulesPage })),
+);
+const TeamsPage = lazy(() =>
+  import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),
+);
+const UsersPage = lazy(() =>
+  import('../../features/settings/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
 
 /** Settings screens with their own page. Feature keys sit under `settings`, so `settings.disable` hides them all. */

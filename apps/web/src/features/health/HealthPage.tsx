@@ -1,11 +1,10 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../ui/Button.js';
 import { cx } from '../../ui/cx.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Modal } from '../../ui/Modal.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
-import { CheckDetail } from './CheckDetail.js';
 import { HealthCards } from './HealthCards.js';
 import { HealthEmpty } from './HealthEmpty.js';
 import { HealthFilters } from './HealthFilters.js';
@@ -17,6 +16,15 @@ import { type HealthParams, useHealthParams } from './useHealthParams.js';
 import { useHealthView } from './useHealthView.js';
 import { useSummary } from './useSummary.js';
 import { ALL_TAB, defaultCheckRange, refreshMs, type SortKey } from './utils.js';
+
+// The detail (history, graph, YAML spec, linking to incidents) loads when a check is first opened,
+// so the list of checks renders without it.
+const LazyCheckDetail = lazy(async () => ({ default: (await import('./CheckDetail.js')).CheckDetail }));
+const CheckDetail = (props: { checkId: string; timeRange: string; onTimeRange(range: string): void }) => (
+  <Suspense fallback={<LoadingBlock />}>
+    <LazyCheckDetail {...props} />
+  </Suspense>
+);
 
 /** /health (and /view/health): every check with filters, grouping, tabs, the pivot, and the check detail. */
 export function HealthPage() {
