@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { JobStatus } from '../db/types.js';
+import { LATENCY_BOUNDS_MS } from './latency.js';
 
 /** One check result waiting to be stored. */
 export interface PendingResult {
@@ -111,17 +112,49 @@ function isTransient(err: unknown): boolean {
   return typeof code !== 'string' || code.startsWith('08') || code.startsWith('57') || code === '40001';
 }
 
-/** The single statement behind a flush (arrays bound as parameters, whatever the batch size). */
+const BUCKETS = LATENCY_BOUNDS_MS.length + 1;
+const buckets = Array.from({ length: BUCKETS }, (_, i) => i + 1);
+
+/**
+ * The rollup histogram of a group of results as one array expression: a count per bucket, the
+ * bucket of each row computed by width_bucket against check_latency_bounds() (what the SQL
+ * function check_latency_histogram counts, without a PL/pgSQL call per group).
+ */
+const HISTOGRAM = sql.raw(`array[${buckets.map((i) => `count(*) filter (where bucket = ${i})`).join(', ')}]::int[]`);
+
+/** Adds the new histogram to the stored one element by element (check_latency_histogram_add, inlined). */
+const HISTOGRAM_ADD = sql.raw(
+  `array[${buckets.map((i) => `coalesce(r.latency_histogram[${i}], 0) + coalesce(excluded.latency_histogram[${i}], 0)`).join(', ')}]`,
+);
+
+/**
+ * The single statement behind a flush (arrays bound as parameters, whatever the batch size).
+ * Every lookup of checks goes through `id = any(ids)` so both engines probe checks_pkey for the
+ * batch's checks instead of hashing the whole table (the planner does that for a join with unnest).
+ */
 async function writeResults(db: Db, rows: PendingResult[]): Promise<void> {
-  const ids = rows.map((r) => r.checkId);
-  const times = rows.map((r) => r.time.toISOString());
-  const statuses = rows.map((r) => r.pass);
-  const invalid = rows.map((r) => r.invalid ?? false);
-  const durations = rows.map((r) => Math.max(0, Math.round(r.duration)));
-  const messages = rows.map((r) => clip(r.message));
-  const errors = rows.map((r) => clip(r.error));
-  const details = rows.map((r) => (r.details && Object.keys(r.details).length ? JSON.stringify(r.details) : null));
-  const next = rows.map((r) => r.nextRuntime?.toISOString() ?? null);
+  const n = rows.length;
+  const ids = new Array<string>(n);
+  const times = new Array<string>(n);
+  const statuses = new Array<boolean>(n);
+  const invalid = new Array<boolean>(n);
+  const durations = new Array<number>(n);
+  const messages = new Array<string | null>(n);
+  const errors = new Array<string | null>(n);
+  const details = new Array<string | null>(n);
+  const next = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i] as PendingResult;
+    ids[i] = r.checkId;
+    times[i] = r.time.toISOString();
+    statuses[i] = r.pass;
+    invalid[i] = r.invalid ?? false;
+    durations[i] = Math.max(0, Math.round(r.duration));
+    messages[i] = clip(r.message);
+    errors[i] = clip(r.error);
+    details[i] = r.details && hasKeys(r.details) ? JSON.stringify(r.details) : null;
+    next[i] = r.nextRuntime?.toISOString() ?? null;
+  }
   await sql`
     with input as (
       select * from unnest(${ids}::uuid[], ${times}::timestamptz[], ${statuses}::bool[], ${invalid}::bool[],
@@ -129,35 +162,33 @@ async function writeResults(db: Db, rows: PendingResult[]): Promise<void> {
                            ${next}::timestamptz[])
         as t(check_id, time, status, invalid, duration, message, error, details, next_runtime)
       -- a result for a check that no longer exists must not fail the whole batch
-      where exists (select 1 from checks c where c.id = t.check_id)
+      where t.check_id in (select id from checks where id = any(${ids}::uuid[]))
     ),
     ins as (
       insert into check_statuses (check_id, time, status, invalid, duration, message, error, details)
       select check_id, time, status, invalid, duration, message, error, details from input
       on conflict (check_id, time) do nothing
-      returning check_id, time, status, duration
+      returning check_id, time, status, duration, width_bucket(duration - 1, check_latency_bounds()) + 1 as bucket
     ),
     hourly as (
       insert into check_statuses_1h as r (check_id, created_at, duration, total, passed, failed, latency_histogram)
       select check_id, date_trunc('hour', time, 'UTC'), sum(duration), count(*),
-             count(*) filter (where status), count(*) filter (where not status),
-             check_latency_histogram(array_agg(duration))
+             count(*) filter (where status), count(*) filter (where not status), ${HISTOGRAM}
       from ins group by 1, 2
       on conflict (check_id, created_at) do update set
         duration = r.duration + excluded.duration, total = r.total + excluded.total,
         passed = r.passed + excluded.passed, failed = r.failed + excluded.failed,
-        latency_histogram = check_latency_histogram_add(r.latency_histogram, excluded.latency_histogram)
+        latency_histogram = ${HISTOGRAM_ADD}
     ),
     daily as (
       insert into check_statuses_1d as r (check_id, created_at, duration, total, passed, failed, latency_histogram)
       select check_id, date_trunc('day', time, 'UTC'), sum(duration), count(*),
-             count(*) filter (where status), count(*) filter (where not status),
-             check_latency_histogram(array_agg(duration))
+             count(*) filter (where status), count(*) filter (where not status), ${HISTOGRAM}
       from ins group by 1, 2
       on conflict (check_id, created_at) do update set
         duration = r.duration + excluded.duration, total = r.total + excluded.total,
         passed = r.passed + excluded.passed, failed = r.failed + excluded.failed,
-        latency_histogram = check_latency_histogram_add(r.latency_histogram, excluded.latency_histogram)
+        latency_histogram = ${HISTOGRAM_ADD}
     ),
     latest as (
       select distinct on (check_id) check_id, time, status, next_runtime from input order by check_id, time desc
@@ -167,27 +198,45 @@ async function writeResults(db: Db, rows: PendingResult[]): Promise<void> {
       last_runtime = l.time,
       next_runtime = coalesce(l.next_runtime, c.next_runtime)
     from latest l
-    where c.id = l.check_id and (c.last_runtime is null or c.last_runtime <= l.time)
+    where c.id = any(${ids}::uuid[]) and c.id = l.check_id and (c.last_runtime is null or c.last_runtime <= l.time)
   `.execute(db.kysely);
 }
 
+function hasKeys(o: Record<string, unknown>): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
+/** One statement for the job history rows of a flush, whatever their number. */
 async function writeJobs(db: Db, jobs: PendingJob[]): Promise<void> {
-  await db.kysely
-    .insertInto('job_history')
-    .values(
-      jobs.map((j) => ({
-        name: 'Canary',
-        resource_type: 'canary',
-        resource_id: j.canaryId,
-        status: jobStatus(j.passed, j.failed),
-        success_count: j.passed,
-        error_count: j.failed,
-        details: j.errors.length ? JSON.stringify({ errors: j.errors.slice(0, 20) }) : null,
-        hostname: j.hostname,
-        duration_millis: j.end.getTime() - j.start.getTime(),
-        time_start: j.start,
-        time_end: j.end,
-      })),
-    )
-    .execute();
+  const n = jobs.length;
+  const ids = new Array<string>(n);
+  const statuses = new Array<JobStatus>(n);
+  const passed = new Array<number>(n);
+  const failed = new Array<number>(n);
+  const details = new Array<string | null>(n);
+  const hosts = new Array<string>(n);
+  const durations = new Array<number>(n);
+  const starts = new Array<string>(n);
+  const ends = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const j = jobs[i] as PendingJob;
+    ids[i] = j.canaryId;
+    statuses[i] = jobStatus(j.passed, j.failed);
+    passed[i] = j.passed;
+    failed[i] = j.failed;
+    details[i] = j.errors.length ? JSON.stringify({ errors: j.errors.slice(0, 20) }) : null;
+    hosts[i] = j.hostname;
+    durations[i] = j.end.getTime() - j.start.getTime();
+    starts[i] = j.start.toISOString();
+    ends[i] = j.end.toISOString();
+  }
+  await sql`
+    insert into job_history (name, resource_type, resource_id, status, success_count, error_count, details, hostname,
+                             duration_millis, time_start, time_end)
+    select 'Canary', 'canary', t.* from unnest(${ids}::text[], ${statuses}::text[], ${passed}::int[], ${failed}::int[],
+                                               ${details}::jsonb[], ${hosts}::text[], ${durations}::int[],
+                                               ${starts}::timestamptz[], ${ends}::timestamptz[]) as t`.execute(
+    db.kysely,
+  );
 }
