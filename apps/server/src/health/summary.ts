@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { histogramQuantile, LATENCY_BOUNDS_MS } from './latency.js';
 import { summaryChecks } from './summaryChecks.js';
+import { HEAD_SLICE_MS, settledHeadStats } from './summaryHead.js';
 import { JsonBytes, type WindowStats, writeItem } from './summaryJson.js';
 import { coverage } from './summaryRange.js';
 import { currentHourStats, type PartStats, rawStats, rollupStats, within } from './summaryStats.js';
@@ -61,17 +62,26 @@ async function loadStats(db: Db, from: Date, to: Date, checkId: string | undefin
     }
     return out;
   }
-  // the current partial hour comes from its rollup row unless it is only a few minutes old
-  const tail = cover.raw.at(-1);
-  const fromRollup = tail && tail[1] === to && to.getTime() - tail[0].getTime() >= TAIL_FROM_ROLLUP_MS;
-  const [rollups, raw, current] = await Promise.all([
+  // the partial first hour: kept from its first 5-minute boundary on (summaryHead.ts), the
+  // minutes before that read raw
+  const head = cover.raw.find(([a]) => a === from);
+  const settled =
+    head && new Date(Math.min(Math.ceil(from.getTime() / HEAD_SLICE_MS) * HEAD_SLICE_MS, head[1].getTime()));
+  // the current partial hour from its rollup row, unless it is only a few minutes old
+  const tail = cover.raw.find(([, b]) => b === to);
+  const tailFromRollup = tail !== undefined && to.getTime() - tail[0].getTime() >= TAIL_FROM_ROLLUP_MS;
+  const raw: Array<[Date, Date]> = [];
+  if (head && settled && from < settled) raw.push([from, settled]);
+  if (tail && !tailFromRollup) raw.push(tail);
+  const none = Promise.resolve(new Map<string, PartStats>());
+  const parts = await Promise.all([
     rollupStats(db, cover, checkId),
-    fromRollup ? rawStats(db, cover.raw.slice(0, -1), checkId, false) : rawStats(db, cover.raw, checkId, true),
-    fromRollup ? currentHourStats(db, tail[0], to, checkId) : new Map<string, PartStats>(),
+    rawStats(db, raw, checkId, tail !== undefined && !tailFromRollup),
+    tail && tailFromRollup ? currentHourStats(db, tail[0], to, checkId) : none,
+    head && settled && settled < head[1] ? settledHeadStats(db, settled, head[1], checkId) : none,
   ]);
   // one scratch histogram for the sums: this runs for every check on every request
   const sum = new Array<number>(LATENCY_BOUNDS_MS.length + 1);
-  const parts = [rollups, raw, current];
   for (const part of parts) {
     for (const id of part.keys()) {
       if (out.has(id)) continue;

@@ -166,6 +166,24 @@ describe('GET /api/canary/api/summary', () => {
     expect((await bad.json()).message).toContain('checkId: expected a check id');
   });
 
+  it('keeps counting exactly as the window moves on through the hour', async () => {
+    try {
+      for (const minutes of [1, 3, 7, 12, 26, 44, 59]) {
+        const now = NOW.getTime() + minutes * 60_000;
+        clock.set(new Date(now));
+        for (const [range, ms] of [
+          ['1d', DAY],
+          ['1w', 7 * DAY],
+        ] as const) {
+          const a = byName((await summary(`?timeRange=${range}`)).checks_summary, 'api');
+          expect(a.uptime, `${range} at +${minutes}m`).toEqual(expected(now - ms, now));
+        }
+      }
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
   it("leaves out results stamped after now (another process's clock ahead) though the hour's rollup has them", async () => {
     const writer = new ResultWriter(server.db);
     writer.add({ checkId: api, time: new Date(NOW.getTime() + 5 * 60_000), pass: false, duration: 5000 });
