@@ -43,6 +43,9 @@ export interface SchedulerOptions {
 /** How far back each sync looks again, so a transaction that committed late is not missed. */
 const SYNC_OVERLAP_MS = 60_000;
 
+/** Canaries loaded per statement when syncing: a first sync of 10,000 canaries never holds them all at once. */
+const SYNC_PAGE = 1000;
+
 /**
  * Runs every canary on its schedule from one min-heap and one timer. Each due run is claimed in
  * the database by moving `canary_schedules.next_runtime` forward in one batched UPDATE: with
@@ -115,35 +118,61 @@ export class Scheduler {
     clearTimeout(timeout);
   }
 
-  /** Loads canaries changed since the last sync (all of them the first time). */
+  /** Loads canaries changed since the last sync (all of them the first time), a page at a time. */
   async sync(): Promise<void> {
-    const db = this.opts.db.kysely;
-    const since = new Date(Math.max(0, this.watermark - SYNC_OVERLAP_MS));
     const first = this.watermark === 0;
+    const since = new Date(Math.max(0, this.watermark - SYNC_OVERLAP_MS));
+    let after: string | undefined;
+    let syncedAt: number | undefined;
+    for (;;) {
+      const page = await this.syncPage(first, since, after);
+      syncedAt ??= page.syncedAt;
+      if (page.last === undefined || page.size < SYNC_PAGE) break;
+      after = page.last;
+    }
+    // the database's clock at the first page: the next sync looks again from a minute before it
+    if (syncedAt !== undefined) this.watermark = Math.max(this.watermark, syncedAt);
+  }
+
+  /** Loads one page of changed canaries (ordered by id, after `after`) with their checks and stored schedules. */
+  private async syncPage(
+    first: boolean,
+    since: Date,
+    after: string | undefined,
+  ): Promise<{ size: number; last?: string; syncedAt?: number }> {
+    const db = this.opts.db.kysely;
     let q = db
       .selectFrom('canaries')
       .select(['id', 'name', 'namespace', 'labels', 'spec', 'deleted_at', 'updated_at'])
+      .select(sql<Date>`now()`.as('synced_at'))
       .where('agent_id', '=', '00000000-0000-0000-0000-000000000000');
     q = first ? q.where('deleted_at', 'is', null) : q.where('updated_at', '>', since);
-    const rows = await q.execute();
-    const changed = rows.filter((r) => this.entries.get(r.id)?.updatedAt !== r.updated_at.getTime() || r.deleted_at);
-    for (const r of rows) this.watermark = Math.max(this.watermark, r.updated_at.getTime());
-    const live = changed.filter((r) => !r.deleted_at && (r.spec as CanarySpec).replicas !== 0);
-    for (const r of changed) if (!live.includes(r)) this.entries.delete(r.id);
-    if (!live.length) return;
+    if (after !== undefined) q = q.where('id', '>', after);
+    const rows = await q.orderBy('id').limit(SYNC_PAGE).execute();
+    const last = rows.at(-1);
+    if (!last) return { size: 0 };
+    const live: typeof rows = [];
+    for (const r of rows) {
+      const unchanged = this.entries.get(r.id)?.updatedAt === r.updated_at.getTime();
+      if (unchanged && !r.deleted_at) continue;
+      if (!r.deleted_at && (r.spec as CanarySpec).replicas !== 0) live.push(r);
+      else this.entries.delete(r.id);
+    }
+    const page = { size: rows.length, last: last.id, syncedAt: last.synced_at.getTime() };
+    if (!live.length) return page;
     const ids = live.map((r) => r.id);
     const checks = await db
       .selectFrom('checks')
       .select(['id', 'canary_id', 'type', 'name', 'spec'])
-      .where('canary_id', 'in', ids)
+      .where(sql<boolean>`canary_id = any(${ids}::uuid[])`)
       .where('deleted_at', 'is', null)
       .where('transformed', '=', false)
       .execute();
     const byCanary = new Map<string, typeof checks>();
     for (const c of checks) {
-      const list = byCanary.get(c.canary_id) ?? [];
-      list.push(c);
-      byCanary.set(c.canary_id, list);
+      const list = byCanary.get(c.canary_id);
+      if (list) list.push(c);
+      else byCanary.set(c.canary_id, [c]);
     }
     const stored = await this.schedules(ids);
     const now = this.opts.clock.now();
@@ -197,18 +226,17 @@ export class Scheduler {
         db,
       );
     }
+    return page;
   }
 
+  /** The stored next run of each canary that has one. */
   private async schedules(ids: string[]): Promise<Map<string, Date>> {
     const out = new Map<string, Date>();
-    for (let i = 0; i < ids.length; i += 5000) {
-      const rows = await this.opts.db.kysely
-        .selectFrom('canary_schedules')
-        .select(['canary_id', 'next_runtime'])
-        .where('canary_id', 'in', ids.slice(i, i + 5000))
-        .execute();
-      for (const r of rows) out.set(r.canary_id, r.next_runtime);
-    }
+    const { rows } = await sql<{ canary_id: string; next_runtime: Date }>`
+      select canary_id, next_runtime from canary_schedules where canary_id = any(${ids}::uuid[])`.execute(
+      this.opts.db.kysely,
+    );
+    for (const r of rows) out.set(r.canary_id, r.next_runtime);
     return out;
   }
 
@@ -302,12 +330,15 @@ export class Scheduler {
       update canary_schedules s set next_runtime = v.at, claimed_by = null
       from unnest(${pending.map((p) => p.id)}::uuid[], ${pending.map((p) => new Date(p.at).toISOString())}::timestamptz[],
                   ${pending.map((p) => new Date(p.next).toISOString())}::timestamptz[]) as v(id, at, next)
-      where s.canary_id = v.id and s.claimed_by = ${this.owner} and s.next_runtime = v.next`.execute(
-      this.opts.db.kysely,
-    );
+      where s.canary_id = any(${pending.map((p) => p.id)}::uuid[]) and s.canary_id = v.id
+        and s.claimed_by = ${this.owner} and s.next_runtime = v.next`.execute(this.opts.db.kysely);
   }
 
-  /** Moves next_runtime of each due canary forward where it still holds the due time; answers the winners. */
+  /**
+   * Moves next_runtime of each due canary forward where it still holds the due time; answers the
+   * winners. `canary_id = any(ids)` makes both engines probe the primary key rather than hash the
+   * whole table, as they would for a plain join with unnest.
+   */
   private async claim(due: Claim[]): Promise<Set<string>> {
     const ids = due.map((d) => d.id);
     const dueAt = due.map((d) => new Date(d.at).toISOString());
@@ -315,7 +346,7 @@ export class Scheduler {
     const { rows } = await sql<{ canary_id: string }>`
       update canary_schedules s set next_runtime = v.next, claimed_by = ${this.owner}, updated_at = now()
       from unnest(${ids}::uuid[], ${dueAt}::timestamptz[], ${next}::timestamptz[]) as v(id, due, next)
-      where s.canary_id = v.id and s.next_runtime <= v.due
+      where s.canary_id = any(${ids}::uuid[]) and s.canary_id = v.id and s.next_runtime <= v.due
       returning s.canary_id`.execute(this.opts.db.kysely);
     return new Set(rows.map((r) => r.canary_id));
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/connection.js';
@@ -252,6 +253,36 @@ describe('scheduler and result storage', () => {
       .executeTakeFirstOrThrow();
     expect(stored.next_runtime.getTime()).toBe(next.getTime());
     await e.scheduler.stop();
+  });
+
+  it('loads more canaries than one sync page holds, each with its checks', async () => {
+    const clock = new ManualClock(new Date('2026-03-09T10:00:00Z'));
+    await sql`
+      insert into canaries (name, namespace, source, spec)
+      select 'paged-' || g, 'paged', 'UI', jsonb_build_object('schedule', '@every 5m',
+             'http', jsonb_build_array(jsonb_build_object('name', 'p' || g, 'url', 'http://127.0.0.1:9/' || g)))
+      from generate_series(1, 2345) g`.execute(db.kysely);
+    await sql`
+      insert into checks (canary_id, type, name, spec)
+      select id, 'http', spec->'http'->0->>'name', spec->'http'->0 from canaries where namespace = 'paged'`.execute(
+      db.kysely,
+    );
+    const ids = await db.kysely.selectFrom('canaries').select('id').where('namespace', '=', 'paged').execute();
+    const e = engine(clock);
+    await e.scheduler.start();
+    for (const { id } of ids) expect(e.scheduler.nextRun(id), id).toBeDefined();
+    const stored = await db.kysely
+      .selectFrom('canary_schedules')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(
+        'canary_id',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(ids.length);
+    await e.scheduler.stop();
+    await db.kysely.updateTable('canaries').set({ deleted_at: clock.now() }).where('namespace', '=', 'paged').execute();
   });
 
   it('stops running the checks of a deleted canary and soft-deletes removed checks', async () => {
