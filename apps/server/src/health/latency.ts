@@ -43,7 +43,7 @@ export function histogramQuantile(
 }
 
 /** The exact q-quantile of raw durations (nearest rank), undefined when there are none. */
-export function exactQuantile(sorted: readonly number[], q: number): number | undefined {
+export function exactQuantile(sorted: ArrayLike<number>, q: number): number | undefined {
   if (sorted.length === 0) return undefined;
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[idx];

@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { histogramQuantile, LATENCY_BOUNDS_MS } from './latency.js';
 import { summaryChecks } from './summaryChecks.js';
+import { exactStats } from './summaryExact.js';
 import { HEAD_SLICE_MS, settledHeadStats } from './summaryHead.js';
 import { JsonBytes, type WindowStats, writeItem } from './summaryJson.js';
 import { coverage } from './summaryRange.js';
-import { currentHourStats, type PartStats, rawStats, rollupStats, within } from './summaryStats.js';
+import { currentHourStats, type PartStats, rawStats, rollupStats } from './summaryStats.js';
 import './tables.js';
 
 /**
@@ -47,21 +47,7 @@ const TAIL_FROM_ROLLUP_MS = 5 * 60_000;
 async function loadStats(db: Db, from: Date, to: Date, checkId: string | undefined): Promise<Map<string, WindowStats>> {
   const cover = coverage(from, to);
   const out = new Map<string, WindowStats>();
-  if (cover.days.length === 0 && cover.hours.length === 0) {
-    // one JSON row rather than a row per check (see rawStats)
-    const { rows } = await sql<{ checks: string }>`
-      select coalesce(json_agg(json_build_array(check_id, passed, failed, q)), '[]')::text as checks
-      from (select check_id, count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
-                   percentile_disc(array[0.95, 0.97, 0.99]) within group (order by duration) as q
-            from check_statuses
-            where (${within('time', cover.raw, true)}) ${checkId ? sql`and check_id = ${checkId}` : sql``}
-            group by check_id) g`.execute(db.kysely);
-    const checks = JSON.parse(rows[0]?.checks ?? '[]') as Array<[string, number, number, Array<number | null> | null]>;
-    for (const [id, passed, failed, q] of checks) {
-      out.set(id, { passed, failed, p95: q?.[0] ?? undefined, p97: q?.[1] ?? undefined, p99: q?.[2] ?? undefined });
-    }
-    return out;
-  }
+  if (cover.days.length === 0 && cover.hours.length === 0) return exactStats(db, from, to, checkId);
   // the partial first hour: kept from its first 5-minute boundary on (summaryHead.ts), the
   // minutes before that read raw
   const head = cover.raw.find(([a]) => a === from);

@@ -87,6 +87,17 @@ function expected(from: number, to: number) {
   return { passed, failed };
 }
 
+/** The api check's p95/p97/p99 between two times (inclusive) by nearest rank, the slow way. */
+function expectedLatency(from: number, to: number) {
+  const durations: number[] = [];
+  for (let t = NOW.getTime() - 40 * DAY, i = 0; t <= NOW.getTime(); t += 10 * 60_000, i++) {
+    if (t >= from && t <= to) durations.push(i % 5 === 0 ? 900 : 100);
+  }
+  durations.sort((a, b) => a - b);
+  const rank = (q: number) => durations[Math.max(0, Math.ceil(q * durations.length) - 1)];
+  return durations.length ? { p95: rank(0.95), p97: rank(0.97), p99: rank(0.99), rolling1h: 0 } : { rolling1h: 0 };
+}
+
 describe('summary time range coverage', () => {
   it('splits a window into raw edges, whole hours and whole days', () => {
     const c = coverage(new Date('2025-03-01T10:30:00Z'), new Date('2025-03-04T12:15:00Z'));
@@ -164,6 +175,25 @@ describe('GET /api/canary/api/summary', () => {
     const bad = await server.fetch('/api/canary/api/summary?checkId=nope', { as: 'viewer' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toContain('checkId: expected a check id');
+  });
+
+  it('keeps exact uptime and percentiles for 15m and 1h as the window moves on', async () => {
+    try {
+      for (const minutes of [-200, -31, 0, 2, 6, 13, 24, 38, 51]) {
+        const now = NOW.getTime() + minutes * 60_000;
+        clock.set(new Date(now));
+        for (const [range, ms] of [
+          ['15m', 15 * 60_000],
+          ['1h', HOUR],
+        ] as const) {
+          const a = byName((await summary(`?timeRange=${range}`)).checks_summary, 'api');
+          expect(a.uptime, `${range} at ${minutes}m`).toEqual(expected(now - ms, now));
+          expect(a.latency, `${range} at ${minutes}m`).toEqual(expectedLatency(now - ms, now));
+        }
+      }
+    } finally {
+      clock.set(NOW);
+    }
   });
 
   it('keeps counting exactly as the window moves on through the hour', async () => {
