@@ -1,20 +1,23 @@
 // `npm run bench -- summary [--checks 10000] [--days 30] [--runs 15] [--postgres URL] [--only pglite|postgres]`:
-// generates N checks with `days` of results directly in a fresh database (hourly and daily rollups
-// for the whole window, as the result writer keeps them, plus raw check_statuses every 5 minutes
-// for the last 2 hours, which is all the summary reads raw), then times GET /api/canary/api/summary
-// through the real HTTP server for the ranges 1h, 1d and 30d (1mo) and prints p50/p99 per range,
-// on the embedded database and on PostgreSQL. It prints figures; it never fails on time.
+// generates N checks with `days` of results directly in a fresh database (see `seed`), then times
+// GET /api/canary/api/summary through the real HTTP server for the ranges 1h, 1d and 30d (1mo) and
+// prints p50/p99 per range with the reply's size as JSON and as gzip on the wire (gzip is what a
+// browser asks for over plain HTTP), and for 30d p50/p99 and wire size per encoding (identity,
+// gzip, br), on the embedded database and on PostgreSQL. Each time is from sending the request to
+// holding the decoded text, in the server's own process. It prints figures; it never fails on time.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { LATENCY_BOUNDS_MS } from '../../apps/server/src/health/latency.js';
-import { startTestServer } from '../../apps/server/test/helpers/index.js';
+import { startTestServer, type TestServer } from '../../apps/server/test/helpers/index.js';
 
 const RANGES = [
   ['1h', '1h'],
@@ -22,7 +25,15 @@ const RANGES = [
   ['30d', '1mo'],
 ] as const;
 
-/** Fills a migrated database: 100 checks per canary, rollups for `days`, raw results for the last 2 hours. */
+/**
+ * Fills a migrated database: 100 checks per canary and `days` of results, one a minute per check
+ * in the hourly and daily rollups. The hours a summary reads raw are also kept raw (a result every
+ * 5 minutes): the last 3 hours, and the 3 hours around the start of a 1-day and of a `days`
+ * window (the partial first hour of a window is raw too). Those hours' rollups are folded from
+ * their raw rows, as the result writer folds them, so rollups and raw rows agree where both exist.
+ * The hourly rows are bulk-loaded with the table's indexes and foreign-key checks off (rebuilt
+ * afterwards), which makes seeding the embedded database several times faster.
+ */
 export async function seed(db: Db, checks: number, days: number): Promise<void> {
   const k = db.kysely;
   const canaries = Math.ceil(checks / 100);
@@ -45,30 +56,103 @@ export async function seed(db: Db, checks: number, days: number): Promise<void> 
   }
   const hist = sql`${hourHist}::int[]`;
   const hours = days * 24 + 1;
-  for (let day = 0; day < Math.ceil(hours / 24); day++) {
+  // hours back from the current one (0) that are kept raw
+  const rawAgo = [...new Set([0, 1, 2, 23, 24, 25, days * 24 - 1, days * 24, days * 24 + 1])].filter(
+    (h) => h >= 0 && h <= hours,
+  );
+  const hour = sql`date_trunc('hour', now(), 'UTC')`;
+  const synthetic = sql`(select ${hour} - make_interval(hours => o) as h from generate_series(1, ${hours}) o
+                         where o <> all(${rawAgo}::int[])) s`;
+  // one transaction: one now() for every row
+  await k.transaction().execute(async (conn) => {
+    await sql`set local session_replication_role = replica`.execute(conn); // no per-row foreign-key checks
+    await sql`insert into check_statuses (check_id, time, status, duration, message)
+      select id, t, not (name like '%7' and extract(minute from t)::int % 10 = 0), 20 + (extract(minute from t)::int * 7) % 200, 'ok'
+      from checks, unnest(${rawAgo}::int[]) ago,
+           generate_series(${hour} - make_interval(hours => ago), ${hour} - make_interval(hours => ago) + interval '55 minutes',
+                           interval '5 minutes') t
+      where t <= now()`.execute(conn);
+    await sql`alter table check_statuses_1h drop constraint check_statuses_1h_pkey`.execute(conn);
+    await sql`drop index check_statuses_1h_created_at_idx`.execute(conn);
     await sql`insert into check_statuses_1h (check_id, created_at, duration, total, passed, failed, latency_histogram)
       select id, h, 60 * 160, 60, case when name like '%7' then 54 else 60 end, case when name like '%7' then 6 else 0 end,
              ${hist}
-      from checks, generate_series(date_trunc('hour', now()) - make_interval(hours => ${Math.min(hours, (day + 1) * 24)}),
-                                   date_trunc('hour', now()) - make_interval(hours => ${day * 24 + 1}), interval '1 hour') h`.execute(
-      k,
+      from checks, ${synthetic}`.execute(conn);
+    // the raw hours' rollups, folded from their raw rows as the result writer does
+    await sql`insert into check_statuses_1h (check_id, created_at, duration, total, passed, failed, latency_histogram)
+      select check_id, date_trunc('hour', time, 'UTC'), sum(duration), count(*), count(*) filter (where status),
+             count(*) filter (where not status), check_latency_histogram(array_agg(duration))
+      from check_statuses group by 1, 2`.execute(conn);
+    await sql`alter table check_statuses_1h add primary key (check_id, created_at)`.execute(conn);
+    await sql`create index check_statuses_1h_created_at_idx on check_statuses_1h (created_at)`.execute(conn);
+    // each UTC day of the synthetic hours is their sum: n hours of the same hourly row; the raw
+    // hours are added to their days as the result writer adds them
+    await sql`insert into check_statuses_1d (check_id, created_at, duration, total, passed, failed, latency_histogram)
+      select c.id, d.day, 60 * 160 * d.n, 60 * d.n, case when c.name like '%7' then 54 else 60 end * d.n,
+             case when c.name like '%7' then 6 else 0 end * d.n,
+             (select array_agg(x * d.n order by i) from unnest(${hist}) with ordinality u(x, i))
+      from checks c, (select date_trunc('day', h, 'UTC') as day, count(*)::int as n from ${synthetic} group by 1) d`.execute(
+      conn,
     );
-  }
-  await sql`insert into check_statuses_1d (check_id, created_at, duration, total, passed, failed, latency_histogram)
-    select check_id, d, duration, total, passed, failed,
-           (select array_agg(x * n order by i) from unnest(${hist}) with ordinality u(x, i))
-    from (select check_id, date_trunc('day', created_at, 'UTC') d, sum(duration) duration, sum(total) total,
-                 sum(passed) passed, sum(failed) failed, count(*)::int n
-          from check_statuses_1h group by 1, 2) g`.execute(k);
-  await sql`insert into check_statuses (check_id, time, status, duration, message)
-    select id, t, not (name like '%7' and extract(minute from t)::int % 10 = 0), 20 + (extract(minute from t)::int * 7) % 200, 'ok'
-    from checks, generate_series(now() - interval '2 hours', now(), interval '5 minutes') t`.execute(k);
+    await sql`insert into check_statuses_1d as r (check_id, created_at, duration, total, passed, failed, latency_histogram)
+      select check_id, date_trunc('day', time, 'UTC'), sum(duration), count(*), count(*) filter (where status),
+             count(*) filter (where not status), check_latency_histogram(array_agg(duration))
+      from check_statuses group by 1, 2
+      on conflict (check_id, created_at) do update set
+        duration = r.duration + excluded.duration, total = r.total + excluded.total,
+        passed = r.passed + excluded.passed, failed = r.failed + excluded.failed,
+        latency_histogram = check_latency_histogram_add(r.latency_histogram, excluded.latency_histogram)`.execute(conn);
+  });
   await sql`analyze`.execute(k);
 }
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 }
+
+const DECODE: Record<string, (b: Buffer) => Buffer> = {
+  identity: (b) => b,
+  gzip: zlib.gunzipSync,
+  br: zlib.brotliDecompressSync,
+};
+
+/** One GET as a client sees it: sent, received, decompressed and decoded; `wire` is the bytes sent. */
+function get(server: TestServer, path: string, encoding: keyof typeof DECODE) {
+  const headers = { ...server.headers('viewer'), 'accept-encoding': encoding };
+  const started = performance.now();
+  return new Promise<{ ms: number; wire: number; text: string }>((resolve, reject) => {
+    http
+      .get(`${server.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const used = (res.headers['content-encoding'] as keyof typeof DECODE | undefined) ?? 'identity';
+          const text = DECODE[used]?.(raw).toString() ?? '';
+          if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode} ${text.slice(0, 200)}`));
+          else resolve({ ms: performance.now() - started, wire: raw.length, text });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/** p50, p99 and the first (cold) time of `runs` requests after two warm-up ones. */
+async function timed(server: TestServer, path: string, encoding: keyof typeof DECODE, runs: number) {
+  const times: number[] = [];
+  let first = 0;
+  let last = { ms: 0, wire: 0, text: '' };
+  for (let i = 0; i < runs + 2; i++) {
+    last = await get(server, path, encoding);
+    if (i === 0) first = last.ms;
+    if (i >= 2) times.push(last.ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), first, wire: last.wire, text: last.text };
+}
+
+const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
+const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
 
 async function measure(label: string, db: Db, checks: number, days: number, runs: number): Promise<void> {
   const t0 = performance.now();
@@ -78,26 +162,18 @@ async function measure(label: string, db: Db, checks: number, days: number, runs
   const server = await startTestServer({ db });
   try {
     console.log(`\n${label}: ${checks} checks, ${days} days of rollups (seeded in ${seeded} s)`);
+    // gzip: what a browser asks for over plain HTTP (br only over HTTPS)
     for (const [name, range] of RANGES) {
-      const times: number[] = [];
-      let bytes = 0;
-      let rows = 0;
-      let cold = 0;
-      for (let i = 0; i < runs + 2; i++) {
-        const started = performance.now();
-        const res = await server.fetch(`/api/canary/api/summary?timeRange=${range}`, { as: 'viewer' });
-        const text = await res.text();
-        const ms = performance.now() - started;
-        if (res.status !== 200) throw new Error(`${range}: ${res.status} ${text.slice(0, 200)}`);
-        if (i === 0) cold = ms;
-        if (i >= 2) times.push(ms); // two warm-up requests
-        bytes = text.length;
-        rows = (JSON.parse(text) as { checks_summary: unknown[] }).checks_summary.length;
-      }
-      times.sort((a, b) => a - b);
+      const r = await timed(server, `/api/canary/api/summary?timeRange=${range}`, 'gzip', runs);
+      const rows = (JSON.parse(r.text) as { checks_summary: unknown[] }).checks_summary.length;
       console.log(
-        `  ${name.padEnd(4)} p50 ${quantile(times, 0.5).toFixed(0).padStart(5)} ms   p99 ${quantile(times, 0.99).toFixed(0).padStart(5)} ms   first ${cold.toFixed(0)} ms   ${rows} checks, ${(bytes / 1e6).toFixed(1)} MB JSON`,
+        `  ${name.padEnd(4)} p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   first ${r.first.toFixed(0)} ms   ${rows} checks, ${mb(r.text.length)} JSON, ${mb(r.wire)} gzip`,
       );
+    }
+    console.log('  30d by encoding (latency vs bytes on the wire):');
+    for (const encoding of ['identity', 'gzip', 'br'] as const) {
+      const r = await timed(server, '/api/canary/api/summary?timeRange=1mo', encoding, runs);
+      console.log(`    ${encoding.padEnd(8)} p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   ${mb(r.wire)}`);
     }
   } finally {
     await server.close();
