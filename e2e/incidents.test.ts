@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { testSubjectId } from '@opsdeck/server/test';
+import { testSubjectId, writeCheckResults } from '@opsdeck/server/test';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,14 +33,18 @@ async function seed(): Promise<void> {
     values (${canary.rows[0]?.id}, 'http', 'payments-api', 'healthy', now() - interval '1 minute', now() - interval '1 hour')
     returning id`.execute(db);
   checkId = check.rows[0]?.id as string;
-  await sql`insert into check_statuses (check_id, time, status, duration, message)
-    select ${checkId}, now() - make_interval(mins => m), true, 120, 'HTTP 200'
-    from generate_series(5, 55, 10) m`.execute(db);
-  // the check fails: a failing run, and the check turns unhealthy
-  await sql`insert into check_statuses (check_id, time, status, duration, error)
-    values (${checkId}, now() - interval '30 seconds', false, 3000, 'HTTP 503 Service Unavailable')`.execute(db);
-  await sql`update checks set status = 'unhealthy', last_runtime = now(), last_transition_time = now()
-    where id = ${checkId}`.execute(db);
+  // an hour of passing runs, then the check fails: stored as the engine stores results (with rollups)
+  const now = Date.now();
+  await writeCheckResults(e2e.server.db, [
+    ...[55, 45, 35, 25, 15, 5].map((m) => ({
+      checkId,
+      time: new Date(now - m * 60_000),
+      pass: true,
+      duration: 120,
+      message: 'HTTP 200',
+    })),
+    { checkId, time: new Date(now - 30_000), pass: false, duration: 3000, error: 'HTTP 503 Service Unavailable' },
+  ]);
 }
 
 /** The history rows the triggers wrote for the incident, oldest first. */
