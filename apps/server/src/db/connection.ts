@@ -53,13 +53,24 @@ async function openPostgres(url: string, max: number): Promise<Db> {
   };
 }
 
+/**
+ * Settings the embedded PostgreSQL starts with, on top of PGlite's own. Shared buffers live in
+ * the WebAssembly heap, which is touched whole at start and never shrinks: initdb's 128MB default
+ * cost about 100 MiB of RSS before the first query. The data dir is on disk, so a page evicted
+ * from a smaller pool comes back from the OS page cache, and at thousands of checks the hot pages
+ * (one index leaf per check) outgrow 128MB anyway. WAL buffers follow (1/32 of shared buffers).
+ */
+const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
+
 async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Db> {
   let dir = dataDir;
   if (!dir.startsWith('memory://')) {
     dir = path.join(dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
   }
-  const pglite = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+  const startParams = [...PGlite.defaultStartParams];
+  for (const [name, value] of Object.entries(PGLITE_SETTINGS)) startParams.push('-c', `${name}=${value}`);
+  const pglite = await PGlite.create(dir, loadDataDir ? { loadDataDir, startParams } : { startParams });
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
