@@ -61,6 +61,9 @@ export function createAgent(
       }),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
+    // one connection per origin: a run's requests go one after another, and a Client per origin
+    // instead of a Pool costs a fifth less CPU per run
+    connections: 1,
   });
   return { agent, certificate: () => seen };
 }
