@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,13 @@ import { checkSummariesJson } from './summary.js';
 import { DEFAULT_SUMMARY_RANGE, SUMMARY_RANGES } from './summaryRange.js';
 
 const RANGE_NAMES = Object.keys(SUMMARY_RANGES);
+
+// 10,000 checks are 5.7 MB of JSON: brotli quality 1 makes it 0.31 MB in ~5 ms and gzip level 1
+// 0.38 MB in ~10 ms, where the default levels cost 3-5x that CPU on every refresh for 5-10% less.
+const SUMMARY_COMPRESSION = {
+  zlibOptions: { level: 1 },
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+};
 
 const summaryQuery = z.object({
   timeRange: z
@@ -22,7 +30,11 @@ export async function healthSummaryRoutes(scope: FastifyInstance, ctx: AppContex
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/canary/api/summary',
-    { config: { auth: { resource: 'canaries', action: 'read' } }, schema: { querystring: summaryQuery } },
+    {
+      config: { auth: { resource: 'canaries', action: 'read' } },
+      schema: { querystring: summaryQuery },
+      compress: SUMMARY_COMPRESSION,
+    },
     async (request, reply) => {
       const started = performance.now();
       const range = SUMMARY_RANGES[request.query.timeRange || DEFAULT_SUMMARY_RANGE] as number;
