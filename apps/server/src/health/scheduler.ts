@@ -122,10 +122,13 @@ export class Scheduler {
   async sync(): Promise<void> {
     const first = this.watermark === 0;
     const since = new Date(Math.max(0, this.watermark - SYNC_OVERLAP_MS));
+    // one "now" for the whole sync: a run that falls due while a long first sync is loading
+    // is not pushed back a whole interval
+    const now = this.opts.clock.now();
     let after: string | undefined;
     let syncedAt: number | undefined;
     for (;;) {
-      const page = await this.syncPage(first, since, after);
+      const page = await this.syncPage(first, since, after, now);
       syncedAt ??= page.syncedAt;
       if (page.last === undefined || page.size < SYNC_PAGE) break;
       after = page.last;
@@ -139,6 +142,7 @@ export class Scheduler {
     first: boolean,
     since: Date,
     after: string | undefined,
+    now: Date,
   ): Promise<{ size: number; last?: string; syncedAt?: number }> {
     const db = this.opts.db.kysely;
     let q = db
@@ -175,7 +179,10 @@ export class Scheduler {
       else byCanary.set(c.canary_id, [c]);
     }
     const stored = await this.schedules(ids);
-    const now = this.opts.clock.now();
+    // a stored run that fell due less than a claim window ago runs at once (late by under a
+    // second) rather than an interval later: after a quick restart every canary runs again
+    // within one interval, and its phase is kept either way
+    const resumeFrom = new Date(now.getTime() - this.claimAheadMs);
     const missing: Array<{ id: string; at: Date }> = [];
     const reset: Array<{ id: string; at: Date }> = [];
     for (const r of live) {
@@ -207,7 +214,7 @@ export class Scheduler {
         at = schedule.first(now); // a new schedule starts afresh, with a new random phase
         reset.push({ id: r.id, at });
       } else {
-        at = storedAt ? schedule.resume(storedAt, now) : schedule.first(now);
+        at = storedAt ? schedule.resume(storedAt, resumeFrom) : schedule.first(now);
         if (!storedAt) missing.push({ id: r.id, at });
       }
       const gen = ++this.gen;
