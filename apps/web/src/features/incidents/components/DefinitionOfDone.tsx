@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { cx } from '../../../ui/cx.js';
 import { type Evidence, updateEvidence } from '../api.js';
 import { useIncidentWrite } from '../useIncidentWrite.js';
@@ -8,8 +8,10 @@ function DoneItem({ evidence, canEdit }: { evidence: Evidence; canEdit: boolean 
   const id = useId();
   const toggle = useIncidentWrite((done: boolean) => updateEvidence(evidence.id, { done }));
   const label = evidence.description || 'Evidence';
-  // shows the clicked state until the write and the refetch it triggers have landed
-  const checked = toggle.isPending ? Boolean(toggle.variables) : !!evidence.done;
+  // the clicked state shows at once (set in the click's own render, before the mutation's state
+  // reaches React) and stays until the write and the refetch it triggers have landed
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const checked = clicked ?? (toggle.isPending ? Boolean(toggle.variables) : !!evidence.done);
   return (
     <li className="flex items-start gap-2 py-1">
       <input
@@ -19,7 +21,10 @@ function DoneItem({ evidence, canEdit }: { evidence: Evidence; canEdit: boolean 
         className="mt-1 h-4 w-4 shrink-0 rounded border-zinc-300 accent-emerald-600"
         checked={checked}
         disabled={!canEdit}
-        onChange={(e) => toggle.mutate(e.target.checked)}
+        onChange={(e) => {
+          setClicked(e.target.checked);
+          toggle.mutate(e.target.checked, { onSettled: () => setClicked(null) });
+        }}
       />
       <span className={cx('min-w-0 flex-1', checked && 'opacity-60')}>
         <EvidenceView evidence={evidence} compact />
