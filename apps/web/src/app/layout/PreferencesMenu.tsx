@@ -1,6 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useDatePreferences } from '../../ui/preferences.js';
+import { usePopover } from '../../ui/usePopover.js';
 import { BROWSER_TIME_ZONE, DATE_FORMATS, formatDateTime } from '../../utils/dateFormat.js';
 
 const FORMAT_LABELS = { timestamp: 'Timestamp', short: 'Short', medium: 'Medium', full: 'Full' } as const;
@@ -12,32 +13,17 @@ function timeZones(): string[] {
 
 /** The top bar's preferences: how dates are written and in which time zone. Kept in localStorage. */
 export function PreferencesMenu() {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const panelId = useId();
+  const { open, setOpen, root, button, id: panelId } = usePopover();
   const formatId = useId();
   const zoneId = useId();
   const prefs = useDatePreferences();
   const zones = useMemo(timeZones, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
   const select = 'h-8 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm';
   return (
     <div ref={root} className="relative">
       <button
+        ref={button}
         type="button"
         aria-label="Preferences"
         title="Preferences"

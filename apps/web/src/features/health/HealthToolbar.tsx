@@ -9,6 +9,45 @@ import { type LabelOption, REFRESH_INTERVALS, TIME_RANGES } from './utils.js';
 const SEARCH_DEBOUNCE_MS = 400;
 const select = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-800';
 
+const GROUP_BY: ReadonlyArray<readonly [string, string]> = [
+  ['no-group', 'No Grouping'],
+  ['canary_name', 'Canary'],
+  ['name', 'Name'],
+  ['description', 'Description'],
+  ['type', 'Type'],
+];
+const TAB_BY: ReadonlyArray<readonly [string, string]> = [
+  ['namespace', 'Namespace'],
+  ['agent', 'Agent'],
+];
+const labelOptionsOf = (keys: LabelOption[]) => keys.map((l) => [l.key, l.key] as const);
+
+/** A labelled select of the toolbar; options are [value, text] pairs. */
+function ToolbarSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  return (
+    <label className="flex items-center gap-1 text-sm text-zinc-600">
+      {label}
+      <select className={select} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 type View = 'table' | 'card' | 'pivot';
 const VIEWS: Array<[View, string, typeof Table2]> = [
   ['table', 'Table layout', Table2],
@@ -52,55 +91,32 @@ export function HealthToolbar({
         />
         <SearchHint onPick={setText} />
       </div>
-      <label className="flex items-center gap-1 text-sm text-zinc-600">
-        Group By
-        <select className={select} value={params.groupBy} onChange={(e) => update({ groupBy: e.target.value })}>
-          <option value="no-group">No Grouping</option>
-          <option value="canary_name">Canary</option>
-          <option value="name">Name</option>
-          <option value="description">Description</option>
-          <option value="type">Type</option>
-          {labelKeys.map((l) => (
-            <option key={l.key} value={l.key}>
-              {l.key}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1 text-sm text-zinc-600">
-        Tab By
-        <select className={select} value={params.tabBy} onChange={(e) => update({ tabBy: e.target.value, tab: null })}>
-          <option value="namespace">Namespace</option>
-          <option value="agent">Agent</option>
-          {labelKeys.map((l) => (
-            <option key={l.key} value={l.key}>
-              {l.key}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ToolbarSelect
+        label="Group By"
+        value={params.groupBy}
+        onChange={(groupBy) => update({ groupBy })}
+        options={[...GROUP_BY, ...labelOptionsOf(labelKeys)]}
+      />
+      <ToolbarSelect
+        label="Tab By"
+        value={params.tabBy}
+        onChange={(tabBy) => update({ tabBy, tab: null })}
+        options={[...TAB_BY, ...labelOptionsOf(labelKeys)]}
+      />
       {params.pivotBy && <PivotControls params={params} update={update} labelKeys={labelKeys} />}
       <div className="ml-auto flex items-center gap-2">
-        <label className="flex items-center gap-1 text-sm text-zinc-600">
-          Range
-          <select className={select} value={params.timeRange} onChange={(e) => update({ timeRange: e.target.value })}>
-            {TIME_RANGES.map(([r]) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-1 text-sm text-zinc-600">
-          Refresh
-          <select className={select} value={params.refresh} onChange={(e) => update({ refresh: e.target.value })}>
-            {REFRESH_INTERVALS.map(([r]) => (
-              <option key={r} value={r}>
-                {r || 'None'}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ToolbarSelect
+          label="Range"
+          value={params.timeRange}
+          onChange={(timeRange) => update({ timeRange })}
+          options={TIME_RANGES.map(([r]) => [r, r])}
+        />
+        <ToolbarSelect
+          label="Refresh"
+          value={params.refresh}
+          onChange={(refresh) => update({ refresh })}
+          options={REFRESH_INTERVALS.map(([r]) => [r, r || 'None'])}
+        />
         <fieldset aria-label="Layout" className="flex rounded-md ring-1 ring-zinc-300">
           {VIEWS.map(([view, label, Icon]) => (
             <button
@@ -139,54 +155,38 @@ function PivotControls({
 }) {
   return (
     <>
-      <label className="flex items-center gap-1 text-sm text-zinc-600">
-        Pivot By
-        <select
-          className={select}
-          value={params.pivotBy ?? 'type'}
-          onChange={(e) => {
-            const pivotBy = e.target.value as PivotBy;
-            const pivotLabel = pivotBy === 'label' ? params.pivotLabel || labelKeys[0]?.key : null;
-            update({ pivotBy, pivotLabel });
-          }}
-        >
-          {PIVOT_BY.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ToolbarSelect
+        label="Pivot By"
+        value={params.pivotBy ?? 'type'}
+        onChange={(value) => {
+          const pivotBy = value as PivotBy;
+          const pivotLabel = pivotBy === 'label' ? params.pivotLabel || labelKeys[0]?.key : null;
+          update({ pivotBy, pivotLabel });
+        }}
+        options={PIVOT_BY}
+      />
       {params.pivotBy === 'label' && (
-        <label className="flex items-center gap-1 text-sm text-zinc-600">
-          Pivot Label
-          <select className={select} value={params.pivotLabel} onChange={(e) => update({ pivotLabel: e.target.value })}>
-            {!labelKeys.some((l) => l.key === params.pivotLabel) && <option value={params.pivotLabel}>(choose)</option>}
-            {labelKeys.map((l) => (
-              <option key={l.key} value={l.key}>
-                {l.key}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ToolbarSelect
+          label="Pivot Label"
+          value={params.pivotLabel}
+          onChange={(pivotLabel) => update({ pivotLabel })}
+          options={[
+            ...(labelKeys.some((l) => l.key === params.pivotLabel)
+              ? []
+              : ([[params.pivotLabel, '(choose)']] as Array<[string, string]>)),
+            ...labelOptionsOf(labelKeys),
+          ]}
+        />
       )}
-      <label className="flex items-center gap-1 text-sm text-zinc-600">
-        Cells
-        <select
-          className={select}
-          value={params.pivotCellType}
-          onChange={(e) => {
-            const cellType = e.target.value as PivotCellType;
-            update({ pivotCellType: cellType === 'status' ? null : cellType });
-          }}
-        >
-          {PIVOT_CELL_TYPES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ToolbarSelect
+        label="Cells"
+        value={params.pivotCellType}
+        onChange={(value) => {
+          const cellType = value as PivotCellType;
+          update({ pivotCellType: cellType === 'status' ? null : cellType });
+        }}
+        options={PIVOT_CELL_TYPES}
+      />
     </>
   );
 }

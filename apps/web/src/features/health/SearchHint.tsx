@@ -1,5 +1,5 @@
 import { CircleHelp } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { usePopover } from '../../ui/usePopover.js';
 import { SEARCH_EXAMPLES } from './searchQuery.js';
 
 /**
@@ -8,28 +8,7 @@ import { SEARCH_EXAMPLES } from './searchQuery.js';
  * elsewhere closes it.
  */
 export function SearchHint({ onPick }: { onPick: (query: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, root, button, id } = usePopover();
 
   return (
     <div ref={root} className="relative">
