@@ -27,10 +27,11 @@ async function save(doc: unknown, clock: ManualClock) {
   return db.kysely.transaction().execute((trx) => saveCanary(trx, canary, { source: 'UI', clock }));
 }
 
-function engine(clock: ManualClock) {
+/** An engine ticked by hand; runs start at their exact due time unless `dispatchGridMs` says otherwise. */
+function engine(clock: ManualClock, dispatchGridMs = 0) {
   const writer = new ResultWriter(db);
   const runner = new CanaryRunner({ clock, db, writer });
-  const scheduler = new Scheduler({ db, runner, clock, timers: false });
+  const scheduler = new Scheduler({ db, runner, clock, timers: false, dispatchGridMs });
   return { writer, runner, scheduler };
 }
 
@@ -113,6 +114,37 @@ describe('scheduler and result storage', () => {
     expect(hourly.flatMap((h) => h.latency_histogram ?? []).reduce((a, b) => a + b, 0)).toBe(3);
     expect(daily).toHaveLength(1);
     expect(daily[0]).toMatchObject({ total: 3, passed: 2, failed: 1 });
+    await e.scheduler.stop();
+  });
+
+  it('starts runs on the dispatch grid, never early, keeping the spacing between runs exact', async () => {
+    const clock = new ManualClock(new Date('2026-03-11T10:00:00Z'));
+    const saved = await save(promCanary(target, 'grid'), clock);
+    const checkId = saved.checks['prometheus/grid'] as string;
+    const e = engine(clock, 100);
+    await e.scheduler.start();
+    const due = (e.scheduler.nextRun(saved.id) as Date).getTime();
+    const gridPoint = Math.ceil(due / 100) * 100;
+    clock.set(new Date(due));
+    if (gridPoint > due) {
+      await runDue(e);
+      expect(target.hits.get('grid') ?? 0).toBe(0);
+    }
+    clock.set(new Date(gridPoint));
+    await runDue(e);
+    expect(target.hits.get('grid')).toBe(1);
+    clock.set(new Date(gridPoint + 60_000));
+    await runDue(e);
+    expect(target.hits.get('grid')).toBe(2);
+    const runs = await db.kysely
+      .selectFrom('check_statuses')
+      .select('time')
+      .where('check_id', '=', checkId)
+      .orderBy('time')
+      .execute();
+    expect(runs.map((r) => r.time.getTime())).toEqual([gridPoint, gridPoint + 60_000]);
+    // the stored schedule keeps the canary's own phase
+    expect((await statusOf(checkId)).next_runtime?.getTime()).toBe(due + 120_000);
     await e.scheduler.stop();
   });
 
