@@ -3,9 +3,9 @@
 // result writer against a target server in its own process, and prints runs per second, schedule
 // jitter measured at the target (spacing between two requests of the same check minus the
 // interval: p50/p99), CPU per check run (this process: scheduler, HTTP client, result writes and,
-// on the embedded database, the database too), peak RSS, how the runs spread over the seconds of
-// a minute, and how long after a restart (graceful stop, fresh scheduler on the same database)
-// every check has run again. It prints figures; it never fails on time.
+// on the embedded database, the database too), peak RSS overall and per phase, how the runs spread
+// over the seconds of a minute, and how long after a restart (graceful stop, fresh scheduler on
+// the same database) every check has run again. It prints figures; it never fails on time.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -143,26 +143,65 @@ interface Figures {
   quietestSecondShare: number;
   restartCoverageS: number;
   restartCovered: number;
+  phases: PhaseMemory[];
+}
+
+/** Peak memory seen during one phase of a run (sampled every 250 ms). */
+interface PhaseMemory {
+  name: string;
+  peakRssMiB: number;
+  /** The embedded database's WebAssembly memory at the end of the phase (it never shrinks). */
+  wasmMiB: number;
+}
+
+/** Samples RSS per phase, so a peak can be put down to canary creation, the first sync, steady state or the restart. */
+function memoryTracer(db: Db) {
+  const phases: PhaseMemory[] = [];
+  const wasm = () => {
+    const mod = (db.pglite as unknown as { mod?: { HEAPU8?: Uint8Array } } | undefined)?.mod;
+    return (mod?.HEAPU8?.length ?? 0) / 2 ** 20;
+  };
+  let current: PhaseMemory | undefined;
+  const sample = () => {
+    if (current) current.peakRssMiB = Math.max(current.peakRssMiB, process.memoryUsage.rss() / 2 ** 20);
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    phases,
+    phase(name: string) {
+      sample();
+      if (current) current.wasmMiB = wasm();
+      current = { name, peakRssMiB: 0, wasmMiB: 0 };
+      phases.push(current);
+      sample();
+    },
+    stop() {
+      clearInterval(timer);
+      sample();
+      if (current) current.wasmMiB = wasm();
+    },
+  };
 }
 
 async function runOn(label: string, db: Db, n: number, intervalS: number, minutes: number): Promise<Figures> {
   await migrate(db);
   const target = await startTarget();
-  let peakRss = 0;
-  const rssTimer = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 500);
+  const memory = memoryTracer(db);
   try {
+    memory.phase('create');
     const t0 = performance.now();
     await createCanaries(db, n, intervalS, target.url);
     console.log(`  ${label}: ${n} canaries created in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const e1 = engine(db);
+    let e1: ReturnType<typeof engine> | undefined = engine(db);
+    memory.phase('first sync');
     await e1.start();
+    memory.phase('first interval');
     // steady state: skip the first interval (the jittered first runs), then measure
     const interval = intervalS * 1000;
     await sleep(interval);
     const from = performance.timeOrigin + performance.now();
     const cpu0 = process.cpuUsage();
+    memory.phase('steady');
     // whole intervals, so every second of the interval is counted equally often
     const measureMs = Math.max(1, Math.round((minutes * 60_000 - interval) / interval)) * interval;
     const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -180,7 +219,9 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
     const perSecondMean = stats.perSecond.reduce((a, b) => a + b, 0) / stats.perSecond.length;
 
     // restart: graceful stop, a short outage, a fresh scheduler on the same database
+    memory.phase('restart');
     await e1.stop();
+    e1 = undefined; // a restarted server starts without the old engine's memory
     await sleep(5000);
     const restartAt = performance.timeOrigin + performance.now();
     const e2 = engine(db);
@@ -193,6 +234,7 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
       if (coverage.covered >= n) break;
     }
     await e2.stop();
+    memory.stop();
     return {
       engine: label,
       checks: n,
@@ -202,7 +244,7 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
       jitterP99: quantile(spacing, 0.99),
       jitterAbsP99: quantile(abs, 0.99),
       cpuMsPerRun: (cpu.user + cpu.system) / 1000 / Math.max(1, stats.total),
-      peakRssMiB: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+      peakRssMiB: Math.max(...memory.phases.map((p) => p.peakRssMiB), process.resourceUsage().maxRSS / 1024),
       heapMiB: mem.heapUsed / 2 ** 20,
       outsideHeapMiB: (mem.rss - mem.heapTotal) / 2 ** 20,
       loopDelayP99: loop.percentile(99) / 1e6,
@@ -211,9 +253,10 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
       quietestSecondShare: Math.min(...stats.perSecond) / perSecondMean,
       restartCoverageS: coverage.covered >= n ? (coverage.last - restartAt) / 1000 : Number.NaN,
       restartCovered: coverage.covered,
+      phases: memory.phases,
     };
   } finally {
-    clearInterval(rssTimer);
+    memory.stop();
     target.stop();
   }
 }
@@ -304,6 +347,10 @@ function print(f: Figures): void {
   console.log(`    event loop delay p99/max  ${ms(f.loopDelayP99)} / ${ms(f.loopDelayMax)}`);
   console.log(
     `    peak RSS                  ${f.peakRssMiB.toFixed(0)} MiB (at the end: JS heap ${f.heapMiB.toFixed(0)} MiB, outside the JS heap, mostly the embedded database, ${f.outsideHeapMiB.toFixed(0)} MiB)`,
+  );
+  const wasm = f.phases.some((p) => p.wasmMiB > 0);
+  console.log(
+    `    peak RSS by phase         ${f.phases.map((p) => `${p.name} ${p.peakRssMiB.toFixed(0)}${wasm ? ` (db ${p.wasmMiB.toFixed(0)})` : ''}`).join(', ')} MiB`,
   );
   console.log(
     `    spread over the interval  busiest second ${f.busiestSecondShare.toFixed(2)}x the mean, quietest ${f.quietestSecondShare.toFixed(2)}x`,
