@@ -24,10 +24,13 @@ export function restDbError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const mapped = mapPgError(err);
   if (mapped) return mapped;
-  const e = err as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown };
-  // to_tsquery reports a malformed search term as a syntax error (42601): the term is the client's
+  const e = err as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown; file?: unknown };
+  // to_tsquery reports a malformed search term as a syntax error (42601), from its parser's source
+  // files ("syntax error in tsquery", 'there is no escaped character: "\\"'): the term is the client's
   const tsquery =
-    e?.code === '42601' && typeof e.message === 'string' && e.message.startsWith('syntax error in tsquery');
+    e?.code === '42601' &&
+    typeof e.message === 'string' &&
+    (e.message.startsWith('syntax error in tsquery') || (typeof e.file === 'string' && /^ts\w*\.c$/.test(e.file)));
   if (tsquery || (typeof e?.code === 'string' && CLIENT_CAUSED[e.code])) {
     return pgrstError(
       CLIENT_CAUSED[e.code as string] ?? 400,

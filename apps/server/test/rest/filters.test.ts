@@ -137,4 +137,11 @@ describe('values the database refuses', () => {
     expect(error?.code).toBe('42601');
     expect(error?.message).toMatch(/^syntax error in tsquery/);
   });
+
+  it('answers 400 for a search term ending in a lone backslash', async () => {
+    const { error, status } = await db.from('people').select('name').textSearch('title', '\\');
+    expect(status).toBe(400);
+    expect(error?.code).toBe('42601');
+    expect(error?.message).toBe('there is no escaped character: "\\"');
+  });
 });
