@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { JobStatus } from '../db/types.js';
 import { LATENCY_BOUNDS_MS } from './latency.js';
+import { runPrepared } from './prepared.js';
 
 /** One check result waiting to be stored. */
 export interface PendingResult {
@@ -155,7 +156,10 @@ async function writeResults(db: Db, rows: PendingResult[]): Promise<void> {
     details[i] = r.details && hasKeys(r.details) ? JSON.stringify(r.details) : null;
     next[i] = r.nextRuntime?.toISOString() ?? null;
   }
-  await sql`
+  await runPrepared(
+    db,
+    'opsdeck_write_results',
+    sql`
     with input as (
       select * from unnest(${ids}::uuid[], ${times}::timestamptz[], ${statuses}::bool[], ${invalid}::bool[],
                            ${durations}::int[], ${messages}::text[], ${errors}::text[], ${details}::jsonb[],
@@ -199,7 +203,8 @@ async function writeResults(db: Db, rows: PendingResult[]): Promise<void> {
       next_runtime = coalesce(l.next_runtime, c.next_runtime)
     from latest l
     where c.id = any(${ids}::uuid[]) and c.id = l.check_id and (c.last_runtime is null or c.last_runtime <= l.time)
-  `.execute(db.kysely);
+  `,
+  );
 }
 
 function hasKeys(o: Record<string, unknown>): boolean {
@@ -231,12 +236,14 @@ async function writeJobs(db: Db, jobs: PendingJob[]): Promise<void> {
     starts[i] = j.start.toISOString();
     ends[i] = j.end.toISOString();
   }
-  await sql`
+  await runPrepared(
+    db,
+    'opsdeck_write_jobs',
+    sql`
     insert into job_history (name, resource_type, resource_id, status, success_count, error_count, details, hostname,
                              duration_millis, time_start, time_end)
     select 'Canary', 'canary', t.* from unnest(${ids}::text[], ${statuses}::text[], ${passed}::int[], ${failed}::int[],
                                                ${details}::jsonb[], ${hosts}::text[], ${durations}::int[],
-                                               ${starts}::timestamptz[], ${ends}::timestamptz[]) as t`.execute(
-    db.kysely,
+                                               ${starts}::timestamptz[], ${ends}::timestamptz[]) as t`,
   );
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { MinHeap } from './heap.js';
+import { runPrepared } from './prepared.js';
 import type { CanaryRunner, RunnableCanary } from './runner.js';
 import { parseSchedule, type Schedule } from './schedule.js';
 import './tables.js';
@@ -368,11 +369,15 @@ export class Scheduler {
     const ids = due.map((d) => d.id);
     const dueAt = due.map((d) => new Date(d.at).toISOString());
     const next = due.map((d) => new Date(d.next).toISOString());
-    const { rows } = await sql<{ canary_id: string }>`
+    const rows = await runPrepared<{ canary_id: string }>(
+      this.opts.db,
+      'opsdeck_claim_runs',
+      sql`
       update canary_schedules s set next_runtime = v.next, claimed_by = ${this.owner}, updated_at = now()
       from unnest(${ids}::uuid[], ${dueAt}::timestamptz[], ${next}::timestamptz[]) as v(id, due, next)
       where s.canary_id = any(${ids}::uuid[]) and s.canary_id = v.id and s.next_runtime <= v.due
-      returning s.canary_id`.execute(this.opts.db.kysely);
+      returning s.canary_id`,
+    );
     return new Set(rows.map((r) => r.canary_id));
   }
 }
