@@ -1,5 +1,6 @@
 import type { CheckRetries, CommonCheck } from '@opsdeck/schema';
 import { parseDuration } from '@opsdeck/schema';
+import { runScope, sleep, untilAborted } from '../abort.js';
 import { compileCel, compileExpression, type Expression, withExpressionContext } from '../expr/index.js';
 import {
   applyDisplay,
@@ -8,7 +9,7 @@ import {
   type EvaluatedResult,
   evaluateMetrics,
 } from './checks/lib/evaluate.js';
-import { canRetry, retryPolicy, sleep } from './checks/lib/retry.js';
+import { canRetry, retryPolicy } from './checks/lib/retry.js';
 import { checkTypeFor } from './checks/registry.js';
 import type { CheckContext, CheckMetric, CheckOutcome, CheckType } from './checks/types.js';
 import { isJunitSuite, runJunitSuite } from './junitMode.js';
@@ -80,11 +81,9 @@ async function runOnce(
   ctx: ExecuteContext,
 ): Promise<{ outcome: CheckOutcome; duration: number }> {
   const timeoutMs = timeoutOf(type, spec);
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new Error(`timed out after ${formatSeconds(timeoutMs)}`)), timeoutMs);
-  const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline.signal]) : deadline.signal;
+  const scope = runScope(ctx.signal, timeoutMs, () => new Error(`timed out after ${formatSeconds(timeoutMs)}`));
   const checkCtx: CheckContext = {
-    signal,
+    signal: scope.signal,
     timeoutMs,
     resolveConnection: ctx.resolveConnection,
     resolveEnv: ctx.resolveEnv,
@@ -93,17 +92,12 @@ async function runOnce(
   const started = performance.now();
   let outcome: CheckOutcome;
   try {
-    const aborted = new Promise<never>((_, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    aborted.catch(() => {});
-    outcome = await Promise.race([type.run(spec, checkCtx), aborted]);
+    outcome = await untilAborted(scope.signal, type.run(spec, checkCtx));
   } catch (err) {
     const message = err instanceof Error ? err.message || err.name : String(err);
     outcome = { pass: false, error: message, message, data: {} };
   } finally {
-    clearTimeout(timer);
+    scope.dispose();
   }
   return { outcome, duration: Math.round(performance.now() - started) };
 }

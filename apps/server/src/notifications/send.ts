@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runScope } from '../abort.js';
 import type { EventHandler } from '../events/consumer.js';
 import { DEFAULT_BACKOFF, type Executor, publishEvent, type QueuedEvent } from '../events/queue.js';
 import { ChannelError } from './channels/types.js';
@@ -98,6 +99,7 @@ export async function sendOne(deps: SendDeps, event: QueuedEvent, db: Executor, 
     []) as CustomService[];
   const timeoutMs = deps.timeoutMs ?? 10_000;
   const started = Date.now();
+  const scope = runScope(undefined, timeoutMs);
   try {
     await deliver(
       db,
@@ -105,7 +107,7 @@ export async function sendOne(deps: SendDeps, event: QueuedEvent, db: Executor, 
       ref,
       services,
       { title: row.body_payload?.title ?? '', body: row.body, properties: {}, event: row.source_event, env },
-      { signal: AbortSignal.timeout(timeoutMs), timeoutMs },
+      { signal: scope.signal, timeoutMs },
     );
   } catch (err) {
     const reason = err instanceof ChannelError ? err.message : `unexpected: ${(err as Error).message}`;
@@ -128,6 +130,8 @@ export async function sendOne(deps: SendDeps, event: QueuedEvent, db: Executor, 
       return;
     }
     throw new Error(reason);
+  } finally {
+    scope.dispose();
   }
   await finish(db, row.id, {
     status: 'sent',

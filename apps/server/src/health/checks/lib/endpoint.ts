@@ -1,3 +1,4 @@
+import { untilAborted } from '../../../abort.js';
 import type { CheckContext, ResolvedConnection } from '../types.js';
 
 /** The reference's `Connection` block of a check, before resolution. */
@@ -53,19 +54,8 @@ export function redactUrl(raw: string): string {
 /** Rejects with the signal's reason once it aborts; for drivers that take no AbortSignal. */
 export function abortable<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
   if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
+  return untilAborted(signal, work).catch((err: unknown) => {
+    throw signal.aborted && err === signal.reason ? abortError(signal) : err;
   });
 }
 

@@ -44,17 +44,3 @@ export function canRetry(p: RetryPolicy, attempts: number, startedAt: number): b
   if (p.maxRetries !== undefined && attempts - 1 >= p.maxRetries) return false;
   return !(p.timeoutMs > 0 && Date.now() - startedAt >= p.timeoutMs);
 }
-
-/** Waits `ms`, returning early when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}

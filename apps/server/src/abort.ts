@@ -1,0 +1,89 @@
+/**
+ * Per-run cancellation that leaves nothing behind on long-lived signals.
+ *
+ * A check run, a notification send or a scrape is cancelled by two things: its own deadline and
+ * a long-lived signal (the engine's shutdown). `AbortSignal.any([parent, deadline])` looks like the
+ * answer but is not: Node keeps a signal with listeners alive, and the parent keeps every
+ * dependant it ever had (nodejs/node#55351, #55328), so each run leaked its controller, signals,
+ * listener and promises for as long as the server lived. A `RunScope` instead adds exactly one
+ * listener to the parent and removes it in `dispose()`, which every caller runs in `finally`.
+ */
+
+/** A run's own signal: aborted by its deadline or its parent; `dispose()` detaches from both. */
+export interface RunScope {
+  readonly signal: AbortSignal;
+  dispose(): void;
+}
+
+/**
+ * Opens a scope under `parent` (if any) that aborts after `timeoutMs` (if finite and positive)
+ * with `timeoutReason()`. Always call `dispose()` when the run ends.
+ */
+export function runScope(
+  parent: AbortSignal | undefined,
+  timeoutMs?: number,
+  timeoutReason: () => unknown = () => new Error(`timed out after ${timeoutMs}ms`),
+): RunScope {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const onParent = () => controller.abort(parent?.reason);
+  if (parent?.aborted) controller.abort(parent.reason);
+  else parent?.addEventListener('abort', onParent, { once: true });
+  if (!controller.signal.aborted && timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+    timer = setTimeout(() => controller.abort(timeoutReason()), timeoutMs);
+  }
+  return {
+    signal: controller.signal,
+    dispose() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      parent?.removeEventListener('abort', onParent);
+    },
+  };
+}
+
+/**
+ * Calls `fn` once when `signal` aborts (at once if it already has); answers a function that
+ * removes the listener. Call it when the guarded work ends, whichever way it ends.
+ */
+export function onAbort(signal: AbortSignal | undefined, fn: (reason: unknown) => void): () => void {
+  if (!signal) return () => {};
+  if (signal.aborted) {
+    fn(signal.reason);
+    return () => {};
+  }
+  const listener = () => fn(signal.reason);
+  signal.addEventListener('abort', listener, { once: true });
+  return () => signal.removeEventListener('abort', listener);
+}
+
+/**
+ * Settles with `work`, or rejects with the signal's reason as soon as `signal` aborts (for work
+ * that may ignore its signal). The listener is removed once either happens.
+ */
+export async function untilAborted<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  let remove = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    remove = onAbort(signal, reject);
+  });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    remove();
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts; never rejects. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const remove = onAbort(signal, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    const timer = setTimeout(() => {
+      remove();
+      resolve();
+    }, ms);
+  });
+}
