@@ -8,6 +8,7 @@ import { type CheckResult, type ExecuteContext, executeCheck } from './execute.j
 import { Semaphore } from './heap.js';
 import { type LastResults, lastResultsFor } from './lastResult.js';
 import type { HealthMetrics } from './metrics.js';
+import { immediate, type Pacer } from './pacing.js';
 import type { ResultWriter } from './results.js';
 import { upsertTransformedChecks } from './transformed.js';
 
@@ -79,12 +80,15 @@ export class CanaryRunner {
     while (this.inflight.size) await Promise.allSettled([...this.inflight.values()]);
   }
 
-  /** Runs every check of `canary` once (skipping those still running) and records a job_history row. */
-  async runCanary(canary: RunnableCanary, nextRuntime?: Date): Promise<CheckRun[]> {
+  /**
+   * Runs every check of `canary` once (skipping those still running) and records a job_history
+   * row. `pace` spreads the checks' start times (scheduled runs); by default all start at once.
+   */
+  async runCanary(canary: RunnableCanary, nextRuntime?: Date, pace: Pacer = immediate): Promise<CheckRun[]> {
     const start = this.opts.clock.now();
     const byName = new Map<string, Promise<CheckRun>>();
     const outputs: Record<string, unknown> = {};
-    for (const check of canary.checks) {
+    for (const [index, check] of canary.checks.entries()) {
       const deps = Array.isArray(check.spec.dependsOn) ? (check.spec.dependsOn as string[]) : [];
       const run = (async (): Promise<CheckRun> => {
         await null; // every check of the run is registered before any looks up its dependencies
@@ -92,6 +96,7 @@ export class CanaryRunner {
           const done = await byName.get(dep);
           if (done) outputs[dep] = done.result.data;
         }
+        await pace.wait(index);
         const time = this.opts.clock.now();
         const running = this.inflight.get(check.id);
         if (running) return { check, time, result: skippedResult(), skipped: true };

@@ -1,5 +1,6 @@
 import { parseDuration, scheduleProblem } from '@opsdeck/schema';
 import { Cron } from 'croner';
+import { stableHash } from './phases.js';
 
 /**
  * A canary's schedule: `@every <duration>` runs at a fixed spacing from a random phase (so a
@@ -11,6 +12,8 @@ export interface Schedule {
   readonly text: string;
   /** Typical spacing between runs, in ms. */
   readonly periodMs: number;
+  /** `@every`: runs at a fixed spacing from a phase of its own choosing (see phases.ts). */
+  readonly everyInterval: boolean;
   /** The run time after `previous` (strictly later). */
   next(previous: Date): Date;
   /** The first run of a new canary after `now`. */
@@ -41,6 +44,7 @@ function everySchedule(text: string, periodMs: number): Schedule {
   return {
     text,
     periodMs,
+    everyInterval: true,
     next: (previous) => new Date(previous.getTime() + periodMs),
     first: (now) => new Date(now.getTime() + Math.floor(Math.random() * periodMs)),
     resume(stored, now) {
@@ -65,18 +69,9 @@ function cronSchedule(text: string, cron: Cron, key: string): Schedule {
   return {
     text,
     periodMs,
+    everyInterval: false,
     next,
     first: next,
     resume: (stored, now) => (stored.getTime() >= now.getTime() ? stored : next(now)),
   };
-}
-
-/** FNV-1a over the key: a stable spread of offsets. */
-function stableHash(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }

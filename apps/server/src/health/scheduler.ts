@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { MinHeap } from './heap.js';
+import { checkStartSpacingMs, pacer, runSpreadMs } from './pacing.js';
+import { PhasePlanner } from './phases.js';
 import { runPrepared } from './prepared.js';
 import type { CanaryRunner, RunnableCanary } from './runner.js';
 import { parseSchedule, type Schedule } from './schedule.js';
@@ -70,6 +72,8 @@ export class Scheduler {
   private readonly gridMs: number;
   private readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly runs = new Set<Promise<unknown>>();
+  private readonly phases = new PhasePlanner();
+  private readonly stopping = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private syncTimer: NodeJS.Timeout | undefined;
   private watermark = 0;
@@ -114,6 +118,7 @@ export class Scheduler {
   /** Stops scheduling, lets running checks finish for `graceMs`, then returns. */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopped = true;
+    this.stopping.abort(); // paced runs start their remaining checks now and finish within the grace
     if (this.timer) clearTimeout(this.timer);
     if (this.syncTimer) clearInterval(this.syncTimer);
     await this.ticking;
@@ -170,7 +175,7 @@ export class Scheduler {
       const unchanged = this.entries.get(r.id)?.updatedAt === r.updated_at.getTime();
       if (unchanged && !r.deleted_at) continue;
       if (!r.deleted_at && (r.spec as CanarySpec).replicas !== 0) live.push(r);
-      else this.entries.delete(r.id);
+      else this.forget(r.id);
     }
     const page = { size: rows.length, last: last.id, syncedAt: last.synced_at.getTime() };
     if (!live.length) return page;
@@ -195,6 +200,7 @@ export class Scheduler {
     const resumeFrom = new Date(now.getTime() - this.claimAheadMs);
     const missing: Array<{ id: string; at: Date }> = [];
     const reset: Array<{ id: string; at: Date }> = [];
+    const unplaced: Array<{ canary: RunnableCanary; schedule: Schedule; updatedAt: number; changed: boolean }> = [];
     for (const r of live) {
       const spec = r.spec as CanarySpec;
       let schedule: Schedule;
@@ -202,7 +208,7 @@ export class Scheduler {
         schedule = parseSchedule(canarySchedule(spec), r.id);
       } catch (err) {
         this.opts.log?.warn({ err, canary: r.id }, 'scheduler: canary has an invalid schedule; not scheduled');
-        this.entries.delete(r.id);
+        this.forget(r.id);
         continue;
       }
       const order = new Map(canaryChecks(spec).map(({ type, check }, i) => [`${type}/${check.name}`, i]));
@@ -219,17 +225,19 @@ export class Scheduler {
       };
       const storedAt = stored.get(r.id);
       const previous = this.entries.get(r.id)?.schedule.text;
-      let at: Date;
-      if (previous !== undefined && previous !== schedule.text) {
-        at = schedule.first(now); // a new schedule starts afresh, with a new random phase
-        reset.push({ id: r.id, at });
-      } else {
-        at = storedAt ? schedule.resume(storedAt, resumeFrom) : schedule.first(now);
-        if (!storedAt) missing.push({ id: r.id, at });
+      const changed = previous !== undefined && previous !== schedule.text;
+      if (changed || !storedAt) {
+        unplaced.push({ canary, schedule, updatedAt: r.updated_at.getTime(), changed });
+        continue;
       }
-      const gen = ++this.gen;
-      this.entries.set(r.id, { canary, schedule, updatedAt: r.updated_at.getTime(), gen });
-      this.heap.push({ at: at.getTime(), id: r.id, gen });
+      const at = schedule.resume(storedAt, resumeFrom);
+      this.schedule(canary, schedule, r.updated_at.getTime(), at.getTime());
+    }
+    // new canaries (and new schedules) are placed once the stored ones are known
+    for (const { canary, schedule, updatedAt, changed } of unplaced) {
+      const at = new Date(this.firstRun(canary, schedule, now));
+      (changed ? reset : missing).push({ id: canary.id, at });
+      this.schedule(canary, schedule, updatedAt, at.getTime());
     }
     for (const [rows, update] of [
       [missing, false],
@@ -244,6 +252,28 @@ export class Scheduler {
       );
     }
     return page;
+  }
+
+  /** Schedules `canary` from `at`, recording its phase so new canaries are placed around it. */
+  private schedule(canary: RunnableCanary, schedule: Schedule, updatedAt: number, at: number): void {
+    const gen = ++this.gen;
+    this.entries.set(canary.id, { canary, schedule, updatedAt, gen });
+    this.heap.push({ at, id: canary.id, gen });
+    const n = canary.checks.length;
+    if (!schedule.everyInterval) this.phases.forget(canary.id);
+    else this.phases.record(canary.id, schedule.periodMs, at, n, runSpreadMs(n, schedule.periodMs));
+  }
+
+  /** The first run of a canary without a stored one: the quietest part of its interval for `@every`. */
+  private firstRun(canary: RunnableCanary, schedule: Schedule, now: Date): number {
+    if (!schedule.everyInterval) return schedule.first(now).getTime();
+    const n = canary.checks.length;
+    return this.phases.place(canary.id, schedule.periodMs, now.getTime(), n, runSpreadMs(n, schedule.periodMs));
+  }
+
+  private forget(id: string): void {
+    this.entries.delete(id);
+    this.phases.forget(id);
   }
 
   /** The stored next run of each canary that has one. */
@@ -339,8 +369,9 @@ export class Scheduler {
       this.ready.pop();
       const entry = this.entries.get(top.id);
       if (!entry || entry.gen !== top.gen || !entry.canary.checks.length || this.stopped) continue;
+      const spacing = checkStartSpacingMs(entry.canary.checks.length, entry.schedule.periodMs);
       const run = this.opts.runner
-        .runCanary(entry.canary, new Date(top.next))
+        .runCanary(entry.canary, new Date(top.next), pacer(spacing, this.stopping.signal))
         .catch((err) => this.opts.log?.error({ err, canary: top.id }, 'scheduler: canary run failed'));
       this.runs.add(run);
       void run.finally(() => this.runs.delete(run));
