@@ -35,13 +35,17 @@ const onDemand = new WeakMap<AppContext, { runner: CanaryRunner; writer: ResultW
 export function onDemandRunner(ctx: AppContext, log?: Logger): { runner: CanaryRunner; writer: ResultWriter } {
   let r = onDemand.get(ctx);
   if (!r) {
-    const writer = new ResultWriter(ctx.db, { onError: (err) => log?.error({ err }, 'storing a check result failed') });
+    const metrics = healthMetrics(ctx.metrics);
+    const writer = new ResultWriter(ctx.db, {
+      onError: (err) => log?.error({ err }, 'storing a check result failed'),
+      onStored: (rows) => metrics.countStored(rows),
+    });
     const runner = new CanaryRunner({
       clock: ctx.clock,
       db: ctx.db,
       resolver: connectionResolver(ctx),
       writer,
-      metrics: healthMetrics(ctx.metrics),
+      metrics,
     });
     r = { runner, writer };
     onDemand.set(ctx, r);
@@ -64,13 +68,17 @@ export async function startHealthWorker(
   opts: { timers?: boolean } = {},
 ): Promise<HealthWorker> {
   const shutdown = new AbortController();
-  const writer = new ResultWriter(ctx.db, { onError: (err) => log?.error({ err }, 'storing check results failed') });
+  const metrics = healthMetrics(ctx.metrics);
+  const writer = new ResultWriter(ctx.db, {
+    onError: (err) => log?.error({ err }, 'storing check results failed'),
+    onStored: (rows) => metrics.countStored(rows),
+  });
   const runner = new CanaryRunner({
     clock: ctx.clock,
     db: ctx.db,
     resolver: connectionResolver(ctx),
     writer,
-    metrics: healthMetrics(ctx.metrics),
+    metrics,
     signal: shutdown.signal,
   });
   const scheduler = new Scheduler({ db: ctx.db, runner, clock: ctx.clock, log, timers: opts.timers });

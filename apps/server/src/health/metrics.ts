@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { CheckMetric } from './checks/types.js';
 import { CustomMetrics } from './customMetrics.js';
+import type { PendingResult } from './results.js';
 
 const LABELS = ['key', 'name', 'canary_name', 'canary_namespace', 'type'] as const;
 type Labels = Record<(typeof LABELS)[number], string>;
@@ -69,20 +70,21 @@ export class HealthMetrics {
     this.info = new Gauge({ name: 'canary_check_info', help: 'Checks known to this process', labelNames, registers });
   }
 
+  /** Exports the custom metrics of a finished run; answers why one could not be (for the result's error). */
+  exportCustom(metrics: readonly CheckMetric[] | undefined): string | undefined {
+    const problems = metrics?.length ? this.custom.export(metrics) : [];
+    return problems.length ? problems.join('; ') : undefined;
+  }
+
   /**
-   * Records one finished run and exports its custom metrics; answers why a custom metric could
-   * not be exported (for the result's error), or undefined.
+   * Counts stored results (`ResultWriter`'s `onStored`): a result is counted only once it is in
+   * the database, so a crash never leaves /metrics ahead of the history.
    */
-  record(
-    check: CheckIdentity,
-    result: {
-      pass: boolean;
-      duration: number;
-      error?: string | undefined;
-      invalid?: boolean;
-      metrics?: readonly CheckMetric[];
-    },
-  ): string | undefined {
+  countStored(results: readonly PendingResult[]): void {
+    for (const r of results) if (r.check) this.count1(r.check, r);
+  }
+
+  private count1(check: CheckIdentity, result: PendingResult): void {
     const labels: Labels = {
       key: check.id,
       name: check.name,
@@ -97,8 +99,6 @@ export class HealthMetrics {
     if (result.error) this.errors.inc(labels);
     if (result.invalid) this.invalid.inc(labels);
     this.duration.observe(labels, result.duration);
-    const problems = result.metrics?.length ? this.custom.export(result.metrics) : [];
-    return problems.length ? problems.join('; ') : undefined;
   }
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { JobStatus } from '../db/types.js';
 import { LATENCY_BOUNDS_MS } from './latency.js';
+import type { CheckIdentity } from './metrics.js';
 import { runPrepared } from './prepared.js';
 
 /** One check result waiting to be stored. */
@@ -17,6 +18,8 @@ export interface PendingResult {
   details?: Record<string, unknown> | undefined;
   /** When the check runs next (stored on the check for the UI). */
   nextRuntime?: Date | undefined;
+  /** Who the result belongs to, for the check metrics counted once it is stored. */
+  check?: CheckIdentity | undefined;
 }
 
 /** One canary run for job_history. */
@@ -53,7 +56,13 @@ export class ResultWriter {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { flushMs?: number; maxBatch?: number; onError?: (err: unknown) => void } = {},
+    private readonly opts: {
+      flushMs?: number;
+      maxBatch?: number;
+      onError?: (err: unknown) => void;
+      /** Called with each batch once it is stored (check metrics count results only then). */
+      onStored?: (results: readonly PendingResult[]) => void;
+    } = {},
   ) {}
 
   /** Flushes every `flushMs` (default 1 s) until stopped. */
@@ -95,7 +104,10 @@ export class ResultWriter {
     this.results = [];
     this.jobs = [];
     try {
-      if (results.length) await writeResults(this.db, results);
+      if (results.length) {
+        await writeResults(this.db, results);
+        this.opts.onStored?.(results);
+      }
       if (jobs.length) await writeJobs(this.db, jobs);
     } catch (err) {
       // keep the batch for the next flush unless it is the data itself that is refused

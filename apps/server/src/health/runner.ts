@@ -200,10 +200,7 @@ export class CanaryRunner {
   }
 
   private record(canary: RunnableCanary, check: RunnableCheck, time: Date, result: CheckResult, next?: Date) {
-    const unexported = this.opts.metrics?.record(
-      { id: check.id, name: check.name, type: check.type, canaryName: canary.name, canaryNamespace: canary.namespace },
-      result,
-    );
+    const unexported = this.opts.metrics?.exportCustom(result.metrics);
     if (unexported) result.error = result.error ? `${result.error}; ${unexported}` : unexported;
     this.lastResults.remember(check.id, check.spec, time, result);
     this.opts.writer?.add({
@@ -216,6 +213,13 @@ export class CanaryRunner {
       error: result.error,
       details: result.detail,
       nextRuntime: next,
+      check: {
+        id: check.id,
+        name: check.name,
+        type: check.type,
+        canaryName: canary.name,
+        canaryNamespace: canary.namespace,
+      },
     });
   }
 

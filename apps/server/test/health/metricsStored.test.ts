@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import type { Db } from '../../src/db/connection.js';
+import { saveCanary } from '../../src/health/canaries.js';
+import { validateCanary } from '../../src/health/canaryYaml.js';
+import { HealthMetrics } from '../../src/health/metrics.js';
+import { ResultWriter } from '../../src/health/results.js';
+import { CanaryRunner } from '../../src/health/runner.js';
+import { createTestDb } from '../helpers/index.js';
+
+let db: Db;
+let server: net.Server;
+beforeAll(async () => {
+  db = await createTestDb();
+  server = net.createServer((s) => s.end());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+});
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  await db?.close();
+});
+
+async function runs(registry: Registry): Promise<number> {
+  const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === 'canary_check_count');
+  return (metric?.values ?? []).reduce((sum, v) => sum + Number(v.value), 0);
+}
+
+describe('check metrics', () => {
+  it('count a result only once it is stored, so a crash never leaves /metrics ahead of the history', async () => {
+    const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
+    const endpoint = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const doc = {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: 'counted' },
+      spec: { schedule: '@every 1m', tcp: [{ name: 'port', endpoint }] },
+    };
+    const saved = await db.kysely
+      .transaction()
+      .execute((trx) => saveCanary(trx, validateCanary(doc), { source: 'UI', clock }));
+    const registry = new Registry();
+    const metrics = new HealthMetrics(registry);
+    const writer = new ResultWriter(db, { onStored: (rows) => metrics.countStored(rows) });
+    const runner = new CanaryRunner({ clock, db, writer, metrics });
+    const canary = {
+      id: saved.id,
+      name: 'counted',
+      namespace: 'default',
+      labels: {},
+      checks: [{ id: saved.checks['tcp/port'] as string, type: 'tcp', name: 'port', spec: { name: 'port', endpoint } }],
+    };
+    const [run] = await runner.runCanary(canary);
+    expect(run?.result.pass).toBe(true);
+    expect(await runs(registry)).toBe(0); // ran, not yet stored
+    await writer.flush();
+    expect(await runs(registry)).toBe(1);
+    const stored = await db.kysely
+      .selectFrom('check_statuses')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('check_id', '=', canary.checks[0]?.id as string)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(1);
+  });
+});
