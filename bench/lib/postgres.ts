@@ -6,7 +6,9 @@ import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
  * A throwaway database on the PostgreSQL server at `url` for one benchmark run, dropped by
  * `drop()`; undefined (with a line saying so) when the server cannot be reached.
  */
-export async function scratchPostgres(url: string): Promise<{ db: Db; drop(): Promise<void> } | undefined> {
+export async function scratchPostgres(
+  url: string,
+): Promise<{ db: Db; url: string; drop(): Promise<void> } | undefined> {
   const name = `opsdeck_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   try {
@@ -22,6 +24,7 @@ export async function scratchPostgres(url: string): Promise<{ db: Db; drop(): Pr
   const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
   return {
     db,
+    url: u.toString(),
     async drop() {
       await db.close();
       const a = new pg.Client({ connectionString: url });
