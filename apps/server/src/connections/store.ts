@@ -1,3 +1,4 @@
+import { setBounded } from '../boundedMap.js';
 import type { SecretBox } from '../crypto/secretBox.js';
 import type { Db } from '../db/connection.js';
 import type { ResolvedConnection } from '../health/checks/types.js';
@@ -45,8 +46,10 @@ export class ConnectionResolver {
     const now = Date.now();
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     const value = this.load(ref, defaultNamespace);
-    this.cache.set(key, { at: now, value });
-    value.catch(() => this.cache.delete(key));
+    setBounded(this.cache, key, { at: now, value }, 10_000);
+    value.catch(() => {
+      if (this.cache.get(key)?.value === value) this.cache.delete(key);
+    });
     return value;
   }
 

@@ -60,6 +60,11 @@ export class LastResults {
     });
   }
 
+  /** Forgets checks that no longer exist. */
+  forget(checkIds: Iterable<string>): void {
+    for (const id of checkIds) this.byCheck.delete(id);
+  }
+
   /** The previous result of `checkId`, or undefined when it never ran. */
   async get(checkId: string): Promise<LastResult | undefined> {
     const kept = this.byCheck.get(checkId);

@@ -29,6 +29,8 @@ export class HealthMetrics {
   private readonly duration: Histogram<(typeof LABELS)[number]>;
   private readonly info: Gauge<(typeof LABELS)[number]>;
   private readonly custom: CustomMetrics;
+  /** The label set each live check's series carry, so a deleted check's series can be removed. */
+  private readonly series = new Map<string, Labels>();
 
   constructor(registry: Registry) {
     this.custom = new CustomMetrics(registry);
@@ -84,6 +86,23 @@ export class HealthMetrics {
     for (const r of results) if (r.check) this.count1(r.check, r);
   }
 
+  /** Removes the series of checks that no longer exist (deleted, or removed from their canary). */
+  forget(checkIds: Iterable<string>): void {
+    for (const id of checkIds) {
+      const labels = this.series.get(id);
+      if (!labels) continue;
+      this.series.delete(id);
+      this.removeSeries(labels);
+    }
+  }
+
+  private removeSeries(labels: Labels): void {
+    for (const m of [this.status, this.count, this.success, this.failed, this.errors, this.invalid, this.info]) {
+      m.remove(labels);
+    }
+    this.duration.remove(labels);
+  }
+
   private count1(check: CheckIdentity, result: PendingResult): void {
     const labels: Labels = {
       key: check.id,
@@ -92,6 +111,9 @@ export class HealthMetrics {
       canary_namespace: check.canaryNamespace,
       type: check.type,
     };
+    const known = this.series.get(check.id);
+    if (known && !sameLabels(known, labels)) this.removeSeries(known); // renamed: drop the old name's series
+    this.series.set(check.id, labels);
     this.info.set(labels, 1);
     this.status.set(labels, result.pass ? 0 : 1);
     this.count.inc(labels);
@@ -100,6 +122,11 @@ export class HealthMetrics {
     if (result.invalid) this.invalid.inc(labels);
     this.duration.observe(labels, result.duration);
   }
+}
+
+/** Same values for every label (a check renamed or moved to another canary has new ones). */
+function sameLabels(a: Labels, b: Labels): boolean {
+  return LABELS.every((k) => a[k] === b[k]);
 }
 
 const perRegistry = new WeakMap<Registry, HealthMetrics>();

@@ -75,6 +75,13 @@ export class CanaryRunner {
     return this.inflight.size;
   }
 
+  /** Drops what is kept per check (metric series, last results) for checks that no longer exist. */
+  forgetChecks(checkIds: readonly string[]): void {
+    if (!checkIds.length) return;
+    this.opts.metrics?.forget(checkIds);
+    this.lastResults.forget(checkIds);
+  }
+
   /** Resolves once nothing is running. */
   async idle(): Promise<void> {
     while (this.inflight.size) await Promise.allSettled([...this.inflight.values()]);

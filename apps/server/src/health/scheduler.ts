@@ -256,6 +256,11 @@ export class Scheduler {
 
   /** Schedules `canary` from `at`, recording its phase so new canaries are placed around it. */
   private schedule(canary: RunnableCanary, schedule: Schedule, updatedAt: number, at: number): void {
+    const before = this.entries.get(canary.id)?.canary.checks;
+    if (before) {
+      const kept = new Set(canary.checks.map((c) => c.id));
+      this.opts.runner.forgetChecks(before.filter((c) => !kept.has(c.id)).map((c) => c.id));
+    }
     const gen = ++this.gen;
     this.entries.set(canary.id, { canary, schedule, updatedAt, gen });
     this.heap.push({ at, id: canary.id, gen });
@@ -272,6 +277,8 @@ export class Scheduler {
   }
 
   private forget(id: string): void {
+    const gone = this.entries.get(id);
+    if (gone) this.opts.runner.forgetChecks(gone.canary.checks.map((c) => c.id));
     this.entries.delete(id);
     this.phases.forget(id);
   }

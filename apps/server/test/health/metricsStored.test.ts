@@ -4,11 +4,12 @@ import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/connection.js';
-import { saveCanary } from '../../src/health/canaries.js';
+import { deleteCanary, saveCanary } from '../../src/health/canaries.js';
 import { validateCanary } from '../../src/health/canaryYaml.js';
 import { HealthMetrics } from '../../src/health/metrics.js';
 import { ResultWriter } from '../../src/health/results.js';
 import { CanaryRunner } from '../../src/health/runner.js';
+import { Scheduler } from '../../src/health/scheduler.js';
 import { createTestDb } from '../helpers/index.js';
 
 let db: Db;
@@ -63,5 +64,36 @@ describe('check metrics', () => {
       .where('check_id', '=', canary.checks[0]?.id as string)
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(1);
+  });
+
+  it('drop the series of a deleted canary, so a server with churning canaries does not grow', async () => {
+    const clock = new ManualClock(new Date('2026-03-01T11:00:00Z'));
+    const endpoint = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const doc = {
+      apiVersion: 'canaries.flanksource.com/v1',
+      kind: 'Canary',
+      metadata: { name: 'short-lived' },
+      spec: { schedule: '@every 1m', tcp: [{ name: 'port', endpoint }] },
+    };
+    const saved = await db.kysely
+      .transaction()
+      .execute((trx) => saveCanary(trx, validateCanary(doc), { source: 'UI', clock }));
+    const registry = new Registry();
+    const metrics = new HealthMetrics(registry);
+    const writer = new ResultWriter(db, { onStored: (rows) => metrics.countStored(rows) });
+    const runner = new CanaryRunner({ clock, db, writer, metrics });
+    const scheduler = new Scheduler({ db, runner, clock, timers: false, dispatchGridMs: 0 });
+    await scheduler.start();
+    clock.set(scheduler.nextRun(saved.id) as Date);
+    await scheduler.tick();
+    await scheduler.whenIdle();
+    await writer.flush();
+    const series = async () => (await registry.metrics()).split('\n').filter((l) => l.includes('short-lived')).length;
+    expect(await series()).toBeGreaterThan(0);
+    await deleteCanary(db.kysely, saved.id);
+    clock.set(new Date(clock.now().getTime() + 1000));
+    await scheduler.sync();
+    expect(await series()).toBe(0);
+    await scheduler.stop();
   });
 });

@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { setBounded } from '../../../boundedMap.js';
 
 /**
  * OAuth2 client-credentials tokens for http checks (RFC 6749 section 4.4). The client id and secret
@@ -65,6 +66,6 @@ export async function clientCredentialsToken(req: TokenRequest): Promise<string>
   if (!body.access_token) throw new Error(`oauth2 token response from ${req.tokenURL} has no access_token`);
   const tokenType = !body.token_type || body.token_type.toLowerCase() === 'bearer' ? 'Bearer' : body.token_type;
   const ttl = typeof body.expires_in === 'number' ? body.expires_in * 1000 : 3600_000;
-  cache.set(key, { token: body.access_token, tokenType, expiresAt: req.now + ttl - EARLY_MS });
+  setBounded(cache, key, { token: body.access_token, tokenType, expiresAt: req.now + ttl - EARLY_MS }, 1000);
   return `${tokenType} ${body.access_token}`;
 }
