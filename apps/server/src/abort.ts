@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'node:events';
+
 /**
  * Per-run cancellation that leaves nothing behind on long-lived signals.
  *
@@ -8,6 +10,17 @@
  * listener and promises for as long as the server lived. A `RunScope` instead adds exactly one
  * listener to the parent and removes it in `dispose()`, which every caller runs in `finally`.
  */
+
+/**
+ * The controller of a long-lived signal (shutdown) that every in-flight run listens to through
+ * its scope: thousands of listeners at once are expected there, and each is removed when its
+ * run ends, so Node's "possible memory leak" warning at 11 listeners is switched off for it.
+ */
+export function longLivedController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
 
 /** A run's own signal: aborted by its deadline or its parent; `dispose()` detaches from both. */
 export interface RunScope {

@@ -1,3 +1,4 @@
+import { longLivedController } from '../abort.js';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import type { AppContext } from '../http/context.js';
@@ -67,7 +68,7 @@ export async function startHealthWorker(
   log?: Logger,
   opts: { timers?: boolean } = {},
 ): Promise<HealthWorker> {
-  const shutdown = new AbortController();
+  const shutdown = longLivedController();
   const metrics = healthMetrics(ctx.metrics);
   const writer = new ResultWriter(ctx.db, {
     onError: (err) => log?.error({ err }, 'storing check results failed'),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { type CanarySpec, canaryChecks, canarySchedule } from '@opsdeck/schema';
 import { sql } from 'kysely';
+import { longLivedController } from '../abort.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { MinHeap } from './heap.js';
@@ -73,7 +74,7 @@ export class Scheduler {
   private readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly runs = new Set<Promise<unknown>>();
   private readonly phases = new PhasePlanner();
-  private readonly stopping = new AbortController();
+  private readonly stopping = longLivedController();
   private timer: NodeJS.Timeout | undefined;
   private syncTimer: NodeJS.Timeout | undefined;
   private watermark = 0;
