@@ -29,23 +29,29 @@ async function runs(registry: Registry): Promise<number> {
   return (metric?.values ?? []).reduce((sum, v) => sum + Number(v.value), 0);
 }
 
+/** A one-check tcp canary and an engine whose writer counts stored results in its own registry. */
+async function meteredCanary(name: string, at: string) {
+  const clock = new ManualClock(new Date(at));
+  const endpoint = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const doc = {
+    apiVersion: 'canaries.flanksource.com/v1',
+    kind: 'Canary',
+    metadata: { name },
+    spec: { schedule: '@every 1m', tcp: [{ name: 'port', endpoint }] },
+  };
+  const saved = await db.kysely
+    .transaction()
+    .execute((trx) => saveCanary(trx, validateCanary(doc), { source: 'UI', clock }));
+  const registry = new Registry();
+  const metrics = new HealthMetrics(registry);
+  const writer = new ResultWriter(db, { onStored: (rows) => metrics.countStored(rows) });
+  const runner = new CanaryRunner({ clock, db, writer, metrics });
+  return { clock, endpoint, saved, registry, writer, runner };
+}
+
 describe('check metrics', () => {
   it('count a result only once it is stored, so a crash never leaves /metrics ahead of the history', async () => {
-    const clock = new ManualClock(new Date('2026-03-01T10:00:00Z'));
-    const endpoint = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const doc = {
-      apiVersion: 'canaries.flanksource.com/v1',
-      kind: 'Canary',
-      metadata: { name: 'counted' },
-      spec: { schedule: '@every 1m', tcp: [{ name: 'port', endpoint }] },
-    };
-    const saved = await db.kysely
-      .transaction()
-      .execute((trx) => saveCanary(trx, validateCanary(doc), { source: 'UI', clock }));
-    const registry = new Registry();
-    const metrics = new HealthMetrics(registry);
-    const writer = new ResultWriter(db, { onStored: (rows) => metrics.countStored(rows) });
-    const runner = new CanaryRunner({ clock, db, writer, metrics });
+    const { clock, endpoint, saved, registry, writer, runner } = await meteredCanary('counted', '2026-03-01T10:00:00Z');
     const canary = {
       id: saved.id,
       name: 'counted',
@@ -67,21 +73,7 @@ describe('check metrics', () => {
   });
 
   it('drop the series of a deleted canary, so a server with churning canaries does not grow', async () => {
-    const clock = new ManualClock(new Date('2026-03-01T11:00:00Z'));
-    const endpoint = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const doc = {
-      apiVersion: 'canaries.flanksource.com/v1',
-      kind: 'Canary',
-      metadata: { name: 'short-lived' },
-      spec: { schedule: '@every 1m', tcp: [{ name: 'port', endpoint }] },
-    };
-    const saved = await db.kysely
-      .transaction()
-      .execute((trx) => saveCanary(trx, validateCanary(doc), { source: 'UI', clock }));
-    const registry = new Registry();
-    const metrics = new HealthMetrics(registry);
-    const writer = new ResultWriter(db, { onStored: (rows) => metrics.countStored(rows) });
-    const runner = new CanaryRunner({ clock, db, writer, metrics });
+    const { clock, saved, registry, writer, runner } = await meteredCanary('short-lived', '2026-03-01T11:00:00Z');
     const scheduler = new Scheduler({ db, runner, clock, timers: false, dispatchGridMs: 0 });
     await scheduler.start();
     clock.set(scheduler.nextRun(saved.id) as Date);
