@@ -2,6 +2,7 @@ import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import type { AppContext } from '../http/context.js';
 import { every } from '../jobs/jobHistory.js';
+import { sandboxPolicy } from '../sandbox/config.js';
 import { closeCheckDrivers } from './drivers.js';
 import { healthMetrics } from './metrics.js';
 import { ResultWriter } from './results.js';
@@ -42,6 +43,7 @@ export function onDemandRunner(ctx: AppContext, log?: Logger): { runner: CanaryR
       resolver: connectionResolver(ctx),
       writer,
       metrics: healthMetrics(ctx.metrics),
+      sandbox: sandboxPolicy(ctx.config),
     });
     r = { runner, writer };
     onDemand.set(ctx, r);
@@ -72,6 +74,7 @@ export async function startHealthWorker(
     writer,
     metrics: healthMetrics(ctx.metrics),
     signal: shutdown.signal,
+    sandbox: sandboxPolicy(ctx.config),
   });
   const scheduler = new Scheduler({ db: ctx.db, runner, clock: ctx.clock, log, timers: opts.timers });
   writer.start();
