@@ -2,9 +2,10 @@ import { getEventListeners } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openSecretBox } from '../../../src/crypto/secretBox.js';
 import { executeCheck } from '../../../src/health/execute.js';
+import { logSandbox } from '../../../src/sandbox/index.js';
 import { runSandboxed } from '../../../src/sandbox/run.js';
 import { runnerContext } from './runnerContext.js';
 
@@ -141,5 +142,20 @@ describe('exec sandbox: OPSDECK_EXEC=off', () => {
       error: 'exec checks are turned off on this server (OPSDECK_EXEC=off)',
     });
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe('exec sandbox: the start-up log', () => {
+  it('warns when the server is not root and cannot switch to the sandbox user', () => {
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const getuid = vi.spyOn(process, 'getuid').mockReturnValue(1000);
+    try {
+      logSandbox({ exec: 'admin', user: 'nobody', fileRoots: [] }, log);
+    } finally {
+      getuid.mockRestore();
+    }
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[1]).toContain('OpsDeck is not running as root');
+    expect(log.info).not.toHaveBeenCalled();
   });
 });
