@@ -10,6 +10,7 @@ import { bootstrapAdmin } from './identity/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
 import { createEventConsumer } from './notifications/worker.js';
+import { logSandbox } from './sandbox/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -27,6 +28,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await bootstrapAdmin({ db, config, clock: systemClock });
   const { app, ctx } = await buildApp({ config, db });
   if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
+  logSandbox(config.sandbox, app.log); // Run Now runs checks in API processes too
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { saveCanary } from '../health/canaries.js';
 import { CanaryFileError, parseCanaryFile } from '../health/canaryYaml.js';
+import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
@@ -37,6 +38,15 @@ export const applyCommand: Command = {
     }
     if (invalid) return 2;
     const config = loadConfig();
+    // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
+    for (const { file, canary } of canaries) {
+      const refusal = execWriteRefusal(config.sandbox.exec, 'operator', canary.spec);
+      if (refusal) {
+        console.error(`${file}: canary ${canary.metadata.name}: ${refusal}`);
+        invalid = true;
+      }
+    }
+    if (invalid) return 2;
     const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       await migrate(db);

@@ -8,6 +8,7 @@ import { CanaryFileError, parseCanaryFile } from '../health/canaryYaml.js';
 import { closeCheckDrivers } from '../health/drivers.js';
 import { canaryCheckRows } from '../health/junitMode.js';
 import { CanaryRunner, type RunnableCanary } from '../health/runner.js';
+import { sandboxPolicy } from '../sandbox/config.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
@@ -84,7 +85,11 @@ export const runCommand: Command = {
     const config = loadConfig();
     if (uses) db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const resolver = db ? new ConnectionResolver(db, connectionSecretBox(config)) : undefined;
-    const runner = new CanaryRunner({ clock: systemClock, ...(resolver ? { resolver } : {}) });
+    const runner = new CanaryRunner({
+      clock: systemClock,
+      sandbox: sandboxPolicy(config),
+      ...(resolver ? { resolver } : {}),
+    });
     const lines: RunLine[] = [];
     try {
       const results = await Promise.all(canaries.map((c) => runner.runCanary(c)));

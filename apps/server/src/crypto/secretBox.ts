@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDataDir } from '../sandbox/dataDir.js';
 
 /** Encrypts and decrypts secrets kept at rest (TOTP seeds, connection passwords) with AES-256-GCM. */
 export interface SecretBox {
@@ -42,9 +43,9 @@ export function openSecretBox(opts: { secretKey?: string | undefined; dataDir: s
 function keyFile(dataDir: string): Buffer {
   // an in-memory database still needs a stable key for the life of the process
   if (dataDir.startsWith('memory://')) return processKey;
+  ensurePrivateDataDir(dataDir); // 0700: the sandbox user that runs exec checks cannot read the key
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

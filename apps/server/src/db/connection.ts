@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDataDir } from '../sandbox/dataDir.js';
 import type { Database } from './types.js';
 
 // int8 (count(*), bigint ids) comes back as a string from pg; numeric stays a string too.
@@ -65,6 +66,7 @@ const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
 async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Db> {
   let dir = dataDir;
   if (!dir.startsWith('memory://')) {
+    ensurePrivateDataDir(dataDir);
     dir = path.join(dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
   }

@@ -3,6 +3,7 @@ import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import type { AppContext } from '../http/context.js';
 import { every } from '../jobs/jobHistory.js';
+import { sandboxPolicy } from '../sandbox/config.js';
 import { closeCheckDrivers } from './drivers.js';
 import { healthMetrics } from './metrics.js';
 import { ResultWriter } from './results.js';
@@ -47,6 +48,7 @@ export function onDemandRunner(ctx: AppContext, log?: Logger): { runner: CanaryR
       resolver: connectionResolver(ctx),
       writer,
       metrics,
+      sandbox: sandboxPolicy(ctx.config),
     });
     r = { runner, writer };
     onDemand.set(ctx, r);
@@ -81,6 +83,7 @@ export async function startHealthWorker(
     writer,
     metrics,
     signal: shutdown.signal,
+    sandbox: sandboxPolicy(ctx.config),
   });
   const scheduler = new Scheduler({ db: ctx.db, runner, clock: ctx.clock, log, timers: opts.timers });
   writer.start();

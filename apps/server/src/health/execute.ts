@@ -2,6 +2,7 @@ import type { CheckRetries, CommonCheck } from '@opsdeck/schema';
 import { parseDuration } from '@opsdeck/schema';
 import { runScope, sleep, untilAborted } from '../abort.js';
 import { compileCel, compileExpression, type Expression, withExpressionContext } from '../expr/index.js';
+import { DEFAULT_SANDBOX, type SandboxPolicy } from '../sandbox/config.js';
 import {
   applyDisplay,
   applyTest,
@@ -40,6 +41,8 @@ export interface ExecuteContext {
   retries?: CheckRetries;
   /** The check's previous result, for `last_result()` (asked only when its expressions call it). */
   lastResult?: () => Promise<LastResult | undefined>;
+  /** Exec mode, sandbox user and file roots; the defaults (no file roots) when unset. */
+  sandbox?: SandboxPolicy;
 }
 
 /** The outcome of one check run as stored in check_statuses and shown in history. */
@@ -88,6 +91,7 @@ async function runOnce(
     resolveConnection: ctx.resolveConnection,
     resolveEnv: ctx.resolveEnv,
     now: ctx.now ?? (() => new Date()),
+    sandbox: ctx.sandbox ?? DEFAULT_SANDBOX,
   };
   const started = performance.now();
   let outcome: CheckOutcome;
@@ -157,7 +161,7 @@ async function attempt(
   const { outcome, duration } = await runOnce(type, spec, ctx);
   const r: EvaluatedResult = {
     pass: outcome.pass,
-    invalid: false,
+    invalid: outcome.invalid ?? false,
     message: outcome.message,
     error: outcome.error,
     duration,
@@ -165,6 +169,7 @@ async function attempt(
     detail: outcome.detail,
     metrics: [...(outcome.metrics ?? [])],
   };
+  if (r.invalid) return r; // refused by the server's configuration: nothing to evaluate
   if (r.pass && !type.ownsThreshold && spec.thresholdMillis && duration > spec.thresholdMillis) {
     r.pass = false;
     r.error = `took ${duration}ms, over the threshold of ${spec.thresholdMillis}ms`;

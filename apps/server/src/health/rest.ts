@@ -1,6 +1,9 @@
 import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
-import { badRequest } from '../http/errors.js';
+import type { AppContext } from '../http/context.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import type { Subject } from '../rbac/resources.js';
 import { exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
+import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { deriveChecks, ensureSchedule } from './canaries.js';
 import { CanaryValidationError, validateCanary } from './canaryYaml.js';
 
@@ -30,20 +33,30 @@ function validateRow(row: Row, index?: number): void {
   }
 }
 
+/** Refuses a spec with exec checks to whom OPSDECK_EXEC does not allow them (403). */
+function checkExecAllowed(ctx: AppContext, subject: Subject, row: Row): void {
+  const refusal = execWriteRefusal(ctx.config.sandbox.exec, subject.roles, row.spec);
+  if (refusal) throw new HttpError(403, 'forbidden', refusal);
+}
+
 exposeTable('canaries', {
   resource: 'canaries',
   writable: true,
-  async beforeWrite(_ctx, input) {
+  async beforeWrite(ctx, input) {
     if (input.method === 'POST') {
       const rows = (input.rows ?? []).map((row, i) => {
         if (row.spec === undefined)
           throw badRequest(`invalid canary${input.rows?.length === 1 ? '' : `[${i}]`}: spec: This field is required`);
         validateRow(row, input.rows?.length === 1 ? undefined : i);
+        checkExecAllowed(ctx, input.subject, row);
         return { source: 'UI', ...row };
       });
       return { rows };
     }
-    if (input.method === 'PATCH' && input.patch) validateRow(input.patch);
+    if (input.method === 'PATCH' && input.patch) {
+      validateRow(input.patch);
+      checkExecAllowed(ctx, input.subject, input.patch);
+    }
     return undefined;
   },
   async afterWrite(ctx, { method, rows, trx }) {

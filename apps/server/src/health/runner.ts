@@ -3,6 +3,7 @@ import type { CheckRetries } from '@opsdeck/schema';
 import type { Clock } from '../clock.js';
 import { type ConnectionResolver, resolveEnvSource } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
+import type { SandboxPolicy } from '../sandbox/config.js';
 import { checkTypeFor } from './checks/registry.js';
 import { type CheckResult, type ExecuteContext, executeCheck } from './execute.js';
 import { Semaphore } from './heap.js';
@@ -51,6 +52,8 @@ export interface CanaryRunnerOptions {
   /** Runs at once per check type when the type sets no `concurrency` (default 200). */
   defaultConcurrency?: number;
   execute?: typeof executeCheck;
+  /** Exec mode, sandbox user, file roots and data dir for exec, folder and junit checks. */
+  sandbox?: SandboxPolicy;
 }
 
 const hostname = os.hostname();
@@ -190,6 +193,7 @@ export class CanaryRunner {
       checkId: check.id,
       outputs,
       retries: canary.retries,
+      sandbox: this.opts.sandbox,
       lastResult: () => this.lastResults.get(check.id),
       resolveConnection: async (ref) => {
         if (!resolver) throw new Error(`connection ${ref} cannot be resolved without a database (set DATABASE_URL)`);

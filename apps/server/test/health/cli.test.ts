@@ -137,4 +137,17 @@ describe('opsdeck apply', { timeout: SLOW }, () => {
       await db.close();
     }
   });
+
+  it('refuses exec canaries when OPSDECK_EXEC=off, storing nothing', async () => {
+    const file = path.join(dir, 'exec.yaml');
+    writeFileSync(
+      file,
+      'apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata:\n  name: script\nspec:\n  exec:\n    - name: hi\n      script: echo hi\n',
+    );
+    const off = await opsdeck(['apply', '-f', file], { OPSDECK_DATA_DIR: path.join(dir, 'off'), OPSDECK_EXEC: 'off' });
+    expect(off.code).toBe(2);
+    expect(off.stderr).toContain(
+      'canary script: exec checks are turned off on this server (OPSDECK_EXEC=off); remove the exec checks',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { checkExpressionErrors, executeCheck } from '../../src/health/execute.js
 import { runnerContext } from './checks/runnerContext.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'opsdeck-execute-'));
+chmodSync(dir, 0o1777); // scripts run as the sandbox user and write here
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ctx = (extra: Record<string, unknown> = {}) => ({ ...runnerContext(), ...extra });
 const printJson = (v: unknown) => `echo '${JSON.stringify(v)}'`;

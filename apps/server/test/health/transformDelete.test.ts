@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../helpers/index.js';
 /** Checks a transform created and no longer creates are removed, with their transformDeleteStrategy. */
 
 const dir = mkdtempSync(path.join(tmpdir(), 'opsdeck-transform-'));
+chmodSync(dir, 0o755); // the scripts run as the sandbox user and read here
 let server: TestServer;
 let ids: Record<string, string>;
 let canaryId: string;

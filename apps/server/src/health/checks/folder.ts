@@ -1,16 +1,17 @@
 import { statfs } from 'node:fs/promises';
 import { type FolderCheck, folderCheckSchema, sizeBytes } from '@opsdeck/schema';
 import { humanSize } from '../../expr/index.js';
+import { allowedPath, FileAccessError } from '../../sandbox/fileRoots.js';
 import { fileFilter, fileTestViolation, summariseFiles } from './lib/fileSet.js';
 import { type FileEntry, listFiles } from './lib/files.js';
-import { type CheckType, failure } from './types.js';
+import { type CheckType, failure, refused } from './types.js';
 
 /**
  * Lists a local folder and tests what it holds, as the reference does: `filter` picks the files
  * (name regex, age, size, since), then minCount/maxCount, minAge (the newest file must be at least
  * that old), maxAge (the oldest must be at most that old), minSize (smallest), maxSize (largest),
  * availableSize/totalSize of the filesystem. `results` carries the files, newest, oldest,
- * smallest, largest and totals for expressions.
+ * smallest, largest and totals for expressions. Only folders under OPSDECK_FILE_ROOTS are read.
  */
 
 /** The filesystem rules only a local folder has: free and total space. */
@@ -33,8 +34,9 @@ export const folderCheck: CheckType<FolderCheck> = {
     const now = ctx.now();
     let files: FileEntry[];
     try {
-      files = (await listFiles(spec.path, spec.recursive ?? false)).filter(fileFilter(spec, now));
+      files = (await listFiles(spec.path, spec.recursive ?? false, ctx.sandbox)).filter(fileFilter(spec, now));
     } catch (err) {
+      if (err instanceof FileAccessError) return refused(`folder ${err.message}`);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return failure(new Error(`folder ${spec.path} does not exist`));
       if (code === 'EACCES') return failure(new Error(`folder ${spec.path}: permission denied`));
@@ -42,7 +44,7 @@ export const folderCheck: CheckType<FolderCheck> = {
     }
     let fsInfo = { availableSize: 0, totalSize: 0 };
     if (spec.availableSize !== undefined || spec.totalSize !== undefined) {
-      const base = spec.path.split(/[*?[]/, 1)[0] || '/';
+      const base = await allowedPath(spec.path.split(/[*?[]/, 1)[0] || '/', ctx.sandbox);
       const st = await statfs(base);
       fsInfo = { availableSize: st.bavail * st.bsize, totalSize: st.blocks * st.bsize };
     }

@@ -1,13 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { type JunitCheck, junitCheckSchema } from '@opsdeck/schema';
+import { FileAccessError, readAllowedFile } from '../../sandbox/fileRoots.js';
 import { listFiles } from './lib/files.js';
 import { type JunitSuite, parseJunit } from './lib/junit-xml.js';
-import { type CheckType, failure } from './types.js';
+import { type CheckType, failure, refused } from './types.js';
 
 /**
  * Reads every `*.xml` JUnit report under `testResults` (recursively) and passes when no test
  * failed or errored. `results` has the totals (`passed`, `failed`, `skipped`, `error`, `total`,
  * `duration`) and the `suites` with their tests; the message reads like the reference's summary.
+ * Only directories under OPSDECK_FILE_ROOTS are read, each file through the allow-list too.
  */
 
 const MAX_FAILURES_SHOWN = 5;
@@ -18,14 +19,16 @@ export const junitCheck: CheckType<JunitCheck> = {
   defaultTimeoutMs: 5 * 60_000,
   timeoutMs: (spec) => (spec.timeout !== undefined ? spec.timeout * 60_000 : undefined),
   endpoint: (spec) => spec.testResults,
-  async run(spec) {
+  async run(spec, ctx) {
     let suites: JunitSuite[];
     try {
-      const files = (await listFiles(spec.testResults, true)).filter((f) => f.name.toLowerCase().endsWith('.xml'));
+      const listed = await listFiles(spec.testResults, true, ctx.sandbox);
+      const files = listed.filter((f) => f.name.toLowerCase().endsWith('.xml'));
       if (files.length === 0) return failure(new Error(`no JUnit XML files in ${spec.testResults}`));
       suites = [];
-      for (const f of files) suites.push(...parseJunit(await readFile(f.path, 'utf8'), f.path));
+      for (const f of files) suites.push(...parseJunit(await readAllowedFile(f.path, ctx.sandbox), f.path));
     } catch (err) {
+      if (err instanceof FileAccessError) return refused(`junit ${err.message}`);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return failure(new Error(`test results directory ${spec.testResults} does not exist`));
       return failure(err);

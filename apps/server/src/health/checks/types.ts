@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SandboxPolicy } from '../../sandbox/config.js';
 
 /**
  * The contract every check runner in `health/checks/<type>.ts` implements. The engine owns the
@@ -29,6 +30,8 @@ export interface CheckContext {
   /** Resolves an env-var source (`{value}` or `{valueFrom: {secretKeyRef|configMapKeyRef}}`) to a string. */
   resolveEnv(source: unknown): Promise<string | undefined>;
   now(): Date;
+  /** How code runs and which files may be read on this server (sandbox/): exec, folder, junit. */
+  sandbox: SandboxPolicy;
 }
 
 /**
@@ -46,6 +49,8 @@ export interface CheckMetric {
 /** What one run of one check observed. */
 export interface CheckOutcome {
   pass: boolean;
+  /** The server refused to run the check (its configuration forbids it): not a target failure. */
+  invalid?: boolean;
   /** Short human text (shown in history); defaults to the error when failing. */
   message?: string;
   /** Why it failed, in words a user can act on ("connect ECONNREFUSED 127.0.0.1:6380"). */
@@ -85,4 +90,9 @@ export interface CheckType<Spec = unknown> {
 export function failure(err: unknown, data: Record<string, unknown> = {}): CheckOutcome {
   const error = err instanceof Error ? err.message || err.name : String(err);
   return { pass: false, error, message: error, data };
+}
+
+/** An outcome for a check this server refuses to run (exec off, a path outside the file roots). */
+export function refused(message: string): CheckOutcome {
+  return { pass: false, invalid: true, error: message, message, data: {} };
 }

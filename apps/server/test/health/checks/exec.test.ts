@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { executeCheck } from '../../../src/health/execute.js';
 import { runnerContext } from './runnerContext.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'opsdeck-exec-'));
+chmodSync(dir, 0o1777); // scripts run as the sandbox user and write here
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ctx = () => runnerContext({ secrets: { db: { password: 's3cret' } } });
 

@@ -8,7 +8,7 @@ import { runnerContext } from './runnerContext.js';
 const root = mkdtempSync(path.join(tmpdir(), 'opsdeck-folder-'));
 const now = new Date('2026-01-10T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
-const ctx = () => ({ ...runnerContext(), now: () => now });
+const ctx = () => ({ ...runnerContext({}, 10_000, { fileRoots: [root] }), now: () => now });
 
 function file(rel: string, bytes: number, modified: Date): void {
   const full = path.join(root, rel);

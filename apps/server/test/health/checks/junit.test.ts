@@ -7,7 +7,7 @@ import { runnerContext } from './runnerContext.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'opsdeck-junit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const ctx = () => runnerContext();
+const ctx = () => runnerContext({}, 10_000, { fileRoots: [root] });
 
 function report(dir: string, name: string, xml: string): string {
   mkdirSync(path.join(root, dir), { recursive: true });

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import type { CheckContext, ResolvedConnection } from '../../../src/health/checks/types.js';
+import { DEFAULT_SANDBOX, type SandboxPolicy } from '../../../src/sandbox/config.js';
 
 /** Secrets and config maps a test's checks may reference with `valueFrom`. */
 export interface TestSources {
@@ -8,8 +9,15 @@ export interface TestSources {
   connections?: Record<string, ResolvedConnection>;
 }
 
-/** A CheckContext for calling a runner directly, resolving env sources and connections from `sources`. */
-export function runnerContext(sources: TestSources = {}, timeoutMs = 10_000): CheckContext {
+/**
+ * A CheckContext for calling a runner directly, resolving env sources and connections from
+ * `sources`; `sandbox` overrides the default policy (e.g. the file roots a folder test reads).
+ */
+export function runnerContext(
+  sources: TestSources = {},
+  timeoutMs = 10_000,
+  sandbox: Partial<SandboxPolicy> = {},
+): CheckContext {
   return {
     signal: AbortSignal.timeout(timeoutMs),
     timeoutMs,
@@ -36,6 +44,7 @@ export function runnerContext(sources: TestSources = {}, timeoutMs = 10_000): Ch
       return undefined;
     },
     now: () => new Date(),
+    sandbox: { ...DEFAULT_SANDBOX, ...sandbox },
   };
 }
 

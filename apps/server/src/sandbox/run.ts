@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { constants, tmpdir } from 'node:os';
+import path from 'node:path';
+import { onAbort } from '../abort.js';
+import { type SandboxIdentity, sandboxIdentity } from './user.js';
+
+/**
+ * The one way OpsDeck runs code on the server (exec checks, later exec scrapers and playbook
+ * actions): as the unprivileged sandbox user, in a fresh scratch directory removed afterwards,
+ * with only PATH, HOME, TMPDIR, LANG and the caller's `env` (never the server's variables),
+ * under a time limit that kills the whole process group, and with output capped per stream.
+ */
+
+export const DEFAULT_MAX_OUTPUT = 1024 * 1024;
+
+interface SandboxRunBase {
+  /** Sandbox user (name, `uid` or `uid:gid`), used when the server runs as root. */
+  user: string;
+  /** Variables the run declares; nothing else of the server's environment is passed. */
+  env?: Record<string, string>;
+  /** Working directory; the scratch directory when unset. */
+  cwd?: string;
+  timeoutMs: number;
+  /** Bytes kept per stream (stdout, stderr); the rest is dropped and the output marked. */
+  maxOutputBytes?: number;
+  /** Aborting kills the process group and rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export type SandboxRun = SandboxRunBase & ({ script: string; shell?: string } | { command: readonly string[] });
+
+export interface SandboxResult {
+  stdout: string;
+  stderr: string;
+  /** The exit code, or 128 + the signal number when a signal ended the process. */
+  exitCode: number;
+  /** The signal that ended the process, if any. */
+  signal?: string;
+  /** Whether stdout or stderr went over the limit. */
+  truncated: boolean;
+  /** Whether the time limit killed the run. */
+  timedOut: boolean;
+}
+
+class Capture {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  constructor(private readonly max: number) {}
+  add = (b: Buffer) => {
+    if (this.size >= this.max) {
+      this.truncated = true;
+      return;
+    }
+    const room = this.max - this.size;
+    if (b.length > room) this.truncated = true;
+    const kept = b.length > room ? b.subarray(0, room) : b;
+    this.chunks.push(kept);
+    this.size += kept.length;
+  };
+  text(): string {
+    const s = Buffer.concat(this.chunks).toString('utf8');
+    return this.truncated ? `${s}\n[output truncated at ${this.max} bytes]` : s;
+  }
+}
+
+async function scratchDir(id: SandboxIdentity | undefined): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'opsdeck-sandbox-'));
+  if (id) await chown(dir, id.uid, id.gid);
+  await chmod(dir, 0o700);
+  return dir;
+}
+
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the group is already gone
+  }
+}
+
+/** Resolves when the child and its pipes are closed; rejects when it could not start. */
+function closed(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+/** Runs a script (`shell -c`, bash by default) or a command in the sandbox; see the module comment. */
+export async function runSandboxed(run: SandboxRun): Promise<SandboxResult> {
+  run.signal?.throwIfAborted();
+  const id = sandboxIdentity(run.user);
+  const scratch = await scratchDir(id);
+  try {
+    return await runIn(scratch, id, run);
+  } finally {
+    await rm(scratch, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+async function runIn(scratch: string, id: SandboxIdentity | undefined, run: SandboxRun): Promise<SandboxResult> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH || '/usr/local/bin:/usr/bin:/bin',
+    HOME: scratch,
+    TMPDIR: scratch,
+    LANG: process.env.LANG || 'C.UTF-8',
+    ...run.env,
+  };
+  const [file, args] =
+    'script' in run ? [run.shell ?? 'bash', ['-c', run.script]] : [run.command[0], run.command.slice(1)];
+  if (!file) throw new Error('sandbox: empty command');
+  const child = spawn(file, args, {
+    cwd: run.cwd ?? scratch,
+    env,
+    detached: true, // its own process group, killed whole
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(id ? { uid: id.uid, gid: id.gid } : {}),
+  });
+  const max = run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
+  const out = new Capture(max);
+  const err = new Capture(max);
+  child.stdout?.on('data', out.add);
+  child.stderr?.on('data', err.add);
+  let timedOut = false;
+  // kill the group and stop waiting for pipes a detached grandchild may still hold
+  const stop = () => {
+    killGroup(child);
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, run.timeoutMs);
+  const removeAbort = onAbort(run.signal, stop);
+  child.once('exit', () => killGroup(child)); // background children the script left behind
+  try {
+    const { code, signal } = await closed(child);
+    run.signal?.throwIfAborted();
+    return {
+      stdout: out.text(),
+      stderr: err.text(),
+      exitCode: code ?? 128 + (signal ? constants.signals[signal] : 0),
+      ...(signal ? { signal } : {}),
+      truncated: out.truncated || err.truncated,
+      timedOut,
+    };
+  } finally {
+    clearTimeout(timer);
+    removeAbort();
+  }
+}
