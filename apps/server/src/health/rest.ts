@@ -1,5 +1,6 @@
 import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
 import { badRequest } from '../http/errors.js';
+import { SPEC_SECRETS } from '../rest/secrets.js';
 import { exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { deriveChecks, ensureSchedule } from './canaries.js';
 import { CanaryValidationError, validateCanary } from './canaryYaml.js';
@@ -30,9 +31,15 @@ function validateRow(row: Row, index?: number): void {
   }
 }
 
+// inline credentials of a spec read masked and are kept when a spec comes back with the marker
+const specSecrets = { spec: SPEC_SECRETS };
+// a result's message or error may quote a URL with its credentials
+const resultSecrets = { message: 'url', error: 'url' } as const;
+
 exposeTable('canaries', {
   resource: 'canaries',
   writable: true,
+  secrets: specSecrets,
   async beforeWrite(_ctx, input) {
     if (input.method === 'POST') {
       const rows = (input.rows ?? []).map((row, i) => {
@@ -63,11 +70,11 @@ exposeTable('canaries', {
 });
 
 const readOnly = { resource: 'canaries', writable: false } as const;
-exposeTable('canaries_with_status', readOnly);
+exposeTable('canaries_with_status', { ...readOnly, secrets: specSecrets });
 exposeTable('canary_names', readOnly);
-exposeTable('checks', readOnly);
+exposeTable('checks', { ...readOnly, secrets: specSecrets });
 exposeTable('check_names', readOnly);
-exposeTable('check_statuses', readOnly);
+exposeTable('check_statuses', { ...readOnly, secrets: resultSecrets });
 exposeTable('check_statuses_1h', readOnly);
 exposeTable('check_statuses_1d', readOnly);
 exposeFunction('soft_delete_canary', { resource: 'canaries', action: 'delete' });
