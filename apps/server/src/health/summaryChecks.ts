@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { maskExpr } from '../rest/secrets.js';
 import { type CheckJson, type CheckRow, type CheckState, checkJson } from './summaryJson.js';
 import './tables.js';
 
@@ -37,8 +38,13 @@ const CANARIES_HASH = sql`(select coalesce(sum(hash_record(row(id, name, namespa
 const STATE = sql`c.status, date_part('epoch', c.last_runtime), date_part('epoch', c.next_runtime),
   date_part('epoch', c.last_transition_time), date_part('epoch', c.silenced_at)`;
 
+// the check's target as the summary shows it, with the credentials a URL may carry masked
 function endpoint() {
-  return sql`coalesce(c.spec ->> 'endpoint', c.spec ->> 'url', c.spec ->> 'host', c.spec ->> 'server')`;
+  return maskExpr(
+    'url',
+    sql`coalesce(c.spec ->> 'endpoint', c.spec ->> 'url', c.spec ->> 'host', c.spec ->> 'server')`,
+    'text',
+  );
 }
 
 /** [id, status, last_runtime, next_runtime, last_transition_time, silenced_at], times in epoch seconds. */
