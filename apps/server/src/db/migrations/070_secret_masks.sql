@@ -21,7 +21,7 @@ create or replace function opsdeck_mask_url(value text) returns text language sq
     -- host=db password=... (libpq key/value strings)
     '((^|[[:space:]])(password|pwd)[[:space:]]*=[[:space:]]*)(''[^'']*''|[^[:space:]]+)', '\1********', 'gi'),
     -- /T0123/B0123/abcdef0123456789abcdef: path segments of 20+ characters mixing letters and digits
-    '/(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}(?=[/?#[:space:]"'']|$)', '/********', 'g'),
+    '/(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])', '/********', 'g'),
     -- Authorization: Bearer <token> / Basic <base64>
     '((bearer|basic)[[:space:]]+)(?=[A-Za-z0-9._~+/=-]*[0-9=])[A-Za-z0-9._~+/=-]{8,}', '\1********', 'gi')
 $$;
