@@ -59,15 +59,17 @@ const json = (body: unknown, extra: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 });
 
-async function expectCreated(res: Response): Promise<Array<{ id: string }>> {
+/** The id of the row a POST created. */
+async function createdId(res: Response): Promise<string> {
   expect(res.status, await res.clone().text()).toBe(201);
-  return res.json();
+  const [row] = (await res.json()) as Array<{ id: string }>;
+  return row?.id as string;
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   const k = server.db.kysely;
-  [{ id: ids.rule }] = await expectCreated(
+  ids.rule = await createdId(
     await server.fetch('/api/db/notifications', {
       method: 'POST',
       ...json({
@@ -81,13 +83,13 @@ beforeAll(async () => {
       }),
     }),
   );
-  [{ id: ids.connection }] = await expectCreated(
+  ids.connection = await createdId(
     await server.fetch('/api/db/connections', {
       method: 'POST',
       ...json({ name: 'api', type: 'http', url: connUrl, password: SECRETS.connSealed }),
     }),
   );
-  [{ id: ids.canary }] = await expectCreated(
+  ids.canary = await createdId(
     await server.fetch('/api/db/canaries', { method: 'POST', ...json({ name: 'secretive', spec: canarySpec }) }),
   );
   const checks = await k.selectFrom('checks').select(['id', 'name']).where('canary_id', '=', ids.canary).execute();
