@@ -9,8 +9,8 @@ import { prepareConnectionPatch, prepareConnectionRow } from './service.js';
 exposeTable('connections', {
   resource: 'connections',
   writable: true,
-  // secrets (and URLs, which may embed one) go in, never out: reads use connections_list's mask
-  hiddenColumns: ['url', 'password', 'certificate'],
+  // sealed secrets (and URLs, which may embed one) go in, never out: reads use connections_list
+  secrets: { url: 'hidden', password: 'hidden', certificate: 'hidden' },
   async beforeWrite(ctx, input) {
     const box = connectionSecretBox(ctx.config);
     if (input.method === 'POST') return { rows: (input.rows ?? []).map((row) => prepareConnectionRow(row, box)) };
@@ -18,4 +18,8 @@ exposeTable('connections', {
     return undefined;
   },
 });
-exposeTable('connections_list', { resource: 'connections', writable: false });
+exposeTable('connections_list', {
+  resource: 'connections',
+  writable: false,
+  secrets: { url: 'url', password: 'secret', certificate: 'secret' },
+});

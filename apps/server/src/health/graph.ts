@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { maskedColumn } from '../rest/secrets.js';
 import { addHistograms, exactQuantile, histogramQuantile } from './latency.js';
 import './tables.js';
 
@@ -35,6 +36,10 @@ export function bucketMs(rangeMs: number): number {
 /** Windows longer than this are answered from the hourly rollups (plus raw rows at the edges). */
 const RAW_LIMIT_MS = DAY;
 
+// a bucket's latest message or error, masked as /api/db/check_statuses reads it (docs/secrets.md)
+const masked = (column: 'message' | 'error') =>
+  maskedColumn('check_statuses', column, sql`(array_agg(${sql.ref(column)} order by time desc))[1]`, 'text');
+
 /**
  * A check's history between `from` and `to`: status buckets, uptime and p95/p97/p99 latency.
  * Up to a day it reads raw check_statuses (exact percentiles); longer windows read the hourly
@@ -63,7 +68,7 @@ async function rawGraph(db: Db, checkId: string, from: Date, to: Date, width: nu
     select to_timestamp(floor(extract(epoch from time) / ${seconds}) * ${seconds}) as bucket,
            bool_and(status) as status, coalesce(avg(duration), 0)::int as duration,
            count(*) filter (where status)::int as passed, count(*) filter (where not status)::int as failed,
-           (array_agg(message order by time desc))[1] as message, (array_agg(error order by time desc))[1] as error,
+           ${masked('message')} as message, ${masked('error')} as error,
            array_agg(coalesce(duration, 0)) as durations
     from check_statuses
     where check_id = ${checkId} and time >= ${from} and time <= ${to}

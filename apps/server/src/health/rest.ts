@@ -2,6 +2,7 @@ import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
+import { SPEC_SECRETS } from '../rest/secrets.js';
 import { exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { deriveChecks, ensureSchedule } from './canaries.js';
@@ -39,9 +40,15 @@ function checkExecAllowed(ctx: AppContext, subject: Subject, row: Row): void {
   if (refusal) throw new HttpError(403, 'forbidden', refusal);
 }
 
+// inline credentials of a spec read masked and are kept when a spec comes back with the marker
+const specSecrets = { spec: SPEC_SECRETS };
+// a result's message or error may quote a URL with its credentials
+const resultSecrets = { message: 'url', error: 'url' } as const;
+
 exposeTable('canaries', {
   resource: 'canaries',
   writable: true,
+  secrets: specSecrets,
   async beforeWrite(ctx, input) {
     if (input.method === 'POST') {
       const rows = (input.rows ?? []).map((row, i) => {
@@ -76,11 +83,11 @@ exposeTable('canaries', {
 });
 
 const readOnly = { resource: 'canaries', writable: false } as const;
-exposeTable('canaries_with_status', readOnly);
+exposeTable('canaries_with_status', { ...readOnly, secrets: specSecrets });
 exposeTable('canary_names', readOnly);
-exposeTable('checks', readOnly);
+exposeTable('checks', { ...readOnly, secrets: specSecrets });
 exposeTable('check_names', readOnly);
-exposeTable('check_statuses', readOnly);
+exposeTable('check_statuses', { ...readOnly, secrets: resultSecrets });
 exposeTable('check_statuses_1h', readOnly);
 exposeTable('check_statuses_1d', readOnly);
 exposeFunction('soft_delete_canary', { resource: 'canaries', action: 'delete' });

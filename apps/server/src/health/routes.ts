@@ -2,11 +2,13 @@ import './rest.js';
 import { parseDuration } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { Role } from '../rbac/resources.js';
+import { maskedColumn } from '../rest/secrets.js';
 import { onDemandRunner } from './engine.js';
 import { checkGraph } from './graph.js';
 import { loadRunnableCheck } from './load.js';
@@ -45,6 +47,14 @@ export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Pro
       const time = ctx.clock.now();
       const result = await runner.runCheck(found.canary, found.check);
       await writer.flush();
+      // the message and error read masked, as the check's history shows them (docs/secrets.md)
+      const mask = (column: 'message' | 'error', value: string | undefined) =>
+        maskedColumn('check_statuses', column, sql`${value ?? null}::text`, 'text');
+      const { rows } = await sql<{ message: string | null; error: string | null }>`
+        select ${mask('message', result.message)} as message, ${mask('error', result.error)} as error`.execute(
+        ctx.db.kysely,
+      );
+      const shown = rows[0];
       return {
         id: found.check.id,
         name: found.check.name,
@@ -52,8 +62,8 @@ export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Pro
         time: time.toISOString(),
         pass: result.pass,
         invalid: result.invalid,
-        message: result.message,
-        error: result.error ?? null,
+        message: shown?.message ?? '',
+        error: shown?.error ?? null,
         duration: result.duration,
         detail: result.detail ?? null,
       };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { maskExpr } from '../rest/secrets.js';
 import { type CheckJson, type CheckRow, type CheckState, checkJson } from './summaryJson.js';
 import './tables.js';
 
@@ -31,14 +32,20 @@ interface Fingerprint {
 // checks swapping names still change the sum). hash_record hashes each column with its type's
 // hash function, without rendering text: about 6 ms for 10,000 checks on PostgreSQL.
 const CHECK_HASH = sql`hash_record(row(c.id, c.canary_id, c.agent_id, c.name, c.namespace, c.description, c.icon,
-  c.type, c.owner, c.severity, c.labels, ${endpoint()}, c.created_at, c.updated_at))`;
+  c.type, c.owner, c.severity, c.labels, ${rawEndpoint()}, c.created_at, c.updated_at))`;
 const CANARIES_HASH = sql`(select coalesce(sum(hash_record(row(id, name, namespace, labels))), 0)::int8 from canaries)`;
 // date_part gives float8 epoch seconds (extract's numeric costs ~4x more to compute); see epochMs
 const STATE = sql`c.status, date_part('epoch', c.last_runtime), date_part('epoch', c.next_runtime),
   date_part('epoch', c.last_transition_time), date_part('epoch', c.silenced_at)`;
 
-function endpoint() {
+// the fingerprint hashes the stored target: masking it on every request would cost a regex pass per check
+function rawEndpoint() {
   return sql`coalesce(c.spec ->> 'endpoint', c.spec ->> 'url', c.spec ->> 'host', c.spec ->> 'server')`;
+}
+
+// the check's target as the summary shows it, with the credentials a URL may carry masked
+function endpoint() {
+  return maskExpr('url', rawEndpoint(), 'text');
 }
 
 /** [id, status, last_runtime, next_runtime, last_transition_time, silenced_at], times in epoch seconds. */

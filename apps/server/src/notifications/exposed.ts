@@ -1,5 +1,6 @@
 import { compileCel, compileTemplate } from '../expr/index.js';
 import { badRequest } from '../http/errors.js';
+import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { parseDuration } from './duration.js';
 import { NOTIFICATION_EVENTS } from './spec.js';
@@ -39,18 +40,40 @@ const validating = (validate: (row: Row) => void) => async (_ctx: unknown, input
   if (input.patch) validate(input.patch);
 };
 
+/** A channel URL is a credential as a whole (its token is the user, host or path): only its scheme shows. */
+export const CHANNEL_SECRETS: readonly JsonSecret[] = [
+  ['*.url', 'channel'],
+  [`*.properties.${SECRET_KEYS}`, 'secret'],
+];
+const ruleSecrets = {
+  custom_services: CHANNEL_SECRETS,
+  fallback_custom_services: CHANNEL_SECRETS,
+  properties: [[`**.${SECRET_KEYS}`, 'secret']],
+} as const;
+// a failed send's error may quote the URL it posted to
+const sendSecrets = { error: 'url' } as const;
+
 exposeTable('notifications', {
   resource: 'notifications',
   writable: true,
+  secrets: ruleSecrets,
   defaults: { created_by: createdBySubject },
   beforeWrite: validating(validateRule),
 });
-exposeTable('notifications_summary', { resource: 'notifications', writable: false });
+exposeTable('notifications_summary', {
+  resource: 'notifications',
+  writable: false,
+  secrets: { custom_services: CHANNEL_SECRETS },
+});
 exposeTable('notification_silences', {
   resource: 'notifications',
   writable: true,
   defaults: { created_by: createdBySubject },
   beforeWrite: validating(validateSilence),
 });
-exposeTable('notification_send_history', { resource: 'notifications', writable: false });
-exposeTable('notification_send_history_summary', { resource: 'notifications', writable: false });
+exposeTable('notification_send_history', { resource: 'notifications', writable: false, secrets: sendSecrets });
+exposeTable('notification_send_history_summary', {
+  resource: 'notifications',
+  writable: false,
+  secrets: sendSecrets,
+});

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../events/queue.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { maskedColumn } from '../rest/secrets.js';
+import './exposed.js';
 import { parseDateMath } from './duration.js';
 import { SEND_STATUSES } from './tables.js';
 
@@ -33,6 +35,8 @@ function list(v: string | undefined): string[] {
  * notification_send_history_summary view; created_at order uses notification_send_history_created_idx.
  */
 export async function searchHistory(db: Executor, q: HistoryQuery, now: Date) {
+  // a send's error may quote a channel URL: it is searched and shown masked (docs/secrets.md)
+  const maskedError = maskedColumn('notification_send_history_summary', 'error', sql.ref('h.error'), 'text');
   const statuses = list(q.status);
   const unknown = statuses.filter((s) => !(SEND_STATUSES as readonly string[]).includes(s));
   if (unknown.length) throw badRequest(`status: unknown ${unknown.join(', ')} (use ${SEND_STATUSES.join(', ')})`);
@@ -60,7 +64,7 @@ export async function searchHistory(db: Executor, q: HistoryQuery, now: Date) {
   if (q.search?.trim()) {
     const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(h.resource_name ilike ${like} or h.notification_name ilike ${like} or h.title ilike ${like}
-      or h.source_event ilike ${like} or h.error ilike ${like} or h.recipient ilike ${like})`);
+      or h.source_event ilike ${like} or ${maskedError} ilike ${like} or h.recipient ilike ${like})`);
   }
   if (!q.includeDeletedResources) {
     conditions.push(sql`not exists (select 1 from checks c where c.id = h.resource_id and c.deleted_at is not null)`);
@@ -68,8 +72,9 @@ export async function searchHistory(db: Executor, q: HistoryQuery, now: Date) {
   const where = sql.join(conditions, sql` and `);
   const { rows: count } = await sql<{ total: number }>`
     select count(*)::int as total from notification_send_history_summary h where ${where}`.execute(db);
+  // the masked error comes after h.*, so it is the `error` of each row
   const { rows } = await sql<Record<string, unknown>>`
-    select h.* from notification_send_history_summary h where ${where}
+    select h.*, ${maskedError} as error from notification_send_history_summary h where ${where}
     order by h.created_at desc, h.id
     limit ${q.pageSize} offset ${q.pageIndex * q.pageSize}`.execute(db);
   return { total: count[0]?.total ?? 0, results: rows };
@@ -82,6 +87,8 @@ export async function getSend(db: Executor, id: string) {
     .innerJoin('notifications as n', 'n.id', 'h.notification_id')
     .selectAll('h')
     .select(['n.name as notification_name', 'n.namespace as notification_namespace'])
+    // after h.*: the masked error is the row's `error`
+    .select(maskedColumn('notification_send_history', 'error', sql.ref('h.error'), 'text').as('error'))
     .where('h.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(`send ${id} not found`);

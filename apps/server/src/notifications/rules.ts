@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../events/queue.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { keptColumn, maskedColumn } from '../rest/secrets.js';
 import { parseDuration } from './duration.js';
+import './exposed.js';
 import {
   type NotificationSpec,
   notificationResourceSchema,
@@ -76,6 +78,8 @@ function customServices(to: RecipientSpec): CustomService[] {
 
 const seconds = (v: string | undefined) => (v ? Math.round(parseDuration(v) / 1000) : null);
 
+const SECRET_COLUMNS = ['custom_services', 'fallback_custom_services', 'properties'] as const;
+
 /** Creates or updates (by name and namespace) a rule from a Notification resource. */
 export async function applyRule(db: Executor, body: unknown, createdBy: string | null, source = 'UI'): Promise<string> {
   const { name, namespace, spec } = parseRuleInput(body);
@@ -103,6 +107,11 @@ export async function applyRule(db: Executor, body: unknown, createdBy: string |
     fallback_team_id: fb?.team ? await teamId(db, fb.team) : null,
     source,
   };
+  // channels and properties sent back masked keep the stored secrets; a marker on a new rule is a 400
+  const kept = (old: (column: string) => RawBuilder<unknown>) =>
+    Object.fromEntries(
+      SECRET_COLUMNS.map((c) => [c, keptColumn('notifications', c, sql`${values[c]}::jsonb`, old(c))]),
+    ) as Record<(typeof SECRET_COLUMNS)[number], RawBuilder<string | null>>;
   const existing = await db
     .selectFrom('notifications')
     .select('id')
@@ -114,23 +123,17 @@ export async function applyRule(db: Executor, body: unknown, createdBy: string |
     // a changed spec gets a fresh start: the pause of a broken rule is lifted by fixing it
     await db
       .updateTable('notifications')
-      .set({ ...values, error: null, error_at: null })
+      .set({ ...values, ...kept((c) => sql.ref(`notifications.${c}`)), error: null, error_at: null })
       .where('id', '=', existing.id)
       .execute();
     return existing.id;
   }
   const row = await db
     .insertInto('notifications')
-    .values({ ...values, created_by: createdBy })
+    .values({ ...values, ...kept(() => sql`null`), created_by: createdBy })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Hides the secrets channel URLs carry (tokens in user info, host or path): only the scheme is shown. */
-export function maskServices(v: unknown): unknown {
-  if (!Array.isArray(v)) return v;
-  return v.map((s: CustomService) => (s.url ? { ...s, url: `${s.url.split(':')[0]}://********` } : s));
 }
 
 /** The rules list: every live rule with send counts, last error and paused state (notifications_summary). */
@@ -138,10 +141,12 @@ export async function listRules(db: Executor) {
   const rows = await db
     .selectFrom('notifications_summary' as never)
     .selectAll()
+    // after *, the masked channels are the row's custom_services (docs/secrets.md)
+    .select(maskedColumn('notifications_summary', 'custom_services', sql.ref('custom_services')).as('custom_services'))
     .where(sql.ref('deleted_at'), 'is', null)
     .orderBy(sql.ref('name'))
     .execute();
-  return (rows as Record<string, unknown>[]).map((r) => ({ ...r, custom_services: maskServices(r.custom_services) }));
+  return rows as Record<string, unknown>[];
 }
 
 /** One rule with its spec fields, secrets masked; 404 when missing or deleted. */
@@ -149,16 +154,13 @@ export async function getRule(db: Executor, id: string) {
   const row = await db
     .selectFrom('notifications')
     .selectAll()
+    // after *, the masked columns replace the stored ones (docs/secrets.md)
+    .select(SECRET_COLUMNS.map((c) => maskedColumn('notifications', c, sql.ref(c)).as(c)))
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound(`notification ${id} not found`);
-  return {
-    ...row,
-    custom_services: maskServices(row.custom_services),
-    fallback_custom_services: maskServices(row.fallback_custom_services),
-    paused: row.error !== null,
-  };
+  return { ...row, paused: row.error !== null };
 }
 
 /** Pauses a rule (it sends nothing until resumed) or resumes it by clearing its error. */

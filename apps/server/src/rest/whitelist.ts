@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { AppContext } from '../http/context.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
+import { declareSecrets, isHidden, type SecretField, secretFields } from './secrets.js';
 
 // The /api/db whitelist: only the tables, views and functions named here are served, each behind
 // an RBAC resource. A domain exposes its own in one line each, from a module its route plugin
@@ -54,10 +55,11 @@ export interface ExposedTable {
   /** Runs in the write's transaction after it (e.g. derive `checks` rows after a canary is saved). */
   afterWrite?(ctx: AppContext, input: AfterWriteInput): Promise<void>;
   /**
-   * Columns that may be written but never read, filtered, ordered or embedded (sealed secrets):
-   * `select=*` leaves them out and naming one answers 400 like an unknown column.
+   * Secret fields (docs/secrets.md): columns and JSON paths read masked, never filtered or
+   * ordered on, kept when written back masked. `hidden` columns are never read at all (sealed
+   * secrets): `select=*` leaves them out and naming one answers 400 like an unknown column.
    */
-  hiddenColumns?: string[];
+  secrets?: Record<string, SecretField>;
 }
 
 /** A function callable as /api/db/rpc/<name>. */
@@ -65,6 +67,12 @@ export interface ExposedFunction {
   resource: Resource;
   /** The action it needs whatever the HTTP method (postgrest-js calls rpc with POST); default read. */
   action?: Action;
+  /**
+   * Secret OUT columns of a function returning `table(...)`; one returning a table's or view's
+   * rows is masked by that relation's declaration. Scalar results are never masked: a function
+   * must not return a secret as a bare value.
+   */
+  secrets?: Record<string, SecretField>;
 }
 
 const tables = new Map<string, ExposedTable>();
@@ -73,20 +81,22 @@ const functions = new Map<string, ExposedFunction>();
 /** Serves the table or view `name` under /api/db/<name>. Domains call this once per table. */
 export function exposeTable(name: string, entry: ExposedTable): void {
   tables.set(name, entry);
+  if (entry.secrets) declareSecrets(name, entry.secrets);
 }
 
 /** Serves the SQL function `name` under /api/db/rpc/<name>. */
 export function exposeFunction(name: string, entry: ExposedFunction): void {
   functions.set(name, entry);
+  if (entry.secrets) declareSecrets(name, entry.secrets);
 }
 
 /** The whitelist entry of a table or view, or undefined when it is not exposed. */
 export const exposedTable = (name: string): ExposedTable | undefined => tables.get(name);
-/** The columns of `relation` a client may read: all but its entry's `hiddenColumns`. */
+/** The columns of `relation` a client may read: all but its `hidden` secret fields. */
 export function readableColumns<C>(relation: { name: string; columns: Map<string, C> }): Map<string, C> {
-  const hidden = tables.get(relation.name)?.hiddenColumns;
-  if (!hidden?.length) return relation.columns;
-  return new Map([...relation.columns].filter(([name]) => !hidden.includes(name)));
+  const secrets = secretFields(relation.name);
+  if (![...secrets.values()].includes('hidden')) return relation.columns;
+  return new Map([...relation.columns].filter(([name]) => !isHidden(relation.name, name)));
 }
 
 /** The whitelist entry of a function, or undefined when it is not exposed. */

@@ -31,7 +31,7 @@ export async function readTable(ctx: AppContext, request: FastifyRequest, reply:
   const qb = new QueryBuilder(schema, query, embedAuthorizer(request));
   const alias = qb.alias();
   const source = {
-    scope: { name: table, columns: readableColumns(relation), alias },
+    scope: { name: table, columns: readableColumns(relation), alias, secretsOf: table },
     relation,
     from: sql`${sql.id('public', table)} as ${sql.id(alias)}`,
   };

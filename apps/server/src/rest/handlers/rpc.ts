@@ -10,7 +10,7 @@ import { contentRange, pageStatus, sendRows } from '../respond.js';
 import { type Schema, type SqlFunction, schemaOf } from '../schemaCache.js';
 import { QueryBuilder } from '../sql/level.js';
 import { readStatement } from '../sql/read.js';
-import { exposedFunction } from '../whitelist.js';
+import { exposedFunction, readableColumns } from '../whitelist.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -100,7 +100,14 @@ export async function callFunction(
   const qb = new QueryBuilder(schema, query, embedAuthorizer(request));
   const alias = qb.alias();
   const relation = schema.relations.get(fn.returnType);
-  const source = { scope: { name, columns: fn.columns, alias }, relation, from: sql`${call} as ${sql.id(alias)}` };
+  // rows of a table or view read masked like the relation itself; OUT columns use the function's own declaration
+  const scope = {
+    name,
+    columns: relation ? readableColumns(relation) : fn.columns,
+    alias,
+    secretsOf: relation ? fn.returnType : name,
+  };
+  const source = { scope, relation, from: sql`${call} as ${sql.id(alias)}` };
   const row = (await run(
     readStatement(qb, source, query, {
       count: prefer.count !== undefined,

@@ -106,12 +106,12 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
       if (subject.kind === 'person') await sql`select set_config('opsdeck.actor_id', ${subject.id}, true)`.execute(trx);
       const qb = new QueryBuilder(schema, query, embedAuthorizer(request));
       const alias = qb.alias();
-      const scope = { name: table, columns: readableColumns(relation), alias };
+      const scope = { name: table, columns: readableColumns(relation), alias, secretsOf: table };
       const statements =
         method === 'POST'
           ? writeRows(input.rows ?? [], query.columns, prefer.missingDefault).map(([columns, rows]) =>
               insertStatement(
-                table,
+                relation,
                 columns,
                 rows,
                 prefer.resolution ? { onConflict, ignore: prefer.resolution === 'ignore-duplicates' } : undefined,
@@ -120,7 +120,7 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
           : [
               method === 'PATCH'
                 ? updateStatement(
-                    table,
+                    relation,
                     alias,
                     input.patch as Row,
                     conjunction(query.root.filters.map((f) => filterExpr(scope, f))),

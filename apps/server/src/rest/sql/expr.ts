@@ -4,6 +4,7 @@ import type { FieldRef } from '../parse/cursor.js';
 import type { Condition, Filter } from '../parse/filter.js';
 import type { OrderTerm } from '../parse/order.js';
 import type { Column } from '../schemaCache.js';
+import { maskExpr, refuseSecretField, secretFields } from '../secrets.js';
 
 /** A relation (table, view or function result) as it appears in one query: its columns and SQL alias. */
 export interface Scope {
@@ -12,6 +13,8 @@ export interface Scope {
   columns: Map<string, Column>;
   /** SQL alias of the relation in this query (`t0`, `t1`, ...). */
   alias: string;
+  /** The relation whose declared secret fields apply (the table, view or function result type). */
+  secretsOf?: string;
 }
 
 const INDEX = /^-?\d{1,9}$/;
@@ -25,10 +28,17 @@ export function columnOf(scope: Scope, column: string): Column {
 
 const isJson = (c: Column) => c.udt === 'json' || c.udt === 'jsonb';
 
+/** A column as clients read it: `t0.col`, or its masked value when it is a declared secret. */
+export function columnExpr(scope: Scope, name: string): RawBuilder<unknown> {
+  const ref = sql`${sql.id(scope.alias, name)}`;
+  const secret = scope.secretsOf ? secretFields(scope.secretsOf).get(name) : undefined;
+  return secret ? maskExpr(secret, ref, columnOf(scope, name).udt) : ref;
+}
+
 /** `t0.col`, `t0.details->'a'->>'b'` with the keys bound; checks the column exists and is JSON. */
 export function fieldExpr(scope: Scope, field: FieldRef): { expr: RawBuilder<unknown>; text: boolean } {
   const column = columnOf(scope, field.column);
-  let expr: RawBuilder<unknown> = sql`${sql.id(scope.alias, field.column)}`;
+  let expr: RawBuilder<unknown> = columnExpr(scope, field.column);
   if (field.path.length && !isJson(column)) {
     throw pgrstError(
       400,
@@ -79,6 +89,7 @@ const TSQUERY: Record<string, string> = {
 const pattern = (op: string, v: string) => (op === 'like' || op === 'ilike' ? v.replaceAll('*', '%') : v);
 
 function condition(scope: Scope, c: Condition): RawBuilder<unknown> {
+  if (scope.secretsOf) refuseSecretField(scope.secretsOf, c.field, 'filter', c.op);
   const field = fieldExpr(scope, c.field);
   // pattern operators compare text: cast other types rather than fail on `uuid ~~ unknown`
   const expr = PATTERN.has(c.op) && !field.text ? sql`(${field.expr})::text` : field.expr;
@@ -127,6 +138,7 @@ export function orderExpr(scope: Scope, terms: OrderTerm[]): RawBuilder<unknown>
   if (!terms.length) return undefined;
   return sql.join(
     terms.map((t) => {
+      if (scope.secretsOf) refuseSecretField(scope.secretsOf, t.field, 'order');
       const { expr } = fieldExpr(scope, t.field);
       const dir = sql.raw(t.direction === 'desc' ? ' desc' : ' asc');
       const nulls = t.nulls ? sql.raw(t.nulls === 'first' ? ' nulls first' : ' nulls last') : sql``;

@@ -6,7 +6,7 @@ import type { SelectItem } from '../parse/select.js';
 import type { Relation, Schema } from '../schemaCache.js';
 import { readableColumns } from '../whitelist.js';
 import { joinCondition, resolveEmbed } from './embed.js';
-import { conjunction, fieldExpr, filterExpr, orderExpr, type Scope } from './expr.js';
+import { columnExpr, conjunction, fieldExpr, filterExpr, orderExpr, type Scope } from './expr.js';
 
 /** Builds the SQL of one request: aliases, authorization of embedded relations, embedded options. */
 export class QueryBuilder {
@@ -31,7 +31,7 @@ export class QueryBuilder {
     const conditions: RawBuilder<unknown>[] = [];
     for (const item of items) {
       if (item.kind === 'star') {
-        for (const name of scope.columns.keys()) columns.push(sql`${sql.id(scope.alias, name)} as ${sql.id(name)}`);
+        for (const name of scope.columns.keys()) columns.push(sql`${columnExpr(scope, name)} as ${sql.id(name)}`);
       } else if (item.kind === 'field') {
         const { expr } = fieldExpr(scope, item.field);
         const value = item.cast ? sql`(${expr})::${sql.raw(item.cast)}` : expr;
@@ -45,7 +45,12 @@ export class QueryBuilder {
         this.used.add(childPath);
         const rel = resolveEmbed(this.schema, relation, item);
         this.authorizeEmbed(rel.target.name);
-        const child: Scope = { name: rel.target.name, columns: readableColumns(rel.target), alias: this.alias() };
+        const child: Scope = {
+          name: rel.target.name,
+          columns: readableColumns(rel.target),
+          alias: this.alias(),
+          secretsOf: rel.target.name,
+        };
         if (rel.junction) this.authorizeEmbed(rel.junction.name);
         const join = [joinCondition(rel, scope.alias, child.alias, this.alias())];
         const inner = this.selectList(child, rel.target, item.children, childPath);

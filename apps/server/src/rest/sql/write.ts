@@ -1,4 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Relation } from '../schemaCache.js';
+import { holdsMarker, keepExpr, secretFields } from '../secrets.js';
 import type { Row } from '../whitelist.js';
 
 /** The rows a write statement returns, as a JSON array text (json_agg of `returning *`). */
@@ -18,12 +20,40 @@ export interface Upsert {
 }
 
 /**
- * INSERT of `rows` into `name` for `columns`: one bound JSON parameter, typed by the table's own
- * row type through json_populate_recordset, as PostgREST does. A key missing from a row is null.
+ * A written column's value: `ref` as sent, or, for a declared secret sent back holding the marker,
+ * the stored secret it stands for (`old`; null for a new row, where a marker answers 400).
  */
-export function insertStatement(name: string, columns: string[], rows: Row[], upsert?: Upsert) {
+function written(
+  relation: Relation,
+  column: string,
+  ref: RawBuilder<unknown>,
+  old: RawBuilder<unknown>,
+  sent: unknown[],
+) {
+  const field = secretFields(relation.name).get(column);
+  if (!field || !sent.some(holdsMarker)) return ref;
+  return keepExpr(field, ref, old, relation.columns.get(column)?.udt ?? 'text');
+}
+
+/**
+ * INSERT of `rows` into `relation` for `columns`: one bound JSON parameter, typed by the table's
+ * own row type through json_populate_recordset, as PostgREST does. A key missing from a row is null.
+ */
+export function insertStatement(relation: Relation, columns: string[], rows: Row[], upsert?: Upsert) {
+  const name = relation.name;
   if (!columns.length) return returned(sql`insert into ${table(name)} default values returning *`);
-  const source = sql`json_populate_recordset(null::${table(name)}, ${JSON.stringify(rows)}::json)`;
+  const source = sql`json_populate_recordset(null::${table(name)}, ${JSON.stringify(rows)}::json) as _s`;
+  const values = sql.join(
+    columns.map((c) =>
+      written(
+        relation,
+        c,
+        sql`_s.${sql.id(c)}`,
+        sql`null`,
+        rows.map((r) => r[c]),
+      ),
+    ),
+  );
   let conflict: RawBuilder<unknown> = sql``;
   if (upsert) {
     const target = sql` on conflict (${ids(upsert.onConflict)})`;
@@ -31,14 +61,17 @@ export function insertStatement(name: string, columns: string[], rows: Row[], up
     conflict = upsert.ignore ? sql`${target} do nothing` : sql`${target} do update set ${set}`;
   }
   return returned(
-    sql`insert into ${table(name)} as _t (${ids(columns)}) select ${ids(columns)} from ${source}${conflict} returning _t.*`,
+    sql`insert into ${table(name)} as _t (${ids(columns)}) select ${values} from ${source}${conflict} returning _t.*`,
   );
 }
 
 /** UPDATE of the rows matching `where` (over alias `alias`) with the patch's columns. */
-export function updateStatement(name: string, alias: string, patch: Row, where: RawBuilder<unknown>) {
+export function updateStatement(relation: Relation, alias: string, patch: Row, where: RawBuilder<unknown>) {
+  const name = relation.name;
   const columns = Object.keys(patch);
-  const set = sql.join(columns.map((c) => sql`${sql.id(c)} = _p.${sql.id(c)}`));
+  const set = sql.join(
+    columns.map((c) => sql`${sql.id(c)} = ${written(relation, c, sql`_p.${sql.id(c)}`, sql.id(alias, c), [patch[c]])}`),
+  );
   const source = sql`json_populate_record(null::${table(name)}, ${JSON.stringify(patch)}::json) as _p`;
   return returned(
     sql`update ${table(name)} as ${sql.id(alias)} set ${set} from ${source} where ${where} returning ${sql.id(alias)}.*`,
