@@ -42,7 +42,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Db> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 10_000, options: PLAN_CACHE_OPTION });
   // an idle client losing its server must not crash the process; the next query reconnects
   pool.on('error', () => {});
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -61,7 +61,15 @@ async function openPostgres(url: string, max: number): Promise<Db> {
  * from a smaller pool comes back from the OS page cache, and at thousands of checks the hot pages
  * (one index leaf per check) outgrow 128MB anyway. WAL buffers follow (1/32 of shared buffers).
  */
-const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
+const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB', plan_cache_mode: 'force_custom_plan' };
+
+/**
+ * The engine's hot statements are named prepared statements (health/prepared.ts) that take arrays
+ * of ids. After five runs PostgreSQL may switch such a statement to a generic plan, which cannot
+ * know how many ids an array holds: measured here, the result flush then ran for minutes instead
+ * of milliseconds. A custom plan per call keeps the saving of parsing once.
+ */
+const PLAN_CACHE_OPTION = '-c plan_cache_mode=force_custom_plan';
 
 async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Db> {
   let dir = dataDir;
