@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { forbiddenWrite } from './errors.js';
 import type { WriteInput } from './handlers/writeRows.js';
 import type { ExposedTable, Row } from './whitelist.js';
 
@@ -18,11 +18,7 @@ export function requireAuthorship(entry: ExposedTable, input: WriteInput, rows: 
   if (!foreign) return;
   const verb = input.method === 'DELETE' ? 'deleted' : 'changed';
   const but = shared.length && input.method !== 'DELETE' ? ` (others may change only ${shared.join(', ')})` : '';
-  throw new HttpError(
-    403,
-    'forbidden',
+  throw forbiddenWrite(
     `${rule.noun} ${String(foreign.id ?? '')} was written by someone else: it can be ${verb} only by its author or an admin${but}`,
-    {},
-    { code: '42501', details: null, hint: null },
   );
 }

@@ -129,10 +129,8 @@ export async function createdBySubject(subject: Subject, ctx: AppContext): Promi
 const identity = { resource: 'database', writeResource: 'identities', writable: true } as const;
 const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
 
-// an avatar is a data URL: longer than the default for text
-exposeTable('people', { ...identity, textLimits: { avatar: 100_000 } });
+// people and team_members: identity/exposed.ts (they reach roles and permission rows)
 exposeTable('teams', { ...identity, defaults: { created_by: createdBySubject } });
-exposeTable('team_members', identity);
 exposeTable('properties', { resource: 'feature_flags', writable: true, defaults: { created_by: createdBySubject } });
 exposeTable('agents', { resource: 'agents', writable: true, defaults: { created_by: createdBySubject } });
 exposeTable('agents_summary', readOnly('agents'));
