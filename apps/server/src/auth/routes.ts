@@ -2,8 +2,9 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAdminRole } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
-import { conflict, notFound, unauthorized } from '../http/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../identity/accessTokens.js';
 import { identityDeps } from '../identity/deps.js';
 import { DuplicateIdentityError } from '../identity/identities.js';
@@ -39,6 +40,13 @@ const tokenBody = z.object({
 });
 
 const DEFAULT_TOKEN_LIFETIME = 365 * 24 * 3_600_000;
+
+/** A duration in the Go form the token API takes (`2160h`, `90m`, `45s`), rounded down. */
+export function formatDuration(ms: number): string {
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms >= 60_000) return `${Math.floor(ms / 60_000)}m`;
+  return `${Math.floor(ms / 1000)}s`;
+}
 
 /**
  * `GET /api/auth/whoami` (the UI's single source of user, roles and permissions), invitations,
@@ -86,6 +94,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     '/api/auth/invite_user',
     { config: { auth: { resource: 'identities', action: 'create' } }, schema: { body: inviteBody } },
     async (request, reply) => {
+      // an invitation carries a role: handing out a role is the admin's, whatever rows say
+      requireAdminRole(request, 'inviting a user with a role');
       try {
         const id = await inviteUser(deps, request, request.body);
         return reply.code(201).send({
@@ -100,6 +110,35 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
+  /**
+   * The lifetime of a new token: as asked (default a year), at most OPSDECK_TOKEN_MAX_LIFETIME,
+   * and, for a token created with a token, at most what is left of that one.
+   */
+  const tokenLifetime = async (expiry: string | undefined, parentId: string | undefined): Promise<number> => {
+    const max = ctx.config.identity.tokenMaxLifetimeMs;
+    const asked = expiry === undefined ? undefined : (parseGoDuration(expiry) as number);
+    if (asked !== undefined && asked > max) {
+      throw badRequest(`expiry ${expiry} is longer than the maximum token lifetime of ${formatDuration(max)}`);
+    }
+    let lifetime = asked ?? Math.min(DEFAULT_TOKEN_LIFETIME, max);
+    if (parentId) {
+      const parent = await ctx.db.kysely
+        .selectFrom('access_tokens')
+        .select('expires_at')
+        .where('id', '=', parentId)
+        .executeTakeFirst();
+      if (!parent) throw unauthorized('the token this request was signed with is revoked');
+      const left = parent.expires_at.getTime() - ctx.clock.now().getTime();
+      if (asked !== undefined && asked > left) {
+        throw badRequest(
+          `expiry ${expiry} would outlive the token creating it, which expires at ${parent.expires_at.toISOString()}: ask for at most ${formatDuration(left)}`,
+        );
+      }
+      lifetime = Math.min(lifetime, left);
+    }
+    return lifetime;
+  };
+
   r.post(
     '/api/auth/create_token',
     { config: { auth: 'authenticated' }, schema: { body: tokenBody } },
@@ -112,9 +151,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         .where('id', '=', subject.id)
         .executeTakeFirst();
       if (!exists) throw conflict('access tokens belong to a person; this subject has no person record');
-      const lifetimeMs = request.body.expiry
-        ? (parseGoDuration(request.body.expiry) as number)
-        : DEFAULT_TOKEN_LIFETIME;
+      const lifetimeMs = await tokenLifetime(request.body.expiry, subject.tokenId);
       try {
         const created = await createAccessToken(ctx.db.kysely, {
           personId: subject.id,
@@ -122,6 +159,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
           lifetimeMs,
           autoRenew: request.body.auto_renew,
           now: ctx.clock.now(),
+          ...(subject.tokenId ? { parentId: subject.tokenId } : {}),
         });
         return reply.code(201).send({ message: 'success', payload: created });
       } catch (err) {

@@ -117,6 +117,8 @@ export interface AccessTokensTable {
   auto_renew: Generated<boolean>;
   created_at: CreatedAt;
   expires_at: Timestamp;
+  /** The token this one was created with; deleting it deletes this one. */
+  parent_id: string | null;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   formatPath,
 } from '@opsdeck/schema';
 import { parseAllDocuments } from 'yaml';
+import { ALIAS_BOMB_MESSAGE, isAliasBomb, MAX_ALIAS_COUNT } from '../yamlAliases.js';
 import { checkExpressionIssues } from './execute.js';
 import { parseSchedule, ScheduleError } from './schedule.js';
 
@@ -80,7 +81,14 @@ export function parseCanaryFile(text: string, file = 'input'): CanaryResource[] 
       for (const e of doc.errors) problems.push(`${where}: invalid YAML: ${e.message.split('\n')[0]}`);
       return;
     }
-    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (err) {
+      if (!isAliasBomb(err)) throw err;
+      problems.push(`${where}: invalid YAML: ${ALIAS_BOMB_MESSAGE}`);
+      return;
+    }
     if (value === null || value === undefined) return;
     try {
       canaries.push(validateCanary(value));

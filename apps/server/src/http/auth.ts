@@ -39,6 +39,23 @@ export function requireAccess(request: FastifyRequest, resource: Resource, actio
 }
 
 /**
+ * Throws 403 unless the subject holds the admin role itself: for what administers access (roles,
+ * admins' accounts), which no permission row can hand out.
+ */
+export function requireAdminRole(request: FastifyRequest, what: string): Subject {
+  const subject = request.subject;
+  if (!subject) throw unauthorized();
+  if (!subject.roles.includes('admin')) {
+    throw new HttpError(403, 'forbidden', `${what} needs the admin role`, {
+      'X-Rbac-Subject': subject.id,
+      'X-Rbac-Object': 'rbac',
+      'X-Rbac-Action': 'update',
+    });
+  }
+  return subject;
+}
+
+/**
  * Installs the auth hook. Every /api route must declare `config.auth`: a route without one is
  * refused at startup, so no endpoint is open by omission.
  */

@@ -22,7 +22,7 @@ export interface AccessTokenInfo {
  */
 export async function createAccessToken(
   db: Kysely<Database>,
-  input: { personId: string; name: string; lifetimeMs: number; autoRenew: boolean; now: Date },
+  input: { personId: string; name: string; lifetimeMs: number; autoRenew: boolean; now: Date; parentId?: string },
 ): Promise<AccessTokenInfo & { token: string }> {
   const token = `${ACCESS_TOKEN_PREFIX}${randomSecret()}`;
   const row = await db
@@ -34,6 +34,7 @@ export async function createAccessToken(
       auto_renew: input.autoRenew,
       created_at: input.now,
       expires_at: new Date(input.now.getTime() + input.lifetimeMs),
+      parent_id: input.parentId ?? null,
     })
     .returning(['id', 'name', 'person_id', 'auto_renew', 'created_at', 'expires_at'])
     .executeTakeFirstOrThrow();
@@ -79,26 +80,52 @@ export async function revokeAccessToken(db: Kysely<Database>, personId: string, 
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A presented token that is in force: whose it is, and when it ends. */
+export interface TokenOwner {
+  personId: string;
+  tokenId: string;
+  expiresAt: Date;
+}
+
 /**
- * The person a presented token belongs to, or undefined when unknown or expired. An auto-renewing
- * token used in the second half of its life is extended by its original lifetime.
+ * The owner of a presented token, or undefined when unknown or expired. An auto-renewing token
+ * used in the second half of its life is extended by its original lifetime, never past
+ * `maxLifetimeMs` from now nor past the token it was created with.
  */
-export async function personForToken(db: Kysely<Database>, token: string, now: Date): Promise<string | undefined> {
+export async function tokenOwner(
+  db: Kysely<Database>,
+  token: string,
+  now: Date,
+  maxLifetimeMs = Number.POSITIVE_INFINITY,
+): Promise<TokenOwner | undefined> {
   if (!token.startsWith(ACCESS_TOKEN_PREFIX)) return undefined;
   const row = await db
-    .selectFrom('access_tokens')
-    .select(['id', 'person_id', 'auto_renew', 'created_at', 'expires_at'])
-    .where('value', '=', sha256(token))
-    .where('expires_at', '>', now)
+    .selectFrom('access_tokens as t')
+    .leftJoin('access_tokens as p', 'p.id', 't.parent_id')
+    .select([
+      't.id',
+      't.person_id',
+      't.auto_renew',
+      't.created_at',
+      't.expires_at',
+      'p.expires_at as parent_expires_at',
+    ])
+    .where('t.value', '=', sha256(token))
+    .where('t.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return undefined;
-  const lifetime = row.expires_at.getTime() - row.created_at.getTime();
+  const owner = { personId: row.person_id, tokenId: row.id, expiresAt: row.expires_at };
+  const lifetime = Math.min(row.expires_at.getTime() - row.created_at.getTime(), maxLifetimeMs);
   if (row.auto_renew && row.expires_at.getTime() - now.getTime() < lifetime / 2) {
+    const renewed = Math.min(now.getTime() + lifetime, row.parent_expires_at?.getTime() ?? Number.POSITIVE_INFINITY);
+    if (renewed <= row.expires_at.getTime()) return owner;
+    const expiresAt = new Date(renewed);
     await db
       .updateTable('access_tokens')
-      .set({ created_at: now, expires_at: new Date(now.getTime() + lifetime) })
+      .set({ created_at: now, expires_at: expiresAt })
       .where('id', '=', row.id)
       .execute();
+    return { ...owner, expiresAt };
   }
-  return row.person_id;
+  return owner;
 }

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import type { Authenticator } from '../http/auth.js';
-import { personForToken } from './accessTokens.js';
+import { tokenOwner } from './accessTokens.js';
 import { identityDeps } from './deps.js';
 import { readCookie, SESSION_COOKIE } from './http.js';
 import { findSession, needsSecondFactor } from './sessions.js';
@@ -47,9 +47,11 @@ export function accessTokenAuthenticator(ctx: { db: Db; config: Config; clock: C
     }
     if (!token) return null;
     const now = ctx.clock.now();
-    const personId = await personForToken(ctx.db.kysely, token, now);
-    if (!personId) return null;
-    return (await loadSubject(ctx.db.kysely, personId, now)) ?? null;
+    const owner = await tokenOwner(ctx.db.kysely, token, now, ctx.config.identity.tokenMaxLifetimeMs);
+    if (!owner) return null;
+    // the token acts with its owner's roles and rows as they are now, never more
+    const subject = await loadSubject(ctx.db.kysely, owner.personId, now);
+    return subject ? { ...subject, tokenId: owner.tokenId } : null;
   };
 }
 

@@ -46,6 +46,7 @@ export const identityEnvSchema = z.object({
   OPSDECK_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   OPSDECK_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   OPSDECK_REGISTRATION: z.enum(['enabled', 'disabled']).default('enabled'),
+  OPSDECK_TOKEN_MAX_LIFETIME: duration.default(2160 * 3_600_000),
   OPSDECK_DEFAULT_ROLE: z.enum(['', ...ROLES]).default(''),
   OPSDECK_OIDC_PROVIDERS: providers.optional(),
   SMTP_URL: z.string().optional(),
@@ -70,6 +71,8 @@ export interface IdentityConfig {
   rateLimitPerMinute: number;
   cookieSecure: 'auto' | 'true' | 'false';
   registrationEnabled: boolean;
+  /** The longest lifetime an access token may be created with (and renewed by). */
+  tokenMaxLifetimeMs: number;
   /** Role given to people who sign up themselves; none by default (an admin grants one). */
   defaultRole: Role | undefined;
   oidcProviders: OidcProviderConfig[];
@@ -93,6 +96,7 @@ export function identityConfigFrom(e: z.infer<typeof identityEnvSchema>): Identi
     rateLimitPerMinute: e.OPSDECK_AUTH_RATE_LIMIT,
     cookieSecure: e.OPSDECK_COOKIE_SECURE,
     registrationEnabled: e.OPSDECK_REGISTRATION === 'enabled',
+    tokenMaxLifetimeMs: e.OPSDECK_TOKEN_MAX_LIFETIME,
     defaultRole: e.OPSDECK_DEFAULT_ROLE || undefined,
     oidcProviders: e.OPSDECK_OIDC_PROVIDERS ?? [],
     smtpUrl: e.SMTP_URL || undefined,

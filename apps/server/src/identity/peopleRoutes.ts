@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccess } from '../http/auth.js';
+import { requireAccess, requireAdminRole } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { ROLES } from '../rbac/resources.js';
@@ -35,6 +35,10 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (losesAdmin && (await adminCount(db)) <= 1)
       throw badRequest('the last administrator cannot lose the admin role');
   };
+  // an admin's email or account in other hands is the admin role in other hands (recovery by email)
+  const requireAdminForAdmins = async (request: FastifyRequest, personId: string, what: string) => {
+    if ((await rolesOf(db, personId)).includes('admin')) requireAdminRole(request, what);
+  };
 
   r.post(
     '/api/people/update',
@@ -49,8 +53,10 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
         .executeTakeFirst();
       if (!person) throw notFound('no such person');
       const nextRoles = b.roles ?? (b.role ? [b.role] : undefined);
+      await requireAdminForAdmins(request, b.id, "changing an admin's account");
       if (nextRoles) {
         requireAccess(request, 'rbac', 'update');
+        requireAdminRole(request, 'changing roles');
         await ensureAdminRemains(b.id, nextRoles);
       }
       const identity = await identityJson(db, b.id);
@@ -98,6 +104,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!person) throw notFound('no such person');
+      await requireAdminForAdmins(request, id, 'deleting an admin');
       await ensureAdminRemains(id, []);
       await db.transaction().execute(async (trx) => {
         // the person row stays (soft delete) so what they created keeps its author
@@ -127,6 +134,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request) => {
+      requireAdminRole(request, 'changing roles');
       const { id } = request.params;
       const person = await db
         .selectFrom('people')

@@ -1,5 +1,4 @@
-import { HttpError } from '../http/errors.js';
-import type { Resource, Subject } from '../rbac/resources.js';
+import type { Resource } from '../rbac/resources.js';
 import { type BeforeWriteInput, createdBySubject, type ExposedTable, exposeTable } from '../rest/whitelist.js';
 import { type Row, type ValidatedTable, validateIncidentWrite } from './validate.js';
 
@@ -11,48 +10,42 @@ import { type Row, type ValidatedTable, validateIncidentWrite } from './validate
  * database to its sub-hypotheses, comments and evidences, inside the DELETE's transaction.
  */
 
-/**
- * A person records writes in their own name: `created_by` other than the caller is refused,
- * except for admins (imports, corrections) and machine subjects acting for someone.
- */
-function requireOwnAuthorship(row: Row, subject: Subject): void {
-  const author = row.created_by;
-  if (author === undefined || author === null || subject.kind !== 'person' || subject.roles.includes('admin')) return;
-  if (author !== subject.id) {
-    throw new HttpError(
-      403,
-      'forbidden',
-      'created_by must be your own id: only an admin writes in the name of someone else',
-    );
-  }
-}
-
-function guarded(table?: ValidatedTable): ExposedTable['beforeWrite'] {
+function validated(table?: ValidatedTable): ExposedTable['beforeWrite'] {
   return async (_ctx, input: BeforeWriteInput) => {
+    if (!table) return undefined;
     if (input.method === 'POST' && input.rows) {
-      for (const row of input.rows) requireOwnAuthorship(row, input.subject);
-      if (table) return { rows: input.rows.map((row: Row) => validateIncidentWrite(table, row, 'insert')) };
+      return { rows: input.rows.map((row: Row) => validateIncidentWrite(table, row, 'insert')) };
     }
-    if (input.method === 'PATCH' && input.patch) {
-      requireOwnAuthorship(input.patch, input.subject);
-      if (table) return { patch: validateIncidentWrite(table, input.patch, 'update') };
-    }
+    if (input.method === 'PATCH' && input.patch) return { patch: validateIncidentWrite(table, input.patch, 'update') };
     return undefined;
   };
 }
 
-const writable = (resource: Resource, table?: ValidatedTable): ExposedTable => ({
+// created_by is the caller (the write layer refuses it in a body); `authorOnly` keeps the
+// content of hypotheses, evidences and comments to their author and admins, while workflow
+// state (a hypothesis' status, a done tick, read markers) stays open to every responder
+const writable = (resource: Resource, table: ValidatedTable, extra: Partial<ExposedTable> = {}): ExposedTable => ({
   resource,
   writable: true,
   defaults: { created_by: createdBySubject },
-  beforeWrite: guarded(table),
+  beforeWrite: validated(table),
+  ...extra,
 });
 const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
 
-exposeTable('incidents', writable('incident', 'incidents'));
-exposeTable('hypotheses', writable('incident', 'hypotheses'));
-exposeTable('evidences', writable('evidences', 'evidences'));
-exposeTable('comments', writable('comments', 'comments'));
+// the INC number comes from a sequence: a client-chosen one could collide or impersonate
+exposeTable('incidents', writable('incident', 'incidents', { readOnlyColumns: ['incident_id'] }));
+exposeTable(
+  'hypotheses',
+  writable('incident', 'hypotheses', { authorOnly: { noun: 'hypothesis', sharedColumns: ['status'] } }),
+);
+exposeTable(
+  'evidences',
+  writable('evidences', 'evidences', {
+    authorOnly: { noun: 'evidence', sharedColumns: ['done', 'definition_of_done'] },
+  }),
+);
+exposeTable('comments', writable('comments', 'comments', { authorOnly: { noun: 'comment', sharedColumns: ['read'] } }));
 exposeTable('responders', writable('responder', 'responders'));
 exposeTable('incident_rules', writable('incident', 'incident_rules'));
 exposeTable('incident_histories', readOnly('incident'));

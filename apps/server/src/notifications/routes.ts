@@ -3,6 +3,7 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
+import { ALIAS_BOMB_MESSAGE, isAliasBomb, MAX_ALIAS_COUNT } from '../yamlAliases.js';
 import { getSend, historyQuerySchema, searchHistory } from './history.js';
 import { applyRule, deleteRule, getRule, listRules, setRulePaused } from './rules.js';
 import './exposed.js';
@@ -31,9 +32,10 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     { parseAs: 'string' },
     (_req, body, done) => {
       try {
-        done(null, YAML.parse(body as string));
+        done(null, YAML.parse(body as string, { maxAliasCount: MAX_ALIAS_COUNT }));
       } catch (err) {
-        done(badRequest(`invalid YAML: ${(err as Error).message}`), undefined);
+        const message = isAliasBomb(err) ? ALIAS_BOMB_MESSAGE : (err as Error).message;
+        done(badRequest(`invalid YAML: ${message}`), undefined);
       }
     },
   );

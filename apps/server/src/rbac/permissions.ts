@@ -31,7 +31,8 @@ export const OBJECT_RESOURCES: Record<string, readonly Resource[]> = {
   artifact: [],
 };
 
-const TARGET_RESOURCES: Record<keyof Target, readonly Resource[]> = {
+/** The resources a row about one specific resource reaches, per column naming it. */
+export const TARGET_RESOURCES: Record<keyof Target, readonly Resource[]> = {
   playbook_id: ['playbooks', 'playbook_runs'],
   connection_id: ['connections'],
   component_id: ['topologies'],

@@ -12,6 +12,8 @@ export interface Subject {
   email?: string;
   /** Permission rows naming this subject or its teams, already cut to those in force (`until`). */
   permissions?: PermissionRule[];
+  /** The access token the request was signed with (tokens it creates are its children). */
+  tokenId?: string;
 }
 
 /** One permission row as authorize() reads it (table `permissions`). */

@@ -50,3 +50,6 @@ export const unknownRelation = (name: string) =>
 
 /** PGRST102: the request body is not valid JSON of the expected shape. */
 export const invalidBody = (details: string) => pgrstError(400, 'PGRST102', 'Empty or invalid json', details);
+
+/** 42501: the subject may not write these rows (a rule beyond the role table, e.g. authorship). */
+export const forbiddenWrite = (message: string) => pgrstError(403, '42501', message);

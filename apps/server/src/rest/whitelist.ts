@@ -30,6 +30,8 @@ export type BeforeWriteResult = { rows?: Row[]; patch?: Row } | undefined | void
 export interface AfterWriteInput {
   method: 'POST' | 'PATCH' | 'DELETE';
   rows: Row[];
+  /** The rows a PATCH changed as they were before it (only for entries with `readsPriorRows`). */
+  before?: Row[];
   subject: Subject;
   trx: Transaction<Database>;
 }
@@ -60,6 +62,20 @@ export interface ExposedTable {
    * secrets): `select=*` leaves them out and naming one answers 400 like an unknown column.
    */
   secrets?: Record<string, SecretField>;
+  /**
+   * Columns the server assigns on this table besides `created_by`, `created_at`, `updated_at` and
+   * `updated_by` (which are read-only on every table): a write naming one answers 400.
+   */
+  readOnlyColumns?: string[];
+  /** Longest text a client may write per column, where the defaults of rest/clientColumns.ts do not fit. */
+  textLimits?: Record<string, number>;
+  /**
+   * Rows belong to their author (`created_by`): only the author or an admin changes or deletes
+   * them; `sharedColumns` (workflow state such as a done flag) may be changed by any writer.
+   */
+  authorOnly?: { noun: string; sharedColumns?: string[] };
+  /** Fetch the rows a PATCH is about to change (locked) and hand them to afterWrite as `before`. */
+  readsPriorRows?: boolean;
 }
 
 /** A function callable as /api/db/rpc/<name>. */
@@ -123,9 +139,8 @@ export async function createdBySubject(subject: Subject, ctx: AppContext): Promi
 const identity = { resource: 'database', writeResource: 'identities', writable: true } as const;
 const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
 
-exposeTable('people', identity);
+// people and team_members: identity/exposed.ts (they reach roles and permission rows)
 exposeTable('teams', { ...identity, defaults: { created_by: createdBySubject } });
-exposeTable('team_members', identity);
 exposeTable('properties', { resource: 'feature_flags', writable: true, defaults: { created_by: createdBySubject } });
 exposeTable('agents', { resource: 'agents', writable: true, defaults: { created_by: createdBySubject } });
 exposeTable('agents_summary', readOnly('agents'));

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../http/context.js';
 import { actionForMethod, type Subject } from '../../rbac/resources.js';
 import { embedAuthorizer, requireRestAccess, searchParams } from '../access.js';
+import { requireAuthorship } from '../authorship.js';
+import { checkClientColumns, SERVER_ASSIGNED } from '../clientColumns.js';
 import { restDbError } from '../dbErrors.js';
 import { invalidBody, pgrstError, unknownBodyColumn, unknownRelation } from '../errors.js';
 import { parseAccept, parsePrefer } from '../parse/headers.js';
@@ -12,7 +14,7 @@ import { type Relation, schemaOf } from '../schemaCache.js';
 import { conjunction, filterExpr } from '../sql/expr.js';
 import { QueryBuilder } from '../sql/level.js';
 import { readStatement } from '../sql/read.js';
-import { deleteStatement, insertStatement, updateStatement, writtenSource } from '../sql/write.js';
+import { deleteStatement, insertStatement, priorRowsStatement, updateStatement, writtenSource } from '../sql/write.js';
 import { type ExposedTable, exposedTable, type Row, readableColumns } from '../whitelist.js';
 import { type WriteInput, writeRows } from './writeRows.js';
 
@@ -36,6 +38,7 @@ async function postRows(
   if (body === undefined || !list.every(isObject)) {
     throw invalidBody('a POST body is a JSON object or an array of JSON objects');
   }
+  checkClientColumns(entry, relation, list);
   const defaults = Object.entries(entry.defaults ?? {}).filter(([column]) => relation.columns.has(column));
   const values = new Map<string, unknown>();
   for (const [column, value] of defaults) {
@@ -84,6 +87,7 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
   if (method === 'PATCH') {
     if (!isObject(request.body)) throw invalidBody('a PATCH body is a JSON object of the columns to change');
     input.patch = request.body;
+    checkClientColumns(entry, relation, [input.patch]);
   }
   const hooked = await entry.beforeWrite?.(ctx, { ...input });
   if (hooked?.rows) input.rows = hooked.rows;
@@ -107,6 +111,11 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
       const qb = new QueryBuilder(schema, query, embedAuthorizer(request));
       const alias = qb.alias();
       const scope = { name: table, columns: readableColumns(relation), alias, secretsOf: table };
+      const where = conjunction(query.root.filters.map((f) => filterExpr(scope, f)));
+      const before =
+        method === 'PATCH' && entry.readsPriorRows
+          ? (JSON.parse((await priorRowsStatement(table, alias, where).execute(trx)).rows[0]?.rows ?? '[]') as Row[])
+          : undefined;
       const statements =
         method === 'POST'
           ? writeRows(input.rows ?? [], query.columns, prefer.missingDefault).map(([columns, rows]) =>
@@ -114,18 +123,15 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
                 relation,
                 columns,
                 rows,
-                prefer.resolution ? { onConflict, ignore: prefer.resolution === 'ignore-duplicates' } : undefined,
+                prefer.resolution
+                  ? { onConflict, ignore: prefer.resolution === 'ignore-duplicates', keep: SERVER_ASSIGNED }
+                  : undefined,
               ),
             )
           : [
               method === 'PATCH'
-                ? updateStatement(
-                    relation,
-                    alias,
-                    input.patch as Row,
-                    conjunction(query.root.filters.map((f) => filterExpr(scope, f))),
-                  )
-                : deleteStatement(table, alias, conjunction(query.root.filters.map((f) => filterExpr(scope, f)))),
+                ? updateStatement(relation, alias, input.patch as Row, where)
+                : deleteStatement(table, alias, where),
             ];
       const rows: Row[] = [];
       for (const statement of statements) {
@@ -133,7 +139,8 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
         rows.push(...(JSON.parse(out[0]?.rows ?? '[]') as Row[]));
       }
       if (accept.single && rows.length !== 1) throw singularError(rows.length);
-      await entry.afterWrite?.(ctx, { method, rows, subject, trx });
+      requireAuthorship(entry, input, rows, prefer.resolution === 'merge-duplicates');
+      await entry.afterWrite?.(ctx, { method, rows, ...(before ? { before } : {}), subject, trx });
       let body: string | undefined;
       if (representation) {
         const source = { scope, relation, from: writtenSource(table, alias, JSON.stringify(rows)) };

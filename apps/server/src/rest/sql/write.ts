@@ -17,6 +17,8 @@ const returned = (write: RawBuilder<unknown>) =>
 export interface Upsert {
   onConflict: string[];
   ignore: boolean;
+  /** Columns an update on conflict leaves as they are (who created the row, and when). */
+  keep?: readonly string[];
 }
 
 /**
@@ -57,8 +59,11 @@ export function insertStatement(relation: Relation, columns: string[], rows: Row
   let conflict: RawBuilder<unknown> = sql``;
   if (upsert) {
     const target = sql` on conflict (${ids(upsert.onConflict)})`;
-    const set = sql.join(columns.map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`));
-    conflict = upsert.ignore ? sql`${target} do nothing` : sql`${target} do update set ${set}`;
+    const updated = columns.filter((c) => !upsert.keep?.includes(c));
+    const set = sql.join(updated.map((c) => sql`${sql.id(c)} = excluded.${sql.id(c)}`));
+    // with nothing left to update, a conflict still answers the existing row (a no-op update)
+    const noop = sql`${sql.id(upsert.onConflict[0] as string)} = _t.${sql.id(upsert.onConflict[0] as string)}`;
+    conflict = upsert.ignore ? sql`${target} do nothing` : sql`${target} do update set ${updated.length ? set : noop}`;
   }
   return returned(
     sql`insert into ${table(name)} as _t (${ids(columns)}) select ${values} from ${source}${conflict} returning _t.*`,
@@ -76,6 +81,11 @@ export function updateStatement(relation: Relation, alias: string, patch: Row, w
   return returned(
     sql`update ${table(name)} as ${sql.id(alias)} set ${set} from ${source} where ${where} returning ${sql.id(alias)}.*`,
   );
+}
+
+/** The rows matching `where` (over alias `alias`) as they are now, locked until the transaction ends. */
+export function priorRowsStatement(name: string, alias: string, where: RawBuilder<unknown>) {
+  return sql<WrittenRows>`select coalesce(json_agg(_r), '[]'::json)::text as rows from (select * from ${table(name)} as ${sql.id(alias)} where ${where} for update) _r`;
 }
 
 /** DELETE of the rows matching `where` (over alias `alias`). */
