@@ -1,4 +1,6 @@
-import { createdBySubject, type ExposedTable, exposeFunction, exposeTable } from '../rest/whitelist.js';
+import { badRequest } from '../http/errors.js';
+import { createdBySubject, type ExposedTable, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
+import { ScrapeConfigValidationError, validateScrapeConfig } from './scrapeConfigYaml.js';
 import './tables.js';
 
 /**
@@ -11,10 +13,42 @@ import './tables.js';
 
 const readOnly: ExposedTable = { resource: 'config_scrapers', writable: false };
 
+/** Validates a config_scrapers row's spec as a whole ScrapeConfig; answers the 400 a client can act on. */
+function validateRow(row: Row, where: string): void {
+  if (row.spec === undefined) return;
+  try {
+    validateScrapeConfig({
+      apiVersion: 'configs.flanksource.com/v1',
+      kind: 'ScrapeConfig',
+      metadata: { name: typeof row.name === 'string' && row.name ? row.name : 'scraper' },
+      spec: row.spec,
+    });
+  } catch (err) {
+    if (err instanceof ScrapeConfigValidationError) {
+      throw badRequest(`invalid scraper${where}: ${err.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    }
+    throw err;
+  }
+}
+
 exposeTable('config_scrapers', {
   resource: 'config_scrapers',
   writable: true,
   defaults: { created_by: createdBySubject },
+  async beforeWrite(_ctx, input) {
+    if (input.method === 'POST') {
+      const many = (input.rows?.length ?? 0) > 1;
+      const rows = (input.rows ?? []).map((row, i) => {
+        const where = many ? `[${i}]` : '';
+        if (row.spec === undefined) throw badRequest(`invalid scraper${where}: spec: This field is required`);
+        validateRow(row, where);
+        return { source: 'UI', ...row };
+      });
+      return { rows };
+    }
+    if (input.method === 'PATCH' && input.patch) validateRow(input.patch, '');
+    return undefined;
+  },
 });
 exposeTable('config_component_relationships', { resource: 'config_scrapers', writable: true });
 

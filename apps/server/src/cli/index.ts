@@ -27,7 +27,7 @@ const COMMANDS: Array<{ name: string; summary: string; load(): Promise<Command> 
   },
   {
     name: 'apply',
-    summary: 'store the canaries of YAML files in the database',
+    summary: 'store the canaries and scrape configs of YAML files in the database',
     load: async () => (await import('./apply.js')).applyCommand,
   },
 ];

@@ -155,4 +155,29 @@ describe('catalog tables under /api/db', () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from config_items`.execute(server.db.kysely);
     expect(rows[0]?.n).toBe(3);
   });
+
+  it('validates a scraper saved by an editor as a ScrapeConfig, naming the path', async () => {
+    const bad = await server.fetch('/api/db/config_scrapers', {
+      method: 'POST',
+      as: 'editor',
+      ...json({ name: 'cluster', spec: { kubernetes: [{ clusterName: 'prod' }] } }),
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toContain('spec.kubernetes: scraper type kubernetes is not supported yet');
+    const good = await server.fetch('/api/db/config_scrapers', {
+      method: 'POST',
+      as: 'editor',
+      ...json({ name: 'files', spec: { schedule: '@every 5m', file: [{ type: 'File', paths: ['/srv/*.json'] }] } }),
+    });
+    expect(good.status).toBe(201);
+    const [row] = await good.json();
+    expect(row).toMatchObject({ name: 'files', source: 'UI', namespace: 'default' });
+    const patch = await server.fetch(`/api/db/config_scrapers?id=eq.${row.id}`, {
+      method: 'PATCH',
+      as: 'editor',
+      ...json({ spec: { file: [{ type: 'File', paths: [] }] } }),
+    });
+    expect(patch.status).toBe(400);
+    expect((await patch.json()).message).toContain('spec.file[0].paths: paths is required');
+  });
 });
