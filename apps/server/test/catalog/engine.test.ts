@@ -1,9 +1,12 @@
 import { rmSync, unlinkSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScrape } from '../../src/catalog/scrape.js';
+import { collectScrape, runScrape } from '../../src/catalog/scrape.js';
 import { saveScrapeConfig } from '../../src/catalog/scrapeConfigs.js';
 import { ManualClock } from '../../src/clock.js';
+import { ConnectionResolver } from '../../src/connections/store.js';
+import '../../src/connections/tables.js';
+import { openSecretBox } from '../../src/crypto/secretBox.js';
 import type { Db } from '../../src/db/connection.js';
 import { createTestDb } from '../helpers/index.js';
 import { buildScrapeConfig, tempFolder, writeFiles } from './helpers.js';
@@ -193,5 +196,26 @@ describe('scrape engine', () => {
     writeFiles(dir, { 'bmw.json': { reg_no: 'B-2', make: 'BMW M', mileage: 500, health: 'unhealthy' } });
     expect((await scrapeNow()).summary).toMatchObject({ added: 0, updated: 1 });
     expect(await item('B-2')).toMatchObject({ deleted_at: null, delete_reason: null });
+  });
+});
+
+describe('sql scraper with a stored connection', () => {
+  it('resolves connection://namespace/name to the stored URL', async () => {
+    await db.kysely
+      .insertInto('connections')
+      .values({
+        name: 'catalog-pg',
+        namespace: 'ops',
+        type: 'postgres',
+        url: 'postgres://postgres@127.0.0.1:5432/postgres',
+      })
+      .execute();
+    const resolver = new ConnectionResolver(db, openSecretBox({ secretKey: 'catalog-test-key', dataDir: dir }));
+    const config = buildScrapeConfig({
+      sql: [{ type: 'Row', id: '$.id', connection: 'connection://ops/catalog-pg', query: "select 'r1' as id, 2 as n" }],
+    });
+    const { results } = await collectScrape(config, { clock, fileRoots: { fileRoots: [] }, resolver });
+    expect(results[0]?.errors).toEqual([]);
+    expect(results[0]?.items[0]).toMatchObject({ externalId: 'r1', config: { id: 'r1', n: 2 } });
   });
 });
