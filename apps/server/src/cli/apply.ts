@@ -1,35 +1,45 @@
 import { readFileSync } from 'node:fs';
-import type { CanaryResource } from '@opsdeck/schema';
+import type { CanaryResource, ScrapeConfigResource } from '@opsdeck/schema';
+import { saveScrapeConfig } from '../catalog/scrapeConfigs.js';
+import { validateScrapeConfig } from '../catalog/scrapeConfigYaml.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { saveCanary } from '../health/canaries.js';
-import { CanaryFileError, parseCanaryFile } from '../health/canaryYaml.js';
+import { validateCanary } from '../health/canaryYaml.js';
+import { type ParsedResource, parseResourceFile, ResourceFileError } from '../resourceYaml.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
+
+type Applicable = CanaryResource | ScrapeConfigResource;
+
+const KINDS: Record<string, (doc: unknown) => Applicable> = {
+  Canary: validateCanary,
+  ScrapeConfig: validateScrapeConfig,
+};
 
 export const applyCommand: Command = {
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',
-    'Validates every Canary in the files, then stores them all in one transaction (nothing is',
-    'stored when any is invalid). A canary with the same name and namespace from a file is updated.',
-    'Uses DATABASE_URL when set, otherwise the embedded database in OPSDECK_DATA_DIR (./data).',
-    'Exit code: 0 stored, 2 invalid input.',
+    'Validates every Canary and ScrapeConfig in the files, then stores them all in one transaction',
+    '(nothing is stored when any is invalid). A resource with the same name and namespace from a',
+    'file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
+    'OPSDECK_DATA_DIR (./data). Exit code: 0 stored, 2 invalid input.',
   ].join('\n'),
   async run(argv) {
     const { values, positionals } = parseFlags(argv, { file: { type: 'string', short: 'f', multiple: true } });
     const files = [...(values.file ?? []), ...positionals];
     if (!files.length) throw new UsageError('name the files to apply with -f FILE');
-    const canaries: Array<{ file: string; canary: CanaryResource }> = [];
+    const resources: Array<ParsedResource<Applicable>> = [];
     let invalid = false;
     for (const file of files) {
       try {
-        for (const canary of parseCanaryFile(readFileSync(file, 'utf8'), file)) canaries.push({ file, canary });
+        resources.push(...parseResourceFile(readFileSync(file, 'utf8'), file, KINDS));
       } catch (err) {
-        if (err instanceof CanaryFileError) for (const p of err.problems) console.error(p);
+        if (err instanceof ResourceFileError) for (const p of err.problems) console.error(p);
         else if ((err as NodeJS.ErrnoException).code)
           console.error(`opsdeck apply: cannot read ${file}: ${(err as NodeJS.ErrnoException).code}`);
         else throw err;
@@ -39,10 +49,12 @@ export const applyCommand: Command = {
     if (invalid) return 2;
     const config = loadConfig();
     // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
-    for (const { file, canary } of canaries) {
+    for (const { kind, resource } of resources) {
+      if (kind !== 'Canary') continue;
+      const canary = resource as CanaryResource;
       const refusal = execWriteRefusal(config.sandbox.exec, 'operator', canary.spec);
       if (refusal) {
-        console.error(`${file}: canary ${canary.metadata.name}: ${refusal}`);
+        console.error(`canary ${canary.metadata.name}: ${refusal}`);
         invalid = true;
       }
     }
@@ -52,12 +64,16 @@ export const applyCommand: Command = {
       await migrate(db);
       const saved = await db.kysely.transaction().execute(async (trx) => {
         const out: string[] = [];
-        for (const { canary } of canaries) {
-          const s = await saveCanary(trx, canary, { source: 'ConfigFile', clock: systemClock });
+        for (const { kind, resource } of resources) {
+          const where = `${resource.metadata.namespace ?? 'default'}/${resource.metadata.name}`;
+          if (kind === 'ScrapeConfig') {
+            const s = await saveScrapeConfig(trx, resource as ScrapeConfigResource, { source: 'ConfigFile' });
+            out.push(`scrapeconfig ${where} ${s.created ? 'created' : 'configured'}`);
+            continue;
+          }
+          const s = await saveCanary(trx, resource as CanaryResource, { source: 'ConfigFile', clock: systemClock });
           const n = Object.keys(s.checks).length;
-          out.push(
-            `canary ${canary.metadata.namespace ?? 'default'}/${canary.metadata.name} ${s.created ? 'created' : 'configured'} (${n} check${n === 1 ? '' : 's'})`,
-          );
+          out.push(`canary ${where} ${s.created ? 'created' : 'configured'} (${n} check${n === 1 ? '' : 's'})`);
         }
         return out;
       });

@@ -26,8 +26,13 @@ const COMMANDS: Array<{ name: string; summary: string; load(): Promise<Command> 
     load: async () => (await import('./run.js')).runCommand,
   },
   {
+    name: 'scrape',
+    summary: 'run the scrapers of ScrapeConfig files once and print the config items',
+    load: async () => (await import('./scrape.js')).scrapeCommand,
+  },
+  {
     name: 'apply',
-    summary: 'store the canaries of YAML files in the database',
+    summary: 'store the canaries and scrape configs of YAML files in the database',
     load: async () => (await import('./apply.js')).applyCommand,
   },
 ];

@@ -7,15 +7,14 @@ import {
   canarySchema,
   formatPath,
 } from '@opsdeck/schema';
-import { parseAllDocuments } from 'yaml';
-import { ALIAS_BOMB_MESSAGE, isAliasBomb, MAX_ALIAS_COUNT } from '../yamlAliases.js';
+import { parseResourceFile, ResourceValidationError } from '../resourceYaml.js';
 import { checkExpressionIssues } from './execute.js';
 import { parseSchedule, ScheduleError } from './schedule.js';
 
 /** A Canary document that failed validation: every problem with the path that has it. */
-export class CanaryValidationError extends Error {
-  constructor(readonly issues: CanaryIssue[]) {
-    super(issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+export class CanaryValidationError extends ResourceValidationError {
+  constructor(issues: CanaryIssue[]) {
+    super(issues);
   }
 }
 
@@ -56,48 +55,12 @@ function expressionIssues(canary: CanaryResource): CanaryIssue[] {
 }
 
 /** A YAML file's problems, each prefixed with the file and document number. */
-export class CanaryFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
-    super(problems.join('\n'));
-  }
-}
+export { ResourceFileError as CanaryFileError } from '../resourceYaml.js';
 
 /**
  * Parses a YAML (or JSON) text holding one or more Canary documents separated by `---`.
  * Empty documents are skipped; any invalid document fails the whole file so nothing half-applies.
  */
 export function parseCanaryFile(text: string, file = 'input'): CanaryResource[] {
-  const docs = parseAllDocuments(text, { prettyErrors: true });
-  const problems: string[] = [];
-  const canaries: CanaryResource[] = [];
-  const many = Array.isArray(docs) && docs.length > 1;
-  const list = Array.isArray(docs) ? docs : [];
-  list.forEach((doc, i) => {
-    const where = many ? `${file} (document ${i + 1})` : file;
-    if (doc.errors.length) {
-      for (const e of doc.errors) problems.push(`${where}: invalid YAML: ${e.message.split('\n')[0]}`);
-      return;
-    }
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    } catch (err) {
-      if (!isAliasBomb(err)) throw err;
-      problems.push(`${where}: invalid YAML: ${ALIAS_BOMB_MESSAGE}`);
-      return;
-    }
-    if (value === null || value === undefined) return;
-    try {
-      canaries.push(validateCanary(value));
-    } catch (err) {
-      if (!(err instanceof CanaryValidationError)) throw err;
-      for (const issue of err.issues) problems.push(`${where}: ${issue.path}: ${issue.message}`);
-    }
-  });
-  if (problems.length) throw new CanaryFileError(file, problems);
-  if (!canaries.length) throw new CanaryFileError(file, [`${file}: no Canary documents found`]);
-  return canaries;
+  return parseResourceFile(text, file, { Canary: validateCanary }).map((r) => r.resource);
 }

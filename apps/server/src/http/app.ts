@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from '../auth/routes.js';
+import '../catalog/exposed.js'; // serves the catalog tables and views under /api/db
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { connectionRoutes } from '../connections/routes.js';

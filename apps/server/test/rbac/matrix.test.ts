@@ -126,6 +126,9 @@ const DB_TABLES = [
   'connections',
   'notifications',
   'canaries',
+  'config_scrapers',
+  'config_items',
+  'configs',
 ];
 
 describe('role matrix on /api/db tables (table to resource, method to action)', () => {

@@ -91,7 +91,8 @@ const scheduleSchema = z.string().superRefine((v, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-const metadataSchema = z.looseObject({
+/** `metadata` of a Kubernetes-style resource: a DNS-like name, optional namespace, labels, annotations. */
+export const metadataSchema = z.looseObject({
   name: z
     .string({ error: 'name is required' })
     .min(1, 'name is required')

@@ -67,7 +67,7 @@ async function limitStatementTime(pool: mysql.Pool, conn: mysql.PoolConnection, 
   flavors.set(pool, 'none');
 }
 
-const mysqlDriver: SqlDriver<mysql.Pool> = {
+export const mysqlDriver: SqlDriver<mysql.Pool> = {
   name: 'mysql',
   async open(endpoint, timeoutMs) {
     const pool = (await loadMysql()).createPool(mysqlOptions(endpoint, timeoutMs));

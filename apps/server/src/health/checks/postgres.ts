@@ -7,7 +7,7 @@ import type { CheckType } from './types.js';
 const loadPg = lazyDriver(async () => (await import('pg')).default);
 
 /** PostgreSQL over `pg`: one bounded pool per connection string, idle clients released. */
-const postgresDriver: SqlDriver<pg.Pool> = {
+export const postgresDriver: SqlDriver<pg.Pool> = {
   name: 'postgres',
   async open(endpoint, timeoutMs) {
     const pg = await loadPg();

@@ -13,7 +13,8 @@ export interface FileEntry {
 
 const GLOB = /[*?[]/;
 
-function globToRegExp(glob: string): RegExp {
+/** A glob (`*`, `?`, `**` for any depth) as an anchored regular expression over slash-separated paths. */
+export function globToRegExp(glob: string): RegExp {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i] as string;

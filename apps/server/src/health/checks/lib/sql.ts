@@ -43,23 +43,11 @@ export async function runSqlCheck<P>(driver: SqlDriver<P>, spec: SqlCheck, ctx: 
   const url = endpoint.url;
   if (!url) return failure(new Error(`no url: the ${driver.name} connection has no url`));
   const query = spec.query ?? 'SELECT 1';
-  const key = `${driver.name}\n${url}\n${endpoint.username ?? ''}\n${endpoint.password ?? ''}`;
   let rows: Record<string, unknown>[];
   try {
-    rows = await abortable(
-      ctx.signal,
-      pools.use(
-        key,
-        async () => ({
-          driver: driver as SqlDriver<unknown>,
-          pool: await driver.open({ ...endpoint, url }, driverTimeout(ctx.timeoutMs)),
-        }),
-        ({ pool }) => driver.query(pool as P, query, driverTimeout(ctx.timeoutMs)),
-      ),
-    );
+    rows = await runSqlQuery(driver, { ...endpoint, url }, query, ctx);
   } catch (err) {
-    if (isConnectionError(err)) pools.discard(key);
-    return failure(new Error(`${driver.name} ${redactUrl(url)}: ${errorText(err)}`));
+    return failure(err);
   }
   const plain = rows.map(plainRow);
   const results = { rows: plain, count: plain.length };
@@ -74,6 +62,36 @@ export async function runSqlCheck<P>(driver: SqlDriver<P>, spec: SqlCheck, ctx: 
     return { pass: false, error: 'query returned no rows', message: 'query returned no rows', data, metrics };
   }
   return { pass: true, message: `${plain.length} rows`, data, metrics };
+}
+
+/**
+ * Runs `query` on the pooled connection for `endpoint` (shared by SQL checks and the sql scraper);
+ * a connection error drops the pool so the next run reconnects. Errors name the driver and the
+ * URL without its password.
+ */
+export async function runSqlQuery<P>(
+  driver: SqlDriver<P>,
+  endpoint: Endpoint & { url: string },
+  query: string,
+  ctx: { signal: AbortSignal; timeoutMs: number },
+): Promise<Record<string, unknown>[]> {
+  const key = `${driver.name}\n${endpoint.url}\n${endpoint.username ?? ''}\n${endpoint.password ?? ''}`;
+  try {
+    return await abortable(
+      ctx.signal,
+      pools.use(
+        key,
+        async () => ({
+          driver: driver as SqlDriver<unknown>,
+          pool: await driver.open(endpoint, driverTimeout(ctx.timeoutMs)),
+        }),
+        ({ pool }) => driver.query(pool as P, query, driverTimeout(ctx.timeoutMs)),
+      ),
+    );
+  } catch (err) {
+    if (isConnectionError(err)) pools.discard(key);
+    throw new Error(`${driver.name} ${redactUrl(endpoint.url)}: ${errorText(err)}`);
+  }
 }
 
 function errorText(err: unknown): string {

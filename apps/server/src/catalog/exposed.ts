@@ -1,0 +1,79 @@
+import { badRequest } from '../http/errors.js';
+import { createdBySubject, type ExposedTable, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
+import { ScrapeConfigValidationError, validateScrapeConfig } from './scrapeConfigYaml.js';
+import './tables.js';
+
+/**
+ * The catalog tables and views under /api/db. Spec part 1 section 6 names one catalog resource,
+ * `config_scrapers` (the permission object `catalog` covers it): every role that reads reads the
+ * whole catalog; editors and admins write. Only two tables take writes from clients: scrapers (the
+ * Settings > Catalog Scrapers editor) and manual component links ("Link to catalog"). Items,
+ * changes, insights and relationships are written by the scrape engine alone.
+ */
+
+const readOnly: ExposedTable = { resource: 'config_scrapers', writable: false };
+
+/** Validates a config_scrapers row's spec as a whole ScrapeConfig; answers the 400 a client can act on. */
+function validateRow(row: Row, where: string): void {
+  if (row.spec === undefined) return;
+  try {
+    validateScrapeConfig({
+      apiVersion: 'configs.flanksource.com/v1',
+      kind: 'ScrapeConfig',
+      metadata: { name: typeof row.name === 'string' && row.name ? row.name : 'scraper' },
+      spec: row.spec,
+    });
+  } catch (err) {
+    if (err instanceof ScrapeConfigValidationError) {
+      throw badRequest(`invalid scraper${where}: ${err.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    }
+    throw err;
+  }
+}
+
+exposeTable('config_scrapers', {
+  resource: 'config_scrapers',
+  writable: true,
+  defaults: { created_by: createdBySubject },
+  async beforeWrite(_ctx, input) {
+    if (input.method === 'POST') {
+      const many = (input.rows?.length ?? 0) > 1;
+      const rows = (input.rows ?? []).map((row, i) => {
+        const where = many ? `[${i}]` : '';
+        if (row.spec === undefined) throw badRequest(`invalid scraper${where}: spec: This field is required`);
+        validateRow(row, where);
+        return { source: 'UI', ...row };
+      });
+      return { rows };
+    }
+    if (input.method === 'PATCH' && input.patch) validateRow(input.patch, '');
+    return undefined;
+  },
+});
+exposeTable('config_component_relationships', { resource: 'config_scrapers', writable: true });
+
+for (const name of [
+  'config_scrapers_with_status',
+  'config_items',
+  'config_items_last_scraped_time',
+  'config_changes',
+  'config_analysis',
+  'config_relationships',
+  'configs',
+  'config_detail',
+  'config_names',
+  'config_types',
+  'config_classes',
+  'config_statuses',
+  'config_tags',
+  'config_labels',
+  'change_types',
+  'analysis_types',
+  'analyzer_types',
+  'catalog_changes',
+  'config_analysis_items',
+]) {
+  exposeTable(name, readOnly);
+}
+
+exposeFunction('related_configs_recursive', { resource: 'config_scrapers' });

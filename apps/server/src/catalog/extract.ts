@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { type BaseScraper, isJsonPathField, type ScrapeTransform } from '@opsdeck/schema';
+import { JSONPath } from 'jsonpath-plus';
+import { evaluateCel, queryJsonPath, queryJsonPathAll } from '../expr/index.js';
+import type { ScrapedDocument } from './scrapers/types.js';
+import type { ConfigHealth } from './tables.js';
+
+/**
+ * Turns what a scraper read into config items, by the BaseScraper fields, in the reference's
+ * order: items split -> exclusions and masks -> attributes (id, name, type, class, status,
+ * health, description, labels, tags, created/deleted times). A document that yields no id or no
+ * type is an error naming its source, never an item with a made-up key.
+ */
+
+/** One config item as a scrape saw it, before it is stored. */
+export interface ScrapedItem {
+  externalId: string;
+  type: string;
+  configClass: string;
+  name: string;
+  description: string | null;
+  status: string | null;
+  health: ConfigHealth | null;
+  labels: Record<string, string>;
+  tags: Record<string, string>;
+  config: unknown;
+  source: string | null;
+  createdAt: Date | null;
+  deletedAt: Date | null;
+}
+
+const HEALTHS = new Set(['healthy', 'unhealthy', 'warning', 'unknown']);
+
+/** A field's value: JSONPath into the config when it starts with `$` or `@`, else the text itself. */
+function field(spec: string | undefined, config: unknown): string | undefined {
+  if (spec === undefined) return undefined;
+  if (!isJsonPathField(spec)) return spec;
+  const value = queryJsonPath(spec.startsWith('@') ? `$${spec.slice(1)}` : spec, config);
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined || first === null || first === '') return undefined;
+  return typeof first === 'string' ? first : typeof first === 'object' ? JSON.stringify(first) : String(first);
+}
+
+function fieldMap(spec: Record<string, string> | undefined, config: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(spec ?? {})) {
+    const v = field(value, config);
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+/** The first of `paths` that yields a parsable timestamp (RFC 3339 and what Date parses). */
+function timestamp(paths: string[] | undefined, config: unknown): Date | null {
+  for (const p of paths ?? []) {
+    const v = field(p, config);
+    if (v === undefined) continue;
+    const d = new Date(/^\d+$/.test(v) ? Number(v) * (v.length <= 10 ? 1000 : 1) : v);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  return null;
+}
+
+/** Removes what `jsonpath` matches from `config` (transform.exclude). */
+function excludePath(config: unknown, jsonpath: string): void {
+  if (config === null || typeof config !== 'object') return;
+  const hits = JSONPath({ path: jsonpath, json: config as object, eval: 'safe', resultType: 'all' }) as Array<{
+    parent: unknown;
+    parentProperty: string | number;
+  }>;
+  for (const hit of hits.reverse()) {
+    if (Array.isArray(hit.parent)) hit.parent.splice(Number(hit.parentProperty), 1);
+    else if (hit.parent && typeof hit.parent === 'object')
+      delete (hit.parent as Record<string, unknown>)[hit.parentProperty];
+  }
+}
+
+/** Replaces what `jsonpath` matches with its md5 (`value: md5sum`) or a fixed text (transform.mask). */
+function maskPath(config: unknown, jsonpath: string, value: string): void {
+  if (config === null || typeof config !== 'object') return;
+  const hits = JSONPath({ path: jsonpath, json: config as object, eval: 'safe', resultType: 'all' }) as Array<{
+    parent: Record<string | number, unknown>;
+    parentProperty: string | number;
+    value: unknown;
+  }>;
+  for (const hit of hits) {
+    if (!hit.parent || typeof hit.parent !== 'object') continue;
+    hit.parent[hit.parentProperty] =
+      value === 'md5sum' ? createHash('md5').update(JSON.stringify(hit.value)).digest('hex') : value;
+  }
+}
+
+/** Applies transform.exclude and transform.mask to one config of `type`. */
+function applyTransform(config: unknown, type: string, t: ScrapeTransform | undefined): void {
+  for (const e of t?.exclude ?? []) {
+    if (!e.types?.length || e.types.includes(type)) excludePath(config, e.jsonpath);
+  }
+  for (const m of t?.mask ?? []) {
+    if (m.selector && evaluateCel(m.selector, { config, config_type: type }) !== true) continue;
+    maskPath(config, m.jsonpath, m.value);
+  }
+}
+
+/** The configs one document splits into by `items` (a single array match is its elements). */
+function splitItems(doc: unknown, items: string | undefined): unknown[] {
+  if (!items) return [doc];
+  const found = queryJsonPathAll(items, doc);
+  return found.length === 1 && Array.isArray(found[0]) ? found[0] : found;
+}
+
+/** The config items of one scraped document, and the errors of the parts that had no id or type. */
+export function extractItems(spec: BaseScraper, doc: ScrapedDocument): { items: ScrapedItem[]; errors: string[] } {
+  const items: ScrapedItem[] = [];
+  const errors: string[] = [];
+  const where = doc.source ?? 'document';
+  for (const part of splitItems(doc.config, spec.items)) {
+    // a copy, so exclusions and masks never touch what the scraper returned
+    const config = structuredClone(part);
+    const type = field(spec.type, config);
+    if (!type) {
+      errors.push(`${where}: no type (type ${spec.type ?? 'is not set'})`);
+      continue;
+    }
+    const id = field(spec.id, config);
+    if (!id) {
+      errors.push(`${where}: no id defined (id ${spec.id ?? 'is not set'})`);
+      continue;
+    }
+    applyTransform(config, type, spec.transform);
+    const health = field(spec.health, config)?.toLowerCase();
+    items.push({
+      externalId: id,
+      type,
+      configClass: field(spec.class, config) ?? type,
+      name: field(spec.name, config) ?? id,
+      description: field(spec.description, config) ?? null,
+      status: field(spec.status, config) ?? null,
+      health: health && HEALTHS.has(health) ? (health as ConfigHealth) : health ? 'unknown' : null,
+      labels: fieldMap(spec.labels, config),
+      tags: fieldMap(spec.tags, config),
+      config,
+      source: doc.source ?? null,
+      createdAt: timestamp(spec.createFields, config),
+      deletedAt: timestamp(spec.deleteFields, config),
+    });
+  }
+  return { items, errors };
+}

@@ -1,0 +1,232 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/connection.js';
+import type { Database } from '../db/types.js';
+import { recordDiffChange } from './changes.js';
+import { diffConfigs, sortKeys } from './diff.js';
+import type { ScrapedItem } from './extract.js';
+import './tables.js';
+
+/**
+ * Stores what one scrape of a scraper saw, in one transaction: config items upserted by
+ * (scraper, type, external id), a diff change for every item whose config changed, items seen
+ * again revived, and, only after a scrape without errors, the items it no longer saw
+ * soft-deleted with reason STALE. A failed scrape never deletes what it did not see because it
+ * failed. Health transitions become changes in the database (migration 110).
+ */
+
+/** Counts of one config type (or of the whole scrape). */
+export interface TypeSummary {
+  added: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  changes: number;
+  deduped: number;
+}
+
+export interface ScrapeSummary extends TypeSummary {
+  types: Record<string, TypeSummary>;
+}
+
+/** The items of one scraper of the config, with what its transform says about changes. */
+export interface ScrapedBatch {
+  items: ScrapedItem[];
+  changesExclude: string[];
+}
+
+export interface IngestOptions {
+  scraperId: string;
+  now: Date;
+  /** Whether any scraper of the config failed: then nothing unseen is deleted. */
+  failed: boolean;
+  /** Unseen items are deleted once last seen longer ago than this; undefined: never ('keep'). */
+  staleAfterMs: number | undefined;
+  dedupWindowMs: number;
+}
+
+const emptySummary = (): TypeSummary => ({ added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0 });
+
+interface StoredItem {
+  id: string;
+  type: string;
+  eid: string;
+  config_class: string;
+  name: string | null;
+  description: string | null;
+  status: string | null;
+  health: string | null;
+  labels: unknown;
+  tags: unknown;
+  config: unknown;
+  source: string | null;
+  deleted_at: Date | null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a ?? null)) === JSON.stringify(sortKeys(b ?? null));
+
+/** The columns an item's scrape sets, for insert and update alike. */
+function columns(item: ScrapedItem) {
+  return {
+    config_class: item.configClass,
+    name: item.name,
+    description: item.description,
+    status: item.status,
+    health: item.health,
+    labels: JSON.stringify(item.labels),
+    tags: JSON.stringify(item.tags),
+    config: JSON.stringify(item.config ?? null),
+    source: item.source,
+  };
+}
+
+function changedColumns(before: StoredItem, item: ScrapedItem): boolean {
+  return (
+    before.config_class !== item.configClass ||
+    before.name !== item.name ||
+    before.description !== item.description ||
+    before.status !== item.status ||
+    before.health !== item.health ||
+    before.source !== item.source ||
+    !same(before.labels, item.labels) ||
+    !same(before.tags, item.tags)
+  );
+}
+
+async function storeItem(
+  trx: Transaction<Database>,
+  opts: IngestOptions,
+  stored: StoredItem | undefined,
+  item: ScrapedItem,
+  exclude: string[],
+  count: TypeSummary,
+): Promise<string> {
+  const now = opts.now;
+  const deleted = item.deletedAt ? { deleted_at: item.deletedAt, delete_reason: 'FROM_DELETE_FIELD' } : undefined;
+  if (!stored) {
+    const row = await trx
+      .insertInto('config_items')
+      .values({
+        ...columns(item),
+        type: item.type,
+        external_id: [item.externalId],
+        scraper_id: opts.scraperId,
+        created_at: item.createdAt ?? now,
+        updated_at: now,
+        ...(deleted ?? {}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    count.added++;
+    return row.id;
+  }
+  const diff = diffConfigs(stored.config, item.config);
+  const revived = stored.deleted_at !== null && !deleted;
+  if (!diff && !revived && !changedColumns(stored, item) && !(deleted && stored.deleted_at === null)) {
+    count.unchanged++;
+    return stored.id;
+  }
+  await trx
+    .updateTable('config_items')
+    .set({
+      ...columns(item),
+      updated_at: now,
+      ...(deleted && stored.deleted_at === null ? deleted : {}),
+      ...(revived ? { deleted_at: null, delete_reason: null } : {}),
+    })
+    .where('id', '=', stored.id)
+    .execute();
+  count.updated++;
+  if (diff) {
+    const outcome = await recordDiffChange(trx, {
+      configId: stored.id,
+      configType: item.type,
+      config: item.config,
+      diff,
+      now,
+      dedupWindowMs: opts.dedupWindowMs,
+      exclude,
+    });
+    if (outcome === 'recorded') count.changes++;
+    if (outcome === 'deduped') count.deduped++;
+  }
+  return stored.id;
+}
+
+/** Stores one scrape's items and changes; answers what happened, per config type. */
+export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: IngestOptions): Promise<ScrapeSummary> {
+  const types: Record<string, TypeSummary> = {};
+  const countFor = (type: string) => {
+    types[type] ??= emptySummary();
+    return types[type];
+  };
+  await db.kysely.transaction().execute(async (trx) => {
+    const rows = (await trx
+      .selectFrom('config_items')
+      .select([
+        'id',
+        'type',
+        sql<string>`external_id[1]`.as('eid'),
+        'config_class',
+        'name',
+        'description',
+        'status',
+        'health',
+        'labels',
+        'tags',
+        'config',
+        'source',
+        'deleted_at',
+      ])
+      .where('scraper_id', '=', opts.scraperId)
+      .execute()) as StoredItem[];
+    const stored = new Map(rows.map((r) => [`${r.type}\u0000${r.eid}`, r]));
+    const seen = new Set<string>();
+    for (const batch of batches) {
+      for (const item of batch.items) {
+        const key = `${item.type}\u0000${item.externalId}`;
+        const id = await storeItem(trx, opts, stored.get(key), item, batch.changesExclude, countFor(item.type));
+        // a second item with the same key in one scrape updates the first
+        stored.set(key, { ...(stored.get(key) as StoredItem), ...storedShape(id, item) });
+        seen.add(id);
+      }
+    }
+    if (seen.size) {
+      await sql`insert into config_items_last_scraped_time (config_id, last_scraped_time)
+        select unnest(${sql.val([...seen])}::uuid[]), ${opts.now}
+        on conflict (config_id) do update set last_scraped_time = excluded.last_scraped_time`.execute(trx);
+    }
+    if (opts.failed || opts.staleAfterMs === undefined) return;
+    const cutoff = new Date(opts.now.getTime() - opts.staleAfterMs);
+    const gone = await sql<{ type: string }>`
+      update config_items ci set deleted_at = ${opts.now}, delete_reason = 'STALE', updated_at = ${opts.now}
+      where ci.scraper_id = ${opts.scraperId} and ci.deleted_at is null
+        and not (ci.id = any(${sql.val([...seen])}::uuid[]))
+        and coalesce((select l.last_scraped_time from config_items_last_scraped_time l where l.config_id = ci.id),
+                     ci.created_at) <= ${cutoff}
+      returning ci.type`.execute(trx);
+    for (const row of gone.rows) countFor(row.type).deleted++;
+  });
+  const total = emptySummary();
+  for (const t of Object.values(types)) {
+    for (const k of Object.keys(total) as Array<keyof TypeSummary>) total[k] += t[k];
+  }
+  return { ...total, types };
+}
+
+function storedShape(id: string, item: ScrapedItem): StoredItem {
+  return {
+    id,
+    type: item.type,
+    eid: item.externalId,
+    config_class: item.configClass,
+    name: item.name,
+    description: item.description,
+    status: item.status,
+    health: item.health,
+    labels: item.labels,
+    tags: item.tags,
+    config: item.config,
+    source: item.source,
+    deleted_at: item.deletedAt,
+  };
+}

@@ -1,0 +1,185 @@
+import {
+  type BaseScraper,
+  parseDuration,
+  type ScrapeConfigResource,
+  type ScrapeTransform,
+  scrapeConfigScrapers,
+} from '@opsdeck/schema';
+import type { Clock } from '../clock.js';
+import { type ConnectionResolver, resolveEnvSource } from '../connections/store.js';
+import type { Db } from '../db/connection.js';
+import { runJob } from '../jobs/jobHistory.js';
+import type { FileAccess } from '../sandbox/fileRoots.js';
+import { extractItems, type ScrapedItem } from './extract.js';
+import { ingestScrape, type ScrapeSummary } from './ingest.js';
+import { scraperTypeFor } from './scrapers/registry.js';
+import type { ScrapeContext } from './scrapers/types.js';
+
+/**
+ * Runs a ScrapeConfig once. `collectScrape` reads every scraper of the config and extracts its
+ * items without touching the database (what `opsdeck scrape` prints); `runScrape` also stores
+ * them (ingest.ts) under a job_history row with the scrape summary.
+ */
+
+export interface ScrapeOptions {
+  clock: Clock;
+  fileRoots: FileAccess;
+  /** Stored connections and secrets; without it `connection://` and valueFrom fail with a clear error. */
+  resolver?: ConnectionResolver;
+  signal?: AbortSignal;
+  /** Per-scraper deadline; default the spec's timeout, else 5 minutes. */
+  timeoutMs?: number;
+}
+
+/** One scraper of the config and what it produced. */
+export interface ScraperResult {
+  /** `file[0]`, `sql[1]`: where it sits in the spec. */
+  scraper: string;
+  type: string;
+  items: ScrapedItem[];
+  errors: string[];
+  changesExclude: string[];
+}
+
+export interface CollectedScrape {
+  results: ScraperResult[];
+  /** Settings of the spec this version accepts but does not apply yet, named by path. */
+  warnings: string[];
+}
+
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+/** Transform settings that validate but are not applied yet, so a run says so instead of staying silent. */
+function pendingTransform(t: ScrapeTransform | undefined, at: string): string[] {
+  if (!t) return [];
+  const pending: Array<[string, unknown]> = [
+    ['expr', t.expr],
+    ['gotemplate', t.gotemplate],
+    ['relationship', t.relationship?.length],
+    ['changes.mapping', t.changes?.mapping?.length],
+    ['locations', t.locations?.length],
+    ['aliases', t.aliases?.length],
+  ];
+  return pending.filter(([, v]) => v).map(([name]) => `${at}.transform.${name} is not applied yet`);
+}
+
+function timeoutOf(config: ScrapeConfigResource, opts: ScrapeOptions): number {
+  if (opts.timeoutMs) return opts.timeoutMs;
+  const t = config.spec.timeout;
+  if (typeof t === 'number') return t * 1000;
+  return (t && parseDuration(t)) || DEFAULT_TIMEOUT_MS;
+}
+
+function contextFor(opts: ScrapeOptions, signal: AbortSignal, timeoutMs: number, namespace: string): ScrapeContext {
+  const resolver = opts.resolver;
+  return {
+    signal,
+    timeoutMs,
+    now: () => opts.clock.now(),
+    fileRoots: opts.fileRoots,
+    resolveConnection: async (ref) => {
+      if (!resolver) throw new Error(`connection ${ref} cannot be resolved without a database (set DATABASE_URL)`);
+      return resolver.resolve(ref, namespace);
+    },
+    resolveEnv: async (source) => {
+      if (resolver) return resolveEnvSource(resolver, source, namespace);
+      const s = source as { value?: string; valueFrom?: unknown } | undefined;
+      if (s?.valueFrom) throw new Error('secretKeyRef/configMapKeyRef need a database with connections');
+      return typeof source === 'string' ? source : s?.value;
+    },
+  };
+}
+
+/** Reads every scraper of `config` and extracts its items; a scraper that throws is an error, not a crash. */
+export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOptions): Promise<CollectedScrape> {
+  const results: ScraperResult[] = [];
+  const warnings: string[] = [];
+  if (config.spec.full) warnings.push('spec.full is not applied yet: configs are stored as scraped');
+  const timeoutMs = timeoutOf(config, opts);
+  const namespace = config.metadata.namespace ?? 'default';
+  for (const { type, index, scraper } of scrapeConfigScrapers(config.spec)) {
+    const at = `${type}[${index}]`;
+    const spec = scraper as BaseScraper;
+    warnings.push(...pendingTransform(spec.transform, `spec.${at}`));
+    const result: ScraperResult = {
+      scraper: at,
+      type,
+      items: [],
+      errors: [],
+      changesExclude: spec.transform?.changes?.exclude ?? [],
+    };
+    results.push(result);
+    const member = scraperTypeFor(type);
+    if (!member) {
+      result.errors.push(`${at}: scraper type ${type} is not supported yet`);
+      continue;
+    }
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])]);
+    try {
+      const output = await member.scrape(scraper as never, contextFor(opts, signal, timeoutMs, namespace));
+      result.errors.push(...output.errors.map((e) => `${at}: ${e}`));
+      for (const doc of output.documents) {
+        const { items, errors } = extractItems(spec, doc);
+        result.items.push(...items);
+        result.errors.push(...errors.map((e) => `${at}: ${e}`));
+      }
+    } catch (err) {
+      const message =
+        signal.aborted && !opts.signal?.aborted ? `timed out after ${timeoutMs}ms` : (err as Error).message;
+      result.errors.push(`${at}: ${message}`);
+    }
+  }
+  return { results, warnings };
+}
+
+/** How long an unseen item stays: retention.staleItemAge, 'keep' = forever; unset = gone at the next clean scrape. */
+function staleAfterMs(config: ScrapeConfigResource): number | undefined {
+  const age = config.spec.retention?.staleItemAge;
+  if (age === 'keep') return undefined;
+  return age ? (parseDuration(age) ?? 0) : 0;
+}
+
+export interface ScrapeRun {
+  summary: ScrapeSummary;
+  errors: string[];
+  warnings: string[];
+}
+
+/** The dedupe window of diff changes (the reference's default `changes.dedup.window`). */
+export const DEFAULT_DEDUP_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Scrapes and stores a saved scraper once, as a job (job_history name `scrape`, resource type
+ * `config_scraper`): SUCCESS, WARNING (some scrapers failed) or FAILED (nothing scraped), with
+ * details.scrape_summary, errors and warnings.
+ */
+export async function runScrape(
+  db: Db,
+  scraper: { id: string; config: ScrapeConfigResource },
+  opts: ScrapeOptions & { dedupWindowMs?: number },
+): Promise<ScrapeRun> {
+  let run: ScrapeRun | undefined;
+  await runJob(db, opts.clock, { name: 'scrape', resourceType: 'config_scraper', resourceId: scraper.id }, async () => {
+    const collected = await collectScrape(scraper.config, opts);
+    const errors = collected.results.flatMap((r) => r.errors);
+    const summary = await ingestScrape(
+      db,
+      collected.results.map((r) => ({ items: r.items, changesExclude: r.changesExclude })),
+      {
+        scraperId: scraper.id,
+        now: opts.clock.now(),
+        failed: errors.length > 0,
+        staleAfterMs: staleAfterMs(scraper.config),
+        dedupWindowMs: opts.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS,
+      },
+    );
+    run = { summary, errors, warnings: collected.warnings };
+    const seen = summary.added + summary.updated + summary.unchanged;
+    return {
+      success: seen,
+      errors,
+      details: { scrape_summary: summary, ...(collected.warnings.length ? { warnings: collected.warnings } : {}) },
+    };
+  });
+  return run as ScrapeRun;
+}

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type FileScraper, fileScraperSchema } from '@opsdeck/schema';
+import { parseAllDocuments } from 'yaml';
+import { globToRegExp, listFiles } from '../../health/checks/lib/files.js';
+import { allowedPath, FileAccessError } from '../../sandbox/fileRoots.js';
+import type { ScrapedDocument, ScraperType } from './types.js';
+
+/**
+ * Reads local files: every file matched by `paths` (globs, relative to the working directory)
+ * and by no `ignore` glob becomes one document (a YAML file with several documents, one per
+ * document). JSON and YAML are parsed, `format: properties` (or a .properties file) too; anything
+ * else is kept as text. Only paths under the file roots are read (sandbox/fileRoots.ts), symlinks included.
+ */
+
+const GLOB = /[*?[]/;
+
+/** The directory a path glob starts from (`/srv/data/**\/*.json` -> `/srv/data`). */
+function baseOf(pattern: string): string {
+  if (!GLOB.test(pattern)) return pattern;
+  const parts = pattern.split('/');
+  return (
+    parts
+      .slice(
+        0,
+        parts.findIndex((p) => GLOB.test(p)),
+      )
+      .join('/') || '/'
+  );
+}
+
+/** Whether an `ignore` glob matches the file by its full path, its path under `base`, or its name. */
+function ignored(file: string, base: string, ignore: RegExp[]): boolean {
+  const rel = path.relative(base, file);
+  return ignore.some((re) => re.test(file) || re.test(rel) || re.test(path.basename(file)));
+}
+
+/** Java-style properties: `key=value` or `key: value` lines, `#` and `!` comments. */
+export function parseProperties(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#') || line.startsWith('!')) continue;
+    const at = line.search(/[=:]/);
+    if (at < 0) out[line] = '';
+    else out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** Parses a file's text by `format`, else by extension, else JSON then YAML, else text. */
+export function parseFileText(text: string, file: string, format?: string): unknown[] {
+  const ext = path.extname(file).toLowerCase();
+  if (format === 'properties' || (!format && ext === '.properties')) return [parseProperties(text)];
+  if (format === 'json' || (!format && ext === '.json')) return [JSON.parse(text)];
+  if (!format && ext !== '.yaml' && ext !== '.yml') {
+    try {
+      return [JSON.parse(text)];
+    } catch {
+      // not JSON: YAML below, which also takes plain text as a string
+    }
+  }
+  const docs = parseAllDocuments(text);
+  const list = Array.isArray(docs) ? docs : [docs];
+  const values: unknown[] = [];
+  for (const doc of list) {
+    if (doc.errors.length) throw new Error(`invalid YAML: ${doc.errors[0]?.message.split('\n')[0]}`);
+    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    if (value !== null && value !== undefined) values.push(value);
+  }
+  return values;
+}
+
+export const fileScraper: ScraperType<FileScraper> = {
+  type: 'file',
+  schema: fileScraperSchema,
+  async scrape(spec, ctx) {
+    const documents: ScrapedDocument[] = [];
+    const errors: string[] = [];
+    const ignore = (spec.ignore ?? []).map(globToRegExp);
+    const seen = new Set<string>();
+    for (const pattern of spec.paths) {
+      const absolute = path.resolve(pattern);
+      const base = baseOf(absolute);
+      let files: string[];
+      try {
+        await allowedPath(base, ctx.fileRoots);
+        files = GLOB.test(absolute) ? (await listFiles(absolute, false, ctx.fileRoots)).map((f) => f.path) : [absolute];
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') errors.push(`${pattern}: no such file or directory`);
+        else errors.push(err instanceof FileAccessError ? err.message : `${pattern}: ${(err as Error).message}`);
+        continue;
+      }
+      for (const file of files.sort()) {
+        if (seen.has(file) || ignored(file, base, ignore)) continue;
+        seen.add(file);
+        if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('scrape aborted');
+        try {
+          const text = await readFile(await allowedPath(file, ctx.fileRoots), 'utf8');
+          for (const config of parseFileText(text, file, spec.format)) documents.push({ config, source: file });
+        } catch (err) {
+          errors.push(err instanceof FileAccessError ? err.message : `${file}: ${(err as Error).message}`);
+        }
+      }
+    }
+    return { documents, errors };
+  },
+};

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { ResolvedConnection } from '../../health/checks/types.js';
+import type { FileAccess } from '../../sandbox/fileRoots.js';
+
+/**
+ * The contract every scraper in `catalog/scrapers/<type>.ts` implements. A scraper only reads its
+ * source and hands back documents; the engine owns everything the BaseScraper fields say (items
+ * split, id/name/type/class/health/status, labels, tags, transform) and the storing of items and
+ * changes, so every type behaves the same way there.
+ */
+
+export interface ScrapeContext {
+  /** Aborted on timeout or shutdown; pass it to every network call. */
+  signal: AbortSignal;
+  timeoutMs: number;
+  now(): Date;
+  /** Resolves `connection://namespace/name` (or a bare name) to a stored connection. */
+  resolveConnection(ref: string): Promise<ResolvedConnection>;
+  /** Resolves an env-var source (`{value}` or `{valueFrom: ...}`) to a string. */
+  resolveEnv(source: unknown): Promise<string | undefined>;
+  /** The directories file-reading scrapers may read (sandbox/fileRoots.ts). */
+  fileRoots: FileAccess;
+}
+
+/** One document a scraper read: parsed JSON/YAML (or text), before the engine extracts items. */
+export interface ScrapedDocument {
+  config: unknown;
+  /** Where it came from (a file path, a query), stored as config_items.source. */
+  source?: string;
+}
+
+/** What one run of one scraper read. A document it could not read is an error, the rest still count. */
+export interface ScrapeOutput {
+  documents: ScrapedDocument[];
+  errors: string[];
+}
+
+/** A scraper type: its spec schema and its scrape function. */
+export interface ScraperType<Spec = unknown> {
+  type: string;
+  schema: z.ZodType<Spec>;
+  scrape(spec: Spec, ctx: ScrapeContext): Promise<ScrapeOutput>;
+}

@@ -1,0 +1,167 @@
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/connection.js';
+import { tempFolder, writeFiles } from './helpers.js';
+
+// each invocation starts the CLI through tsx: seconds apiece, far more on a loaded machine
+const SLOW = 180_000;
+const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
+let dir: string;
+
+function opsdeck(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, LOG_LEVEL: 'silent', OPSDECK_FILE_ROOTS: dir, ...env }, timeout: SLOW },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+const scrapeConfig = (name: string, scrapers: string) => `apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata:
+  name: ${name}
+spec:
+${scrapers}`;
+
+beforeAll(() => {
+  dir = tempFolder({
+    'data/audi.json': { reg_no: 'A-1', make: 'Audi', health: 'healthy', state: 'parked' },
+    'data/bmw.json': { reg_no: 'B-2', make: 'BMW', health: 'warning', state: 'driving' },
+  });
+  writeFiles(dir, {
+    'cars.yaml': scrapeConfig(
+      'cars',
+      `  file:
+    - type: Car
+      class: Vehicle
+      id: $.reg_no
+      name: $.make
+      health: $.health
+      status: $.state
+      paths: ["${dir}/data/*.json"]`,
+    ),
+    'broken-db.yaml': scrapeConfig(
+      'broken-db',
+      `  sql:
+    - type: Row
+      id: $.id
+      connection: postgres://postgres@127.0.0.1:1/x
+      query: select 1 as id`,
+    ),
+    'cluster.yaml': scrapeConfig('cluster', '  kubernetes:\n    - clusterName: prod'),
+    'both.yaml': `${scrapeConfig('cars', '  file:\n    - {type: Car, id: $.reg_no, paths: [/srv/*.json]}')}
+---
+apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: db
+spec:
+  postgres:
+    - name: select-one
+      url: postgres://postgres@127.0.0.1:5432/postgres
+      query: select 1`,
+  });
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('opsdeck scrape', { timeout: SLOW }, () => {
+  it('prints one line per item and exits 0', async () => {
+    const { code, stdout, stderr } = await opsdeck(['scrape', path.join(dir, 'cars.yaml')]);
+    expect(stderr).toBe('');
+    expect(stdout.trim().split('\n')).toEqual([
+      'ITEM  cars  Car  A-1  Audi  health=healthy status=parked',
+      'ITEM  cars  Car  B-2  BMW  health=warning status=driving',
+    ]);
+    expect(code).toBe(0);
+  });
+
+  it('prints the items as JSON with --json', async () => {
+    const { code, stdout } = await opsdeck(['scrape', '--json', path.join(dir, 'cars.yaml')]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([
+      {
+        scraper: 'cars',
+        id: 'A-1',
+        name: 'Audi',
+        type: 'Car',
+        class: 'Vehicle',
+        health: 'healthy',
+        status: 'parked',
+        config: { reg_no: 'A-1', make: 'Audi', health: 'healthy', state: 'parked' },
+        changes: [],
+      },
+      expect.objectContaining({ id: 'B-2', health: 'warning' }),
+    ]);
+  });
+
+  it('exits 1 when a scraper fails, still printing what the others found', async () => {
+    const { code, stdout, stderr } = await opsdeck([
+      'scrape',
+      path.join(dir, 'cars.yaml'),
+      path.join(dir, 'broken-db.yaml'),
+    ]);
+    expect(stdout).toContain('ITEM  cars  Car  A-1');
+    expect(stderr).toMatch(/^ERROR {2}broken-db\/sql\[0\]: postgres .*ECONNREFUSED/m);
+    expect(code).toBe(1);
+  });
+
+  it('exits 1 for files outside OPSDECK_FILE_ROOTS', async () => {
+    const { code, stderr } = await opsdeck(['scrape', path.join(dir, 'cars.yaml')], { OPSDECK_FILE_ROOTS: '/nowhere' });
+    expect(stderr).toContain('is outside the directories this server allows');
+    expect(code).toBe(1);
+  });
+
+  it('exits 2 and names the path for an invalid ScrapeConfig', async () => {
+    const bad = await opsdeck(['scrape', path.join(dir, 'cluster.yaml')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('cluster.yaml: spec.kubernetes: scraper type kubernetes is not supported yet');
+  });
+
+  it('exits 2 for a file it cannot read', async () => {
+    const missing = await opsdeck(['scrape', path.join(dir, 'nope.yaml')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read');
+  });
+});
+
+describe('opsdeck apply with a ScrapeConfig', { timeout: SLOW }, () => {
+  it('stores the scraper next to the canary of the same file, and updates it on re-apply', async () => {
+    const env = { OPSDECK_DATA_DIR: path.join(dir, 'db') };
+    const first = await opsdeck(['apply', '-f', path.join(dir, 'both.yaml')], env);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toContain('scrapeconfig default/cars created');
+    expect(first.stdout).toContain('canary default/db created (1 check)');
+    expect(first.code).toBe(0);
+    const again = await opsdeck(['apply', '-f', path.join(dir, 'cars.yaml')], env);
+    expect(again.stdout).toContain('scrapeconfig default/cars configured');
+    const bad = await opsdeck(['apply', '-f', path.join(dir, 'cluster.yaml')], env);
+    expect(bad.code).toBe(2);
+
+    const db = await openDatabase({ dataDir: env.OPSDECK_DATA_DIR });
+    try {
+      const rows = await db.kysely
+        .selectFrom('config_scrapers')
+        .select(['name', 'source', 'spec'])
+        .where('deleted_at', 'is', null)
+        .execute();
+      expect(rows).toEqual([
+        {
+          name: 'cars',
+          source: 'ConfigFile',
+          spec: expect.objectContaining({ file: [expect.objectContaining({ class: 'Vehicle' })] }),
+        },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { envVarSchema } from '../canary/checks/common.js';
+
+/**
+ * The fields every scraper of a ScrapeConfig shares (the reference's BaseScraper): how to turn
+ * what a scraper read into config items, and the transform applied on the way. Each per-type
+ * schema is built with `scraperSchema({...})`, which merges these and refuses unknown fields, so
+ * a typo is an error naming its path instead of a silently ignored setting.
+ */
+
+/** Health values of a config item. */
+export const CONFIG_HEALTHS = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
+export type ConfigHealthValue = (typeof CONFIG_HEALTHS)[number];
+
+/** A field value is a JSONPath when it starts with `$` or `@`; otherwise it is taken as written. */
+export function isJsonPathField(value: string): boolean {
+  return value.startsWith('$') || value.startsWith('@');
+}
+
+const text = z.string().min(1, 'must not be empty');
+/** A static value or a JSONPath into the scraped config (`$.metadata.name`). */
+const fieldSchema = text;
+
+const healthSchema = text.refine((v) => isJsonPathField(v) || (CONFIG_HEALTHS as readonly string[]).includes(v), {
+  message: `expected a JSONPath ($...) or one of ${CONFIG_HEALTHS.join(', ')}`,
+});
+
+const excludeSchema = z.strictObject({
+  jsonpath: text,
+  /** Config types the exclusion applies to; all when empty. */
+  types: z.array(text).optional(),
+});
+
+const maskSchema = z.strictObject({
+  /** CEL over the config item (`config_type == 'Secret'`); every item when empty. */
+  selector: z.string().optional(),
+  jsonpath: text,
+  /** `md5sum`, or a static replacement. */
+  value: text,
+});
+
+/** Actions a change mapping may take on a change (the reference's list). */
+export const CHANGE_ACTIONS = ['delete', 'ignore', 'move-up', 'copy-up', 'copy', 'move'] as const;
+
+const changeMappingSchema = z.strictObject({
+  filter: z.string().optional(),
+  type: z.string().optional(),
+  severity: z.string().optional(),
+  action: z.enum(CHANGE_ACTIONS, { error: `expected one of ${CHANGE_ACTIONS.join(', ')}` }).optional(),
+  summary: z.string().optional(),
+  config_id: z.string().optional(),
+  config_type: z.string().optional(),
+  scraper_id: z.string().optional(),
+  ancestor_type: z.string().optional(),
+  target: z.string().optional(),
+});
+
+/** A relationship rule: a CEL `filter` on the item, and a selector (or `expr`) of the related items. */
+const relationshipSchema = z.looseObject({
+  filter: z.string().optional(),
+  expr: z.string().optional(),
+  parent: z.boolean().optional(),
+});
+
+/** What the reference's `transform` block holds. */
+export const transformSchema = z
+  .strictObject({
+    /** CEL that returns the list of configs to keep (replaces what was scraped). */
+    expr: z.string().optional(),
+    gotemplate: z.string().optional(),
+    javascript: z.string().optional(),
+    exclude: z.array(excludeSchema).optional(),
+    mask: z.array(maskSchema).optional(),
+    relationship: z.array(relationshipSchema).optional(),
+    changes: z
+      .strictObject({
+        mapping: z.array(changeMappingSchema).optional(),
+        /** CEL over a change; a change for which one is true is not recorded. */
+        exclude: z.array(text).optional(),
+      })
+      .optional(),
+    locations: z.array(text).optional(),
+    aliases: z.array(text).optional(),
+  })
+  .superRefine((t, ctx) => {
+    if (t.javascript !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['javascript'],
+        message: 'javascript transforms are not supported; use expr (CEL) or gotemplate',
+      });
+    }
+    if (t.expr && t.gotemplate) ctx.addIssue({ code: 'custom', message: 'set only one of expr or gotemplate' });
+  });
+export type ScrapeTransform = z.infer<typeof transformSchema>;
+
+/** A custom property shown on the item's page (the reference's ConfigProperties). */
+const propertySchema = z.looseObject({ name: text });
+
+export const MAX_TAGS = 5;
+
+/** The BaseScraper fields, shared by every scraper type. */
+export const baseScraperShape = {
+  id: fieldSchema.optional(),
+  name: fieldSchema.optional(),
+  type: fieldSchema.optional(),
+  class: fieldSchema.optional(),
+  description: fieldSchema.optional(),
+  status: fieldSchema.optional(),
+  health: healthSchema.optional(),
+  /** JSONPath that splits one scraped document into many configs. */
+  items: fieldSchema.optional(),
+  format: z.enum(['json', 'yaml', 'properties'], { error: 'expected json, yaml or properties' }).optional(),
+  timestampFormat: text.optional(),
+  createFields: z.array(text).optional(),
+  deleteFields: z.array(text).optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  tags: z
+    .record(z.string(), z.string())
+    .refine((t) => Object.keys(t).length <= MAX_TAGS, { message: `at most ${MAX_TAGS} tags per item` })
+    .optional(),
+  properties: z.array(propertySchema).optional(),
+  transform: transformSchema.optional(),
+};
+
+/** A scraper type's schema: the BaseScraper fields plus `shape`, unknown fields refused. */
+export function scraperSchema<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject({ ...baseScraperShape, ...shape });
+}
+
+/** The BaseScraper fields of a validated scraper. */
+export type BaseScraper = z.infer<ReturnType<typeof scraperSchema<Record<never, never>>>>;
+
+/** Credentials beside a connection string (the reference's `auth`). */
+export const scraperAuthSchema = z.strictObject({
+  username: envVarSchema.optional(),
+  password: envVarSchema.optional(),
+});
