@@ -148,7 +148,8 @@ export const httpCheck: CheckType<HttpCheck> = {
         code: res.status,
         headers: canonicalHeaders(res.headers),
         content: res.body,
-        elapsed,
+        // A duration, as the reference types it (`elapsed < duration("1s")`, `elapsed.getMilliseconds()`).
+        elapsed: new ExprDuration(elapsed),
         url: res.url,
         ...(json !== undefined ? { json } : {}),
         ...(sslAgeMs !== undefined ? { sslAge: new ExprDuration(sslAgeMs) } : {}),

@@ -138,7 +138,9 @@ describe('http check: status, content and expressions', () => {
         name: 'status',
         url: `${base}/status`,
         responseContent: '"ok"',
-        test: { expr: 'code == 200 && json.items.size() == 3 && headers["X-App"] == "shop" && elapsed >= 0' },
+        test: {
+          expr: 'code == 200 && json.items.size() == 3 && headers["X-App"] == "shop" && elapsed >= duration("0s") && elapsed.getMilliseconds() >= 0',
+        },
         display: { template: '{{ .json.status }} ({{ .code }})' },
       },
       ctx(),
@@ -299,7 +301,13 @@ describe('http check: TLS', () => {
     const tlsConfig = { ca: { value: serverCert.cert } };
     const r = await executeCheck(
       'http',
-      { name: 's', url: `${tlsBase}/status`, tlsConfig, maxSSLExpiry: 30, test: { expr: 'sslAge > duration("720h")' } },
+      {
+        name: 's',
+        url: `${tlsBase}/status`,
+        tlsConfig,
+        maxSSLExpiry: 30,
+        test: { expr: 'sslAge > duration("720h") && sslAge > Duration(\'7d\')' },
+      },
       ctx(),
     );
     expect(r.pass).toBe(true);
