@@ -1,5 +1,6 @@
 import { type HttpCheck, httpCheckSchema, parseDuration } from '@opsdeck/schema';
 import { ExprDuration, queryJsonPath, renderTemplate } from '../../expr/index.js';
+import { VERSION } from '../../version.js';
 import { digestAuthorization, parseDigestChallenge } from './lib/digest.js';
 import { redactUrl, resolveEndpoint } from './lib/endpoint.js';
 import { type ClientTls, createAgent, type HttpResponse, send } from './lib/http-client.js';
@@ -12,7 +13,8 @@ import { type CheckContext, type CheckType, failure } from './types.js';
  * `responseCodes` (any 2xx by default), `responseContent` in the body, `responseJSONContent`,
  * at least `maxSSLExpiry` days of certificate validity. Auth: basic (username/password), digest,
  * OAuth2 client credentials; client TLS from `tlsConfig`; redirects up to `maxRedirects` (10).
- * Expressions see `code`, `headers`, `content`, `json`, `sslAge`, `elapsed`, `url`.
+ * Sends `User-Agent: OpsDeck/<version>` unless `headers` set one. Expressions see `code`,
+ * `headers`, `content`, `json`, `sslAge` and `elapsed` (durations), `url`.
  */
 
 /**
@@ -111,7 +113,8 @@ export const httpCheck: CheckType<HttpCheck> = {
     );
     try {
       const method = spec.method ?? 'GET';
-      const headers: Record<string, string> = {};
+      // Identify ourselves unless the check's own `headers` set a User-Agent.
+      const headers: Record<string, string> = { 'user-agent': `OpsDeck/${VERSION}` };
       for (const h of spec.headers ?? []) headers[(h.name as string).toLowerCase()] = (await ctx.resolveEnv(h)) ?? '';
       const body = await requestBody(spec, ctx);
       const { username = '', password = '' } = endpoint;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestAuthorization, parseDigestChallenge } from '../../../src/health/checks/lib/digest.js';
 import { executeCheck } from '../../../src/health/execute.js';
+import { VERSION } from '../../../src/version.js';
 import { closedPort, runnerContext } from './runnerContext.js';
 import { selfSignedCert } from './selfSigned.js';
 
@@ -72,9 +73,13 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       case '/slow':
         return void setTimeout(() => send(200, 'late'), 400);
       case '/echo':
-        return send(200, JSON.stringify({ method: req.method, body, token: req.headers['x-token'] }), {
-          'content-type': 'application/json',
-        });
+        return send(
+          200,
+          JSON.stringify({ method: req.method, body, token: req.headers['x-token'], ua: req.headers['user-agent'] }),
+          {
+            'content-type': 'application/json',
+          },
+        );
       case '/basic': {
         const ok = req.headers.authorization === `Basic ${Buffer.from('alice:pa55').toString('base64')}`;
         return ok ? send(200, 'welcome') : send(401, 'no', { 'www-authenticate': 'Basic realm="x"' });
@@ -237,7 +242,23 @@ describe('http check: requests and auth', () => {
       },
       ctx(),
     );
-    expect(r.data.json).toEqual({ method: 'POST', body: '{"who": "bob"}', token: 'secret-token' });
+    expect(r.data.json).toMatchObject({ method: 'POST', body: '{"who": "bob"}', token: 'secret-token' });
+  });
+
+  it('sends User-Agent OpsDeck/<version> unless headers set one', async () => {
+    const r = await executeCheck('http', { name: 'ua', url: `${base}/echo` }, ctx());
+    expect((r.data.json as { ua: string }).ua).toBe(`OpsDeck/${VERSION}`);
+    const own = await executeCheck(
+      'http',
+      { name: 'ua', url: `${base}/echo`, headers: [{ name: 'User-Agent', value: 'probe/1' }] },
+      ctx(),
+    );
+    expect((own.data.json as { ua: string }).ua).toBe('probe/1');
+  });
+
+  it('sends a body with GET (search APIs take their query that way)', async () => {
+    const r = await executeCheck('http', { name: 'get', url: `${base}/echo`, body: '{"query": {}}' }, ctx());
+    expect(r.data.json).toMatchObject({ method: 'GET', body: '{"query": {}}' });
   });
 
   it('basic auth from username/password sources, and a connection', async () => {

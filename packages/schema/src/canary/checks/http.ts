@@ -58,8 +58,9 @@ export const httpCheckSchema = checkSchema({
     message: 'an http check needs url or connection',
     path: ['url'],
   })
-  .refine((c) => c.body === undefined || !['GET', 'HEAD', undefined].includes(c.method), {
-    message: 'a body is only sent with POST, PUT, PATCH, DELETE or OPTIONS; set method',
+  // GET may carry a body (search engines take their query that way); HEAD never does.
+  .refine((c) => c.body === undefined || c.method !== 'HEAD', {
+    message: 'a HEAD request has no body',
     path: ['body'],
   });
 export type HttpCheck = z.infer<typeof httpCheckSchema>;
