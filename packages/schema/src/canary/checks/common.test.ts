@@ -45,7 +45,7 @@ describe('common check fields', () => {
     ).toEqual(['password: set either value or valueFrom, not both']);
     expect(
       issues(execCheckSchema.safeParse({ name: 'a', script: 'true', test: { expr: 'true', template: 'x' } })),
-    ).toEqual(['test: set only one of expr, template or jsonPath']);
+    ).toEqual(['test: set only one of expr, template, jsonPath or javascript']);
     expect(issues(execCheckSchema.safeParse({ name: 'a', script: 'true', env: [{ value: 'x' }] }))).toEqual([
       'env.0.name: name is required',
     ]);
