@@ -6,6 +6,7 @@ import {
   canarySchedule,
   canarySchema,
   formatPath,
+  scheduleProblem,
 } from '@opsdeck/schema';
 import { parseAllDocuments } from 'yaml';
 import { checkExpressionIssues } from './execute.js';
@@ -23,7 +24,8 @@ export class CanaryValidationError extends Error {
  * registered check types, the syntax of every check's expressions, then the schedule with the
  * cron parser the scheduler uses.
  */
-export function validateCanary(doc: unknown): CanaryResource {
+export function validateCanary(doc: unknown, options: ParseOptions = {}): CanaryResource {
+  if (options.onScheduleProblem) doc = withoutBadSchedule(doc, options.onScheduleProblem);
   const parsed = canarySchema().safeParse(doc);
   if (!parsed.success) throw new CanaryValidationError(canaryIssues(parsed.error));
   const canary = parsed.data;
@@ -38,6 +40,38 @@ export function validateCanary(doc: unknown): CanaryResource {
     throw err;
   }
   return canary;
+}
+
+/** How lenient parsing is: by default every problem refuses the document. */
+export interface ParseOptions {
+  /**
+   * Called (instead of refusing) for a `spec.schedule` OpsDeck cannot parse; the canary is then
+   * validated as if it had none. Only `opsdeck run` passes it: it runs once and needs no schedule.
+   */
+  onScheduleProblem?: (issue: CanaryIssue) => void;
+}
+
+/** `doc` without its `spec.schedule` when that schedule does not parse (reported to `warn`). */
+function withoutBadSchedule(doc: unknown, warn: (issue: CanaryIssue) => void): unknown {
+  if (!isRecord(doc) || !isRecord(doc.spec) || typeof doc.spec.schedule !== 'string') return doc;
+  const schedule = doc.spec.schedule;
+  let problem = scheduleProblem(schedule);
+  if (!problem && schedule.trim()) {
+    try {
+      parseSchedule(schedule, 'lenient');
+    } catch (err) {
+      if (!(err instanceof ScheduleError)) throw err;
+      problem = err.message;
+    }
+  }
+  if (!problem) return doc;
+  warn({ path: 'spec.schedule', message: problem });
+  const { schedule: _dropped, ...spec } = doc.spec;
+  return { ...doc, spec };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Expressions of the canary's checks that do not parse, each with its path in the document. */
@@ -68,7 +102,7 @@ export class CanaryFileError extends Error {
  * Parses a YAML (or JSON) text holding one or more Canary documents separated by `---`.
  * Empty documents are skipped; any invalid document fails the whole file so nothing half-applies.
  */
-export function parseCanaryFile(text: string, file = 'input'): CanaryResource[] {
+export function parseCanaryFile(text: string, file = 'input', options: ParseOptions = {}): CanaryResource[] {
   const docs = parseAllDocuments(text, { prettyErrors: true });
   const problems: string[] = [];
   const canaries: CanaryResource[] = [];
@@ -83,7 +117,14 @@ export function parseCanaryFile(text: string, file = 'input'): CanaryResource[] 
     const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
     if (value === null || value === undefined) return;
     try {
-      canaries.push(validateCanary(value));
+      const lenient = options.onScheduleProblem;
+      canaries.push(
+        validateCanary(value, {
+          ...(lenient
+            ? { onScheduleProblem: (issue: CanaryIssue) => lenient({ ...issue, path: `${where}: ${issue.path}` }) }
+            : {}),
+        }),
+      );
     } catch (err) {
       if (!(err instanceof CanaryValidationError)) throw err;
       for (const issue of err.issues) problems.push(`${where}: ${issue.path}: ${issue.message}`);
