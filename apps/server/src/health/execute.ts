@@ -78,6 +78,7 @@ async function runOnce(
   type: CheckType<unknown>,
   spec: CommonCheck,
   ctx: ExecuteContext,
+  previous: Record<string, unknown>,
 ): Promise<{ outcome: CheckOutcome; duration: number }> {
   const timeoutMs = timeoutOf(type, spec);
   const deadline = new AbortController();
@@ -89,6 +90,7 @@ async function runOnce(
     resolveConnection: ctx.resolveConnection,
     resolveEnv: ctx.resolveEnv,
     now: ctx.now ?? (() => new Date()),
+    previousResult: previous,
   };
   const started = performance.now();
   let outcome: CheckOutcome;
@@ -160,7 +162,7 @@ async function attempt(
   ctx: ExecuteContext,
   previous: Record<string, unknown>,
 ): Promise<EvaluatedResult> {
-  const { outcome, duration } = await runOnce(type, spec, ctx);
+  const { outcome, duration } = await runOnce(type, spec, ctx, previous);
   const r: EvaluatedResult = {
     pass: outcome.pass,
     invalid: false,

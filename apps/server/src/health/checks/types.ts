@@ -29,6 +29,8 @@ export interface CheckContext {
   /** Resolves an env-var source (`{value}` or `{valueFrom: {secretKeyRef|configMapKeyRef}}`) to a string. */
   resolveEnv(source: unknown): Promise<string | undefined>;
   now(): Date;
+  /** The check's previous result when its spec calls `last_result()` (for templated fields such as a SQL query). */
+  previousResult?: Record<string, unknown>;
 }
 
 /**
