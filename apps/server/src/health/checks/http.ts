@@ -1,6 +1,7 @@
 import { type HttpCheck, httpCheckSchema, parseDuration } from '@opsdeck/schema';
 import { ExprDuration, queryJsonPath, renderTemplate } from '../../expr/index.js';
 import { VERSION } from '../../version.js';
+import { signAwsSigV4 } from './lib/awsSigV4.js';
 import { digestAuthorization, parseDigestChallenge } from './lib/digest.js';
 import { redactUrl, resolveEndpoint } from './lib/endpoint.js';
 import { type ClientTls, createAgent, type HttpResponse, send } from './lib/http-client.js';
@@ -131,6 +132,7 @@ export const httpCheck: CheckType<HttpCheck> = {
       } else if (!spec.digest && (username || password) && !headers.authorization) {
         headers.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
       }
+      if (spec.awsSigV4) await signAwsSigV4(spec.awsSigV4, { url: endpoint.url, method, headers, body }, ctx);
       const maxRedirects = spec.maxRedirects ?? 10;
       const started = performance.now();
       const opts = { method, headers, body, maxRedirects, signal: ctx.signal };

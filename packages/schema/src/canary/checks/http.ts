@@ -22,6 +22,20 @@ export const oauth2Schema = z.strictObject({
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** `http`: requests `url` and checks status, content, latency and the TLS certificate. */
+/** Signs each request with AWS Signature Version 4 (API Gateway, OpenSearch, Lambda URLs). */
+export const awsSigV4Schema = z.strictObject({
+  accessKey: envVarSchema,
+  secretKey: envVarSchema,
+  sessionToken: envVarSchema.optional(),
+  region: z.string().min(1, 'region is required'),
+  /** The signing name of the AWS service (`execute-api`, `es`, `lambda`, ...). */
+  service: z.string().min(1, 'service is required'),
+  connection: unsupportedField('AWS connections are not supported here; set accessKey and secretKey'),
+  assumeRole: unsupportedField(
+    'assumeRole is not supported; set the role credentials as accessKey, secretKey and sessionToken',
+  ),
+});
+
 export const httpCheckSchema = checkSchema({
   ...connectionShape,
   /** Deprecated alias of `url`. */
@@ -51,7 +65,7 @@ export const httpCheckSchema = checkSchema({
   tlsConfig: tlsConfigSchema.optional(),
   ntlm: unsupportedField('NTLM authentication is not supported'),
   ntlmv2: unsupportedField('NTLM authentication is not supported'),
-  awsSigV4: unsupportedField('AWS SigV4 signing is not supported'),
+  awsSigV4: awsSigV4Schema.optional(),
   crawl: unsupportedField('crawling is not supported'),
 })
   .refine((c) => !!(c.url || c.endpoint || c.connection), {
