@@ -2,6 +2,7 @@ import { type HttpCheck, httpCheckSchema, parseDuration } from '@opsdeck/schema'
 import { ExprDuration, queryJsonPath, renderTemplate } from '../../expr/index.js';
 import { VERSION } from '../../version.js';
 import { signAwsSigV4 } from './lib/awsSigV4.js';
+import { crawl } from './lib/crawl.js';
 import { digestAuthorization, parseDigestChallenge } from './lib/digest.js';
 import { redactUrl, resolveEndpoint } from './lib/endpoint.js';
 import { type ClientTls, createAgent, type HttpResponse, send } from './lib/http-client.js';
@@ -162,6 +163,15 @@ export const httpCheck: CheckType<HttpCheck> = {
       const metrics = expiryDays !== undefined ? [{ name: 'ssl_certificate_expiry_days', value: expiryDays }] : [];
       const detail = { code: res.status, url: res.url, redirects: res.redirects, elapsed, sslExpiryDays: expiryDays };
       const problem = assertionFailure(spec, res, json, expiryDays);
+      if (!problem && spec.crawl) {
+        const report = await crawl(spec.crawl, res, agent, { headers, signal: ctx.signal });
+        data.crawl = report;
+        const first = report.broken[0];
+        if (first) {
+          const error = `${report.broken.length} broken link(s) of ${report.pages} pages: ${first.url} (${first.status}, linked from ${first.from})`;
+          return { pass: false, error, message: error, data, metrics, detail };
+        }
+      }
       if (problem) return { pass: false, error: `${shown}: ${problem}`, message: problem, data, metrics, detail };
       return { pass: true, message: `${res.status} in ${elapsed}ms`, data, metrics, detail };
     } catch (err) {

@@ -36,6 +36,21 @@ export const awsSigV4Schema = z.strictObject({
   ),
 });
 
+/** Follows links from the page (same origin and `allowedDomains`) and fails on a broken one. */
+export const crawlSchema = z.strictObject({
+  /** Link hops from the checked page (default 1); at most 100 pages are fetched in all. */
+  depth: z.number().int().min(0).max(10).optional(),
+  /** Hosts besides the page's own whose links are followed. */
+  allowedDomains: z.array(z.string().min(1)).optional(),
+  disallowedDomains: z.array(z.string().min(1)).optional(),
+  /** Regular expressions: only matching URLs are followed / matching URLs are skipped. */
+  allowedURLFilters: z.array(z.string().min(1)).optional(),
+  disallowedURLFilters: z.array(z.string().min(1)).optional(),
+  delay: unsupportedField('crawl delay is not supported; pages are fetched one at a time'),
+  randomDelay: unsupportedField('crawl randomDelay is not supported; pages are fetched one at a time'),
+  parallelism: unsupportedField('crawl parallelism is not supported; pages are fetched one at a time'),
+});
+
 export const httpCheckSchema = checkSchema({
   ...connectionShape,
   /** Deprecated alias of `url`. */
@@ -66,7 +81,7 @@ export const httpCheckSchema = checkSchema({
   ntlm: unsupportedField('NTLM authentication is not supported'),
   ntlmv2: unsupportedField('NTLM authentication is not supported'),
   awsSigV4: awsSigV4Schema.optional(),
-  crawl: unsupportedField('crawling is not supported'),
+  crawl: crawlSchema.optional(),
 })
   .refine((c) => !!(c.url || c.endpoint || c.connection), {
     message: 'an http check needs url or connection',
