@@ -1,6 +1,7 @@
 export * from './canary/canary.js';
 export * from './canary/checks/alertmanager.js';
 export * from './canary/checks/common.js';
+export * from './canary/checks/dateMath.js';
 export * from './canary/checks/elasticsearch.js';
 export * from './canary/checks/http.js';
 export { checkSchemas } from './canary/checks/index.js';

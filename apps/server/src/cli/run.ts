@@ -71,7 +71,10 @@ export const runCommand: Command = {
         continue;
       }
       try {
-        canaries.push(...parseCanaryFile(text, file).map(toRunnable));
+        // run once needs no schedule: a schedule it cannot parse is a warning, not a refusal
+        const onScheduleProblem = (i: { path: string; message: string }) =>
+          console.error(`opsdeck run: warning: ${i.path}: ${i.message} (ignored: the canary runs once)`);
+        canaries.push(...parseCanaryFile(text, file, { onScheduleProblem }).map(toRunnable));
       } catch (err) {
         if (!(err instanceof CanaryFileError)) throw err;
         for (const p of err.problems) console.error(p);

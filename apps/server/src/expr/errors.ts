@@ -1,5 +1,5 @@
 /** Which expression language an error came from. */
-export type ExprLanguage = 'cel' | 'template' | 'jsonpath';
+export type ExprLanguage = 'cel' | 'template' | 'jsonpath' | 'javascript';
 
 /** An expression that failed to parse or evaluate; the message names the language and the source. */
 export class ExprError extends Error {

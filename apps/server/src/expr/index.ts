@@ -1,5 +1,6 @@
 import { compileCel, evaluateCel } from './cel.js';
 import { ExprError } from './errors.js';
+import { compileJavaScript, evaluateJavaScript } from './javascript.js';
 import { queryJsonPath } from './jsonpath.js';
 import { compileTemplate, renderTemplate } from './template.js';
 import { printValue } from './template-funcs.js';
@@ -12,20 +13,22 @@ import { printValue } from './template-funcs.js';
 export { compileCel, evaluateCel, humanSize } from './cel.js';
 export { type ExpressionContext, withExpressionContext } from './context.js';
 export { ExprError, type ExprLanguage } from './errors.js';
+export { evaluateJavaScript } from './javascript.js';
 export { queryJsonPath, queryJsonPathAll } from './jsonpath.js';
 export { compileTemplate, renderTemplate } from './template.js';
 export { ExprDuration, formatGoDuration } from './values.js';
 
-/** An expression as written in a spec: one of `expr` (CEL), `template` or `jsonPath`. */
+/** An expression as written in a spec: one of `expr` (CEL), `template`, `jsonPath` or `javascript`. */
 export interface Expression {
   expr?: string;
   template?: string;
   jsonPath?: string;
+  javascript?: string;
 }
 
 /** True when no language is set (an empty expression is skipped, not evaluated). */
 export function isEmptyExpression(e: Expression | undefined): boolean {
-  return !e || (!e.expr && !e.template && !e.jsonPath);
+  return !e || (!e.expr && !e.template && !e.jsonPath && !e.javascript);
 }
 
 /** Evaluates an expression to a value (CEL keeps its type; template renders text; JSONPath its match). */
@@ -33,6 +36,7 @@ export function evaluateExpression(e: Expression, vars: Record<string, unknown>)
   if (e.expr) return evaluateCel(e.expr, vars);
   if (e.template) return renderTemplate(e.template, vars);
   if (e.jsonPath) return queryJsonPath(e.jsonPath, vars);
+  if (e.javascript) return evaluateJavaScript(e.javascript, vars);
   return undefined;
 }
 
@@ -52,8 +56,8 @@ export function evaluateBoolean(e: Expression, vars: Record<string, unknown>): b
   const text = typeof v === 'string' ? v.trim() : printValue(v);
   if (/^(1|t|T|TRUE|true|True)$/.test(text)) return true;
   if (/^(0|f|F|FALSE|false|False)$/.test(text)) return false;
-  const source = e.expr ?? e.template ?? e.jsonPath ?? '';
-  const lang = e.expr ? 'cel' : e.template ? 'template' : 'jsonpath';
+  const source = e.expr ?? e.template ?? e.jsonPath ?? e.javascript ?? '';
+  const lang = e.expr ? 'cel' : e.template ? 'template' : e.jsonPath ? 'jsonpath' : 'javascript';
   throw new ExprError(lang, source, `expected a boolean, got ${JSON.stringify(text)}`);
 }
 
@@ -61,4 +65,5 @@ export function evaluateBoolean(e: Expression, vars: Record<string, unknown>): b
 export function compileExpression(e: Expression): void {
   if (e.expr) compileCel(e.expr);
   else if (e.template) compileTemplate(e.template);
+  else if (e.javascript) compileJavaScript(e.javascript);
 }

@@ -1,5 +1,6 @@
-import { humanSize } from './cel.js';
 import { lastResult } from './context.js';
+import { libraryFuncs } from './funcs/index.js';
+import { humanSize } from './human.js';
 import { ExprDuration, formatGoDuration } from './values.js';
 
 /**
@@ -73,8 +74,8 @@ export function sprintf(format: string, ...args: unknown[]): string {
 type Fn = (...args: unknown[]) => unknown;
 const str = (v: unknown) => printValue(v);
 
-/** Supported template functions by name. */
-export const templateFunctions: Record<string, Fn> = {
+/** Go's builtins and the sprig names specs use most; these win over the library's names. */
+const builtins: Record<string, Fn> = {
   len: (v) => length(v),
   index: (v, ...k) => index(v, ...k),
   print: (...a) => a.map(str).join(''),
@@ -113,3 +114,13 @@ export const templateFunctions: Record<string, Fn> = {
   /** The previous result of the check (`{{ (last_result).status }}`); see context.ts. */
   last_result: () => lastResult(),
 };
+
+/**
+ * Supported template functions by name: the builtins above, then every name of the shared
+ * library (expr/funcs) that gomplate offers templates (`strings.ToUpper`, `crypto.SHA256`, ...).
+ */
+export const templateFunctions: Record<string, Fn> = { ...builtins };
+for (const f of libraryFuncs) {
+  if (f.celOnly) continue;
+  for (const name of f.names) if (!Object.hasOwn(templateFunctions, name)) templateFunctions[name] = f.fn;
+}

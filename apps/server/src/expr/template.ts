@@ -22,7 +22,7 @@ type Node =
   | { kind: 'range' | 'with'; pipe: Pipeline; body: Node[]; otherwise?: Node[] };
 
 const TOKEN =
-  /\s*(?:("(?:[^"\\]|\\.)*")|(`[^`]*`)|(-?\d+(?:\.\d+)?)(?![\w.])|(\$?(?:\.[A-Za-z_][\w-]*)+|\.|\$)|([A-Za-z_]\w*)|(\|)|(\()|(\)(?:\.[A-Za-z_][\w-]*)*))/y;
+  /\s*(?:("(?:[^"\\]|\\.)*")|(`[^`]*`)|(-?\d+(?:\.\d+)?)(?![\w.])|(\$?(?:\.[A-Za-z_][\w-]*)+|\.|\$)|([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)|(\|)|(\()|(\)(?:\.[A-Za-z_][\w-]*)*))/y;
 
 function tokenize(src: string): string[] {
   const out: string[] = [];
@@ -77,7 +77,7 @@ function operand(t: string): Operand {
   }
   if (t.startsWith('$')) throw new Error(`template variables (${t}) are not supported`);
   if (!Object.hasOwn(templateFunctions, t)) {
-    throw new Error(`unknown function "${t}" (supported: ${Object.keys(templateFunctions).join(', ')})`);
+    throw new Error(`unknown function "${t}" (see docs/canary-compatibility.md for the function library)`);
   }
   return { kind: 'fn', name: t };
 }

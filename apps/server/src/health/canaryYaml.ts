@@ -6,6 +6,7 @@ import {
   canarySchedule,
   canarySchema,
   formatPath,
+  scheduleProblem,
 } from '@opsdeck/schema';
 import { parseResourceFile, ResourceValidationError } from '../resourceYaml.js';
 import { checkExpressionIssues } from './execute.js';
@@ -23,7 +24,8 @@ export class CanaryValidationError extends ResourceValidationError {
  * registered check types, the syntax of every check's expressions, then the schedule with the
  * cron parser the scheduler uses.
  */
-export function validateCanary(doc: unknown): CanaryResource {
+export function validateCanary(doc: unknown, options: ParseOptions = {}): CanaryResource {
+  if (options.onScheduleProblem) doc = withoutBadSchedule(doc, options.onScheduleProblem);
   const parsed = canarySchema().safeParse(doc);
   if (!parsed.success) throw new CanaryValidationError(canaryIssues(parsed.error));
   const canary = parsed.data;
@@ -38,6 +40,38 @@ export function validateCanary(doc: unknown): CanaryResource {
     throw err;
   }
   return canary;
+}
+
+/** How lenient parsing is: by default every problem refuses the document. */
+export interface ParseOptions {
+  /**
+   * Called (instead of refusing) for a `spec.schedule` OpsDeck cannot parse; the canary is then
+   * validated as if it had none. Only `opsdeck run` passes it: it runs once and needs no schedule.
+   */
+  onScheduleProblem?: (issue: CanaryIssue) => void;
+}
+
+/** `doc` without its `spec.schedule` when that schedule does not parse (reported to `warn`). */
+function withoutBadSchedule(doc: unknown, warn: (issue: CanaryIssue) => void): unknown {
+  if (!isRecord(doc) || !isRecord(doc.spec) || typeof doc.spec.schedule !== 'string') return doc;
+  const schedule = doc.spec.schedule;
+  let problem = scheduleProblem(schedule);
+  if (!problem && schedule.trim()) {
+    try {
+      parseSchedule(schedule, 'lenient');
+    } catch (err) {
+      if (!(err instanceof ScheduleError)) throw err;
+      problem = err.message;
+    }
+  }
+  if (!problem) return doc;
+  warn({ path: 'spec.schedule', message: problem });
+  const { schedule: _dropped, ...spec } = doc.spec;
+  return { ...doc, spec };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Expressions of the canary's checks that do not parse, each with its path in the document. */
@@ -61,6 +95,14 @@ export { ResourceFileError as CanaryFileError } from '../resourceYaml.js';
  * Parses a YAML (or JSON) text holding one or more Canary documents separated by `---`.
  * Empty documents are skipped; any invalid document fails the whole file so nothing half-applies.
  */
-export function parseCanaryFile(text: string, file = 'input'): CanaryResource[] {
-  return parseResourceFile(text, file, { Canary: validateCanary }).map((r) => r.resource);
+export function parseCanaryFile(text: string, file = 'input', options: ParseOptions = {}): CanaryResource[] {
+  const lenient = options.onScheduleProblem;
+  const validate = (doc: unknown) =>
+    validateCanary(
+      doc,
+      lenient
+        ? { onScheduleProblem: (issue: CanaryIssue) => lenient({ ...issue, path: `${file}: ${issue.path}` }) }
+        : {},
+    );
+  return parseResourceFile(text, file, { Canary: validate }).map((r) => r.resource);
 }

@@ -82,6 +82,7 @@ async function runOnce(
   type: CheckType<unknown>,
   spec: CommonCheck,
   ctx: ExecuteContext,
+  previous: Record<string, unknown>,
 ): Promise<{ outcome: CheckOutcome; duration: number }> {
   const timeoutMs = timeoutOf(type, spec);
   const scope = runScope(ctx.signal, timeoutMs, () => new Error(`timed out after ${formatSeconds(timeoutMs)}`));
@@ -92,6 +93,7 @@ async function runOnce(
     resolveEnv: ctx.resolveEnv,
     now: ctx.now ?? (() => new Date()),
     sandbox: ctx.sandbox ?? DEFAULT_SANDBOX,
+    previousResult: previous,
   };
   const started = performance.now();
   let outcome: CheckOutcome;
@@ -158,7 +160,7 @@ async function attempt(
   ctx: ExecuteContext,
   previous: Record<string, unknown>,
 ): Promise<EvaluatedResult> {
-  const { outcome, duration } = await runOnce(type, spec, ctx);
+  const { outcome, duration } = await runOnce(type, spec, ctx, previous);
   const r: EvaluatedResult = {
     pass: outcome.pass,
     invalid: outcome.invalid ?? false,

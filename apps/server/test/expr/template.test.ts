@@ -38,7 +38,7 @@ describe('Go-style templates', () => {
 
   it('refuses what it does not support, naming the problem', () => {
     expect(() => renderTemplate('{{ .code | frobnicate }}', data)).toThrow(
-      /unknown function "frobnicate" \(supported: len/,
+      /unknown function "frobnicate" \(see docs\/canary-compatibility.md/,
     );
     expect(() => renderTemplate('{{ $x := 1 }}', data)).toThrow(/template variables are not supported/);
     expect(() => renderTemplate('{{ define "x" }}{{ end }}', data)).toThrow(/"define" is not supported/);

@@ -108,6 +108,27 @@ describe('opsdeck run', { timeout: SLOW }, () => {
   });
 });
 
+describe('a schedule OpsDeck cannot parse', { timeout: SLOW }, () => {
+  const unparsable = passing.replace('"@every 1m"', '"@every fortnight"');
+  beforeAll(() => writeFileSync(path.join(dir, 'odd-schedule.yaml'), unparsable));
+
+  it('is a warning for opsdeck run, which still runs the canary once', async () => {
+    const { code, stdout, stderr } = await opsdeck(['run', path.join(dir, 'odd-schedule.yaml')]);
+    expect(stderr).toContain('warning: ');
+    expect(stderr).toContain("odd-schedule.yaml: spec.schedule: '@every fortnight'");
+    expect(stdout).toMatch(/^PASS {2}db-pass\/select-one/m);
+    expect(code).toBe(0);
+  });
+
+  it('still refuses the file for opsdeck apply, naming the path', async () => {
+    const env = { OPSDECK_DATA_DIR: path.join(dir, 'data-schedule') };
+    const { code, stdout, stderr } = await opsdeck(['apply', '-f', path.join(dir, 'odd-schedule.yaml')], env);
+    expect(code).toBe(2);
+    expect(stderr).toContain("spec.schedule: '@every fortnight'");
+    expect(stdout).not.toContain('created');
+  });
+});
+
 describe('opsdeck apply', { timeout: SLOW }, () => {
   it('stores canaries from files, updates them on re-apply and refuses invalid files without storing', async () => {
     const env = { OPSDECK_DATA_DIR: path.join(dir, 'data') };

@@ -24,16 +24,53 @@ describe('executeCheck: validation', () => {
     expect(r.error).toContain('Unrecognized key: "colour"');
   });
 
-  it('refuses javascript expressions with a reason', async () => {
-    const r = await executeCheck('exec', { name: 'e', script: 'true', test: { javascript: 'true' } }, ctx());
-    expect(r.error).toBe(
-      'invalid exec check: test.javascript: javascript expressions are not supported; use expr (CEL) or template',
+  it('refuses an expression that sets two languages', async () => {
+    const r = await executeCheck(
+      'exec',
+      { name: 'e', script: 'true', test: { javascript: 'true', expr: 'true' } },
+      ctx(),
     );
+    expect(r.error).toBe('invalid exec check: test: set only one of expr, template, jsonPath or javascript');
   });
 });
 
 describe('executeCheck: transform, then display, then test', () => {
   const base = { name: 'orders', script: printJson({ queued: 7 }) };
+
+  it('runs javascript transform, display and test with the same variables as CEL', async () => {
+    const r = await executeCheck(
+      'exec',
+      {
+        ...base,
+        transform: { javascript: '({ data: { queued: JSON.parse(stdout).queued } })' },
+        display: { javascript: 'queued + " orders queued on " + check.name' },
+        test: { javascript: 'queued < 10 && exitCode === 0' },
+      },
+      ctx(),
+    );
+    expect(r).toMatchObject({ pass: true, message: '7 orders queued on orders' });
+    const failing = await executeCheck(
+      'exec',
+      { ...base, test: { javascript: 'JSON.parse(stdout).queued < 5' } },
+      ctx(),
+    );
+    expect(failing.pass).toBe(false);
+  });
+
+  it('stops a javascript expression at its time limit, with no access to the host', async () => {
+    const slow = await executeCheck('exec', { ...base, test: { javascript: 'while (true) {}' } }, ctx());
+    expect(slow).toMatchObject({ pass: false, invalid: true });
+    expect(slow.error).toMatch(/javascript "while \(true\) \{\}": took longer than 1000ms/);
+    const host = await executeCheck(
+      'exec',
+      {
+        ...base,
+        display: { javascript: '[typeof require, typeof process, typeof fetch, typeof globalThis.Deno].join()' },
+      },
+      ctx(),
+    );
+    expect(host.message).toBe('undefined,undefined,undefined,undefined');
+  });
 
   it('transform patches data, display renders it, test passes on it', async () => {
     const r = await executeCheck(

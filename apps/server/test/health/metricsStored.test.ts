@@ -51,7 +51,7 @@ async function meteredCanary(name: string, at: string) {
 
 describe('check metrics', () => {
   it('count a result only once it is stored, so a crash never leaves /metrics ahead of the history', async () => {
-    const { clock, endpoint, saved, registry, writer, runner } = await meteredCanary('counted', '2026-03-01T10:00:00Z');
+    const { endpoint, saved, registry, writer, runner } = await meteredCanary('counted', '2026-03-01T10:00:00Z');
     const canary = {
       id: saved.id,
       name: 'counted',

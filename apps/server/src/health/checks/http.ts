@@ -1,5 +1,8 @@
 import { type HttpCheck, httpCheckSchema, parseDuration } from '@opsdeck/schema';
 import { ExprDuration, queryJsonPath, renderTemplate } from '../../expr/index.js';
+import { VERSION } from '../../version.js';
+import { signAwsSigV4 } from './lib/awsSigV4.js';
+import { crawl } from './lib/crawl.js';
 import { digestAuthorization, parseDigestChallenge } from './lib/digest.js';
 import { redactUrl, resolveEndpoint } from './lib/endpoint.js';
 import { type ClientTls, createAgent, type HttpResponse, send } from './lib/http-client.js';
@@ -12,7 +15,8 @@ import { type CheckContext, type CheckType, failure } from './types.js';
  * `responseCodes` (any 2xx by default), `responseContent` in the body, `responseJSONContent`,
  * at least `maxSSLExpiry` days of certificate validity. Auth: basic (username/password), digest,
  * OAuth2 client credentials; client TLS from `tlsConfig`; redirects up to `maxRedirects` (10).
- * Expressions see `code`, `headers`, `content`, `json`, `sslAge`, `elapsed`, `url`.
+ * Sends `User-Agent: OpsDeck/<version>` unless `headers` set one. Expressions see `code`,
+ * `headers`, `content`, `json`, `sslAge` and `elapsed` (durations), `url`.
  */
 
 /**
@@ -111,7 +115,8 @@ export const httpCheck: CheckType<HttpCheck> = {
     );
     try {
       const method = spec.method ?? 'GET';
-      const headers: Record<string, string> = {};
+      // Identify ourselves unless the check's own `headers` set a User-Agent.
+      const headers: Record<string, string> = { 'user-agent': `OpsDeck/${VERSION}` };
       for (const h of spec.headers ?? []) headers[(h.name as string).toLowerCase()] = (await ctx.resolveEnv(h)) ?? '';
       const body = await requestBody(spec, ctx);
       const { username = '', password = '' } = endpoint;
@@ -128,6 +133,7 @@ export const httpCheck: CheckType<HttpCheck> = {
       } else if (!spec.digest && (username || password) && !headers.authorization) {
         headers.authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
       }
+      if (spec.awsSigV4) await signAwsSigV4(spec.awsSigV4, { url: endpoint.url, method, headers, body }, ctx);
       const maxRedirects = spec.maxRedirects ?? 10;
       const started = performance.now();
       const opts = { method, headers, body, maxRedirects, signal: ctx.signal };
@@ -148,7 +154,8 @@ export const httpCheck: CheckType<HttpCheck> = {
         code: res.status,
         headers: canonicalHeaders(res.headers),
         content: res.body,
-        elapsed,
+        // A duration, as the reference types it (`elapsed < duration("1s")`, `elapsed.getMilliseconds()`).
+        elapsed: new ExprDuration(elapsed),
         url: res.url,
         ...(json !== undefined ? { json } : {}),
         ...(sslAgeMs !== undefined ? { sslAge: new ExprDuration(sslAgeMs) } : {}),
@@ -156,6 +163,15 @@ export const httpCheck: CheckType<HttpCheck> = {
       const metrics = expiryDays !== undefined ? [{ name: 'ssl_certificate_expiry_days', value: expiryDays }] : [];
       const detail = { code: res.status, url: res.url, redirects: res.redirects, elapsed, sslExpiryDays: expiryDays };
       const problem = assertionFailure(spec, res, json, expiryDays);
+      if (!problem && spec.crawl) {
+        const report = await crawl(spec.crawl, res, agent, { headers, signal: ctx.signal });
+        data.crawl = report;
+        const first = report.broken[0];
+        if (first) {
+          const error = `${report.broken.length} broken link(s) of ${report.pages} pages: ${first.url} (${first.status}, linked from ${first.from})`;
+          return { pass: false, error, message: error, data, metrics, detail };
+        }
+      }
       if (problem) return { pass: false, error: `${shown}: ${problem}`, message: problem, data, metrics, detail };
       return { pass: true, message: `${res.status} in ${elapsed}ms`, data, metrics, detail };
     } catch (err) {

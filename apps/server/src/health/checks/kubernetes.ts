@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import { KUBERNETES_CORE_KINDS, type KubernetesCheck, kubernetesCheckSchema } from '@opsdeck/schema';
+import { isEmptyExpression } from '../../expr/index.js';
 import { abortable } from './lib/endpoint.js';
 import { type ResourceHealth, resourceHealth } from './lib/kubeHealth.js';
 import { lazyDriver } from './lib/lazyDriver.js';
@@ -167,7 +168,7 @@ export const kubernetesCheck: CheckType<KubernetesCheck> = {
       const error = problems.slice(0, 5).join('; ') + (problems.length > 5 ? ` (and ${problems.length - 5} more)` : '');
       return { pass: false, error, message: error, data, detail, metrics };
     }
-    if (!results.length && !spec.test?.expr && !spec.test?.template && !spec.test?.jsonPath) {
+    if (!results.length && isEmptyExpression(spec.test)) {
       const error = `no ${spec.kind} resources found`;
       return { pass: false, error, message: error, data, detail, metrics };
     }

@@ -33,6 +33,8 @@ export async function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutM
     };
   } else if (endpoint.url.includes('=')) {
     config = (await loadMssql()).ConnectionPool.parseConnectionString(endpoint.url);
+    const port = adoPort(endpoint.url);
+    if (port !== undefined) config.port = port;
   } else {
     throw new Error('unsupported url (use sqlserver://user:password@host:1433?database=name)');
   }
@@ -44,6 +46,25 @@ export async function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutM
     requestTimeout: timeoutMs,
     pool: { max: 4, min: 0, idleTimeoutMillis: 60_000 },
   };
+}
+
+/**
+ * The `port=` setting of an ADO string (the Go driver's key, which the mssql package ignores), unless
+ * `server=host,port` names one itself. Refuses a port that is not a number.
+ */
+function adoPort(text: string): number | undefined {
+  const settings = new Map<string, string>();
+  for (const part of text.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) settings.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim());
+  }
+  const raw = settings.get('port');
+  if (raw === undefined || raw === '') return undefined;
+  const server = settings.get('server') ?? settings.get('data source') ?? settings.get('address') ?? '';
+  if (server.includes(',')) return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`port=${raw}: not a port number`);
+  return port;
 }
 
 const mssqlDriver: SqlDriver<ConnectionPool> = {

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { type TcpCheck, tcpCheckSchema } from '@opsdeck/schema';
+import { ExprDuration } from '../../expr/index.js';
 import { splitHostPort } from './lib/net.js';
 import { type CheckType, failure } from './types.js';
 
@@ -34,7 +35,11 @@ export const tcpCheck: CheckType<TcpCheck> = {
     try {
       const { address } = await connect(host, port, ctx.signal);
       const elapsed = Math.round(performance.now() - started);
-      return { pass: true, message: `connected to ${address} in ${elapsed}ms`, data: { elapsed, address } };
+      return {
+        pass: true,
+        message: `connected to ${address} in ${elapsed}ms`,
+        data: { elapsed: new ExprDuration(elapsed), address },
+      };
     } catch (err) {
       return failure(new Error(`tcp ${spec.endpoint}: ${err instanceof Error ? err.message : String(err)}`));
     }

@@ -32,6 +32,8 @@ export interface CheckContext {
   now(): Date;
   /** How code runs and which files may be read on this server (sandbox/): exec, folder, junit. */
   sandbox: SandboxPolicy;
+  /** The check's previous result when its spec calls `last_result()` (for templated fields such as a SQL query). */
+  previousResult?: Record<string, unknown>;
 }
 
 /**

@@ -41,6 +41,35 @@ describe('folder check on a local directory', () => {
     expect(r).toMatchObject({ pass: true, message: '3 backups, newest db-3.sql.gz' });
   });
 
+  it('reads date math in filter.since, relative to the run time', async () => {
+    const since = async (value: string) =>
+      (await folder({ filter: { since: value }, test: { expr: 'true' }, display: { expr: 'string(results.count)' } }))
+        .message;
+    expect(await since('now-30h')).toBe('3'); // db-2, db-3, notes
+    expect(await since('now-60d')).toBe('4');
+    expect(await since('now-1d/d')).toBe('3'); // from 2026-01-09T00:00Z: db-1 (01-08T10:00Z) is out
+    expect(await since('now/d')).toBe('2');
+    expect(await since('2026-01-09T09:00:00Z')).toBe('3');
+    expect(await since('2026-01-09||+9h')).toBe('3');
+  });
+
+  it('renders templated filter values before applying them', async () => {
+    const r = await folder({
+      filter: { regex: '^{{ strings.ToLower "DB" }}-[0-9]', since: 'now-{{ math.Add 24 6 }}h' },
+      display: { template: '{{ .results.count }}' },
+    });
+    expect(r).toMatchObject({ pass: true, message: '2' });
+  });
+
+  it('refuses a since that is neither a time nor date math, and fails a template that renders to neither', async () => {
+    const bad = await folder({ filter: { since: 'yesterday' } });
+    expect(bad.pass).toBe(false);
+    expect(bad.error).toContain("filter.since: 'yesterday': expected an RFC 3339 time or date math");
+    const rendered = await folder({ filter: { since: '{{ "last week" }}' } });
+    expect(rendered.pass).toBe(false);
+    expect(rendered.error).toContain("filter.since 'last week': expected an RFC 3339 time or date math");
+  });
+
   it('fails when too few files match', async () => {
     const r = await folder({ filter: { regex: '\\.sql\\.gz$', maxAge: '1d' }, minCount: 2 });
     expect(r).toMatchObject({ pass: false, error: 'too few files: 1 < 2' });

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestAuthorization, parseDigestChallenge } from '../../../src/health/checks/lib/digest.js';
 import { executeCheck } from '../../../src/health/execute.js';
+import { VERSION } from '../../../src/version.js';
 import { closedPort, runnerContext } from './runnerContext.js';
 import { selfSignedCert } from './selfSigned.js';
 
@@ -72,9 +73,13 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       case '/slow':
         return void setTimeout(() => send(200, 'late'), 400);
       case '/echo':
-        return send(200, JSON.stringify({ method: req.method, body, token: req.headers['x-token'] }), {
-          'content-type': 'application/json',
-        });
+        return send(
+          200,
+          JSON.stringify({ method: req.method, body, token: req.headers['x-token'], ua: req.headers['user-agent'] }),
+          {
+            'content-type': 'application/json',
+          },
+        );
       case '/basic': {
         const ok = req.headers.authorization === `Basic ${Buffer.from('alice:pa55').toString('base64')}`;
         return ok ? send(200, 'welcome') : send(401, 'no', { 'www-authenticate': 'Basic realm="x"' });
@@ -138,7 +143,9 @@ describe('http check: status, content and expressions', () => {
         name: 'status',
         url: `${base}/status`,
         responseContent: '"ok"',
-        test: { expr: 'code == 200 && json.items.size() == 3 && headers["X-App"] == "shop" && elapsed >= 0' },
+        test: {
+          expr: 'code == 200 && json.items.size() == 3 && headers["X-App"] == "shop" && elapsed >= duration("0s") && elapsed.getMilliseconds() >= 0',
+        },
         display: { template: '{{ .json.status }} ({{ .code }})' },
       },
       ctx(),
@@ -235,7 +242,23 @@ describe('http check: requests and auth', () => {
       },
       ctx(),
     );
-    expect(r.data.json).toEqual({ method: 'POST', body: '{"who": "bob"}', token: 'secret-token' });
+    expect(r.data.json).toMatchObject({ method: 'POST', body: '{"who": "bob"}', token: 'secret-token' });
+  });
+
+  it('sends User-Agent OpsDeck/<version> unless headers set one', async () => {
+    const r = await executeCheck('http', { name: 'ua', url: `${base}/echo` }, ctx());
+    expect((r.data.json as { ua: string }).ua).toBe(`OpsDeck/${VERSION}`);
+    const own = await executeCheck(
+      'http',
+      { name: 'ua', url: `${base}/echo`, headers: [{ name: 'User-Agent', value: 'probe/1' }] },
+      ctx(),
+    );
+    expect((own.data.json as { ua: string }).ua).toBe('probe/1');
+  });
+
+  it('sends a body with GET (search APIs take their query that way)', async () => {
+    const r = await executeCheck('http', { name: 'get', url: `${base}/echo`, body: '{"query": {}}' }, ctx());
+    expect(r.data.json).toMatchObject({ method: 'GET', body: '{"query": {}}' });
   });
 
   it('basic auth from username/password sources, and a connection', async () => {
@@ -299,7 +322,13 @@ describe('http check: TLS', () => {
     const tlsConfig = { ca: { value: serverCert.cert } };
     const r = await executeCheck(
       'http',
-      { name: 's', url: `${tlsBase}/status`, tlsConfig, maxSSLExpiry: 30, test: { expr: 'sslAge > duration("720h")' } },
+      {
+        name: 's',
+        url: `${tlsBase}/status`,
+        tlsConfig,
+        maxSSLExpiry: 30,
+        test: { expr: 'sslAge > duration("720h") && sslAge > Duration(\'7d\')' },
+      },
       ctx(),
     );
     expect(r.pass).toBe(true);

@@ -39,6 +39,17 @@ describe('mssql check', () => {
     });
   });
 
+  it("honours the Go driver's port= setting in ADO strings", async () => {
+    const go = 'server=db.local;user id=sa;password=p;port=1444;database=master';
+    expect(await mssqlConfig({ url: go }, 5000)).toMatchObject({ server: 'db.local', port: 1444, user: 'sa' });
+    // server=host,port names the port itself; port= does not override it
+    expect(await mssqlConfig({ url: 'Server=db.local,1500;Port=1444;Database=app' }, 5000)).toMatchObject({
+      port: 1500,
+    });
+    expect(await mssqlConfig({ url: 'server=db.local;database=app' }, 5000)).toMatchObject({ port: 1433 });
+    await expect(mssqlConfig({ url: 'server=db.local;port=abc' }, 5000)).rejects.toThrow('port=abc: not a port number');
+  });
+
   it('fails with the connection error on a closed port', async () => {
     const port = await closedPort();
     const spec = mssqlCheckSchema.parse({

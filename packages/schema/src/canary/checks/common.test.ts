@@ -45,7 +45,7 @@ describe('common check fields', () => {
     ).toEqual(['password: set either value or valueFrom, not both']);
     expect(
       issues(execCheckSchema.safeParse({ name: 'a', script: 'true', test: { expr: 'true', template: 'x' } })),
-    ).toEqual(['test: set only one of expr, template or jsonPath']);
+    ).toEqual(['test: set only one of expr, template, jsonPath or javascript']);
     expect(issues(execCheckSchema.safeParse({ name: 'a', script: 'true', env: [{ value: 'x' }] }))).toEqual([
       'env.0.name: name is required',
     ]);
@@ -53,10 +53,11 @@ describe('common check fields', () => {
 });
 
 describe('per-type rules', () => {
-  it('http needs a url or connection, and a body only with a method that sends one', () => {
+  it('http needs a url or connection, and no body on HEAD (GET may carry one)', () => {
     expect(issues(httpCheckSchema.safeParse({ name: 'a' }))).toEqual(['url: an http check needs url or connection']);
-    expect(issues(httpCheckSchema.safeParse({ name: 'a', url: 'http://x', body: '{}' }))).toEqual([
-      'body: a body is only sent with POST, PUT, PATCH, DELETE or OPTIONS; set method',
+    expect(httpCheckSchema.safeParse({ name: 'a', url: 'http://x', body: '{}' }).success).toBe(true);
+    expect(issues(httpCheckSchema.safeParse({ name: 'a', url: 'http://x', method: 'head', body: '{}' }))).toEqual([
+      'body: a HEAD request has no body',
     ]);
     expect(httpCheckSchema.parse({ name: 'a', url: 'http://x', method: 'post', body: '{}' }).method).toBe('POST');
     expect(issues(httpCheckSchema.safeParse({ name: 'a', url: 'http://x', ntlm: true }))).toEqual([

@@ -41,9 +41,8 @@ export const namedEnvVarSchema = envVarSchema.refine((v) => !!v.name, {
 });
 
 /**
- * An expression as the reference writes it: exactly one of `expr` (CEL), `template` (Go template)
- * or `jsonPath`. `javascript` is part of the reference format but OpsDeck does not run JavaScript,
- * so it is refused here rather than silently ignored.
+ * An expression as the reference writes it: exactly one of `expr` (CEL), `template` (Go template),
+ * `jsonPath` or `javascript` (run in a WebAssembly sandbox with a time and memory limit).
  */
 export const templateSchema = z
   .strictObject({
@@ -53,16 +52,9 @@ export const templateSchema = z
     javascript: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.javascript !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['javascript'],
-        message: 'javascript expressions are not supported; use expr (CEL) or template',
-      });
-    }
-    const set = [v.expr, v.template, v.jsonPath].filter((x) => x !== undefined && x !== '');
+    const set = [v.expr, v.template, v.jsonPath, v.javascript].filter((x) => x !== undefined && x !== '');
     if (set.length > 1) {
-      ctx.addIssue({ code: 'custom', message: 'set only one of expr, template or jsonPath' });
+      ctx.addIssue({ code: 'custom', message: 'set only one of expr, template, jsonPath or javascript' });
     }
   });
 export type CheckTemplate = z.infer<typeof templateSchema>;

@@ -22,6 +22,35 @@ export const oauth2Schema = z.strictObject({
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** `http`: requests `url` and checks status, content, latency and the TLS certificate. */
+/** Signs each request with AWS Signature Version 4 (API Gateway, OpenSearch, Lambda URLs). */
+export const awsSigV4Schema = z.strictObject({
+  accessKey: envVarSchema,
+  secretKey: envVarSchema,
+  sessionToken: envVarSchema.optional(),
+  region: z.string().min(1, 'region is required'),
+  /** The signing name of the AWS service (`execute-api`, `es`, `lambda`, ...). */
+  service: z.string().min(1, 'service is required'),
+  connection: unsupportedField('AWS connections are not supported here; set accessKey and secretKey'),
+  assumeRole: unsupportedField(
+    'assumeRole is not supported; set the role credentials as accessKey, secretKey and sessionToken',
+  ),
+});
+
+/** Follows links from the page (same origin and `allowedDomains`) and fails on a broken one. */
+export const crawlSchema = z.strictObject({
+  /** Link hops from the checked page (default 1); at most 100 pages are fetched in all. */
+  depth: z.number().int().min(0).max(10).optional(),
+  /** Hosts besides the page's own whose links are followed. */
+  allowedDomains: z.array(z.string().min(1)).optional(),
+  disallowedDomains: z.array(z.string().min(1)).optional(),
+  /** Regular expressions: only matching URLs are followed / matching URLs are skipped. */
+  allowedURLFilters: z.array(z.string().min(1)).optional(),
+  disallowedURLFilters: z.array(z.string().min(1)).optional(),
+  delay: unsupportedField('crawl delay is not supported; pages are fetched one at a time'),
+  randomDelay: unsupportedField('crawl randomDelay is not supported; pages are fetched one at a time'),
+  parallelism: unsupportedField('crawl parallelism is not supported; pages are fetched one at a time'),
+});
+
 export const httpCheckSchema = checkSchema({
   ...connectionShape,
   /** Deprecated alias of `url`. */
@@ -51,15 +80,16 @@ export const httpCheckSchema = checkSchema({
   tlsConfig: tlsConfigSchema.optional(),
   ntlm: unsupportedField('NTLM authentication is not supported'),
   ntlmv2: unsupportedField('NTLM authentication is not supported'),
-  awsSigV4: unsupportedField('AWS SigV4 signing is not supported'),
-  crawl: unsupportedField('crawling is not supported'),
+  awsSigV4: awsSigV4Schema.optional(),
+  crawl: crawlSchema.optional(),
 })
   .refine((c) => !!(c.url || c.endpoint || c.connection), {
     message: 'an http check needs url or connection',
     path: ['url'],
   })
-  .refine((c) => c.body === undefined || !['GET', 'HEAD', undefined].includes(c.method), {
-    message: 'a body is only sent with POST, PUT, PATCH, DELETE or OPTIONS; set method',
+  // GET may carry a body (search engines take their query that way); HEAD never does.
+  .refine((c) => c.body === undefined || c.method !== 'HEAD', {
+    message: 'a HEAD request has no body',
     path: ['body'],
   });
 export type HttpCheck = z.infer<typeof httpCheckSchema>;

@@ -1,19 +1,27 @@
 import { z } from 'zod';
 import { checkSchema, namedEnvVarSchema, unsupportedField } from './common.js';
+import { dateMathProblem } from './dateMath.js';
 import { durationSchema, sizeSchema } from './units.js';
 
 /** Which files a folder check counts (all must hold). */
 export const folderFilterSchema = z.strictObject({
   minAge: durationSchema.optional(),
   maxAge: durationSchema.optional(),
-  /** Only files modified after this time (RFC 3339). */
-  since: z.iso.datetime({ offset: true, local: true, message: 'expected an RFC 3339 time' }).optional(),
+  /** Only files modified after this time: RFC 3339, date math (`now-60d`) or a template giving either. */
+  since: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = isTemplate(v) ? undefined : dateMathProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   minSize: sizeSchema.optional(),
   maxSize: sizeSchema.optional(),
   /** Matched against the file name. */
   regex: z
     .string()
     .refine((r) => {
+      if (isTemplate(r)) return true; // checked once rendered, at run time
       try {
         new RegExp(r);
         return true;
@@ -23,6 +31,11 @@ export const folderFilterSchema = z.strictObject({
     }, 'invalid regular expression')
     .optional(),
 });
+
+/** A Go template, rendered when the check runs (canary-checker templates filter values). */
+function isTemplate(v: string): boolean {
+  return v.includes('{{');
+}
 
 const remoteFolder = unsupportedField(
   'only local folders are supported; use the s3 or sftp check types for remote storage',

@@ -1,5 +1,5 @@
-import { type FileTests, parseDuration, sizeBytes } from '@opsdeck/schema';
-import { humanSize } from '../../../expr/index.js';
+import { dateMathProblem, type FileTests, parseDuration, resolveDateMath, sizeBytes } from '@opsdeck/schema';
+import { humanSize, renderTemplate } from '../../../expr/index.js';
 import { formatGoDuration } from '../../../expr/values.js';
 import type { CheckOutcome } from '../types.js';
 import type { FileEntry } from './files.js';
@@ -13,12 +13,12 @@ import type { FileEntry } from './files.js';
 /** The predicate of `tests.filter`: name regex, age, size and since. */
 export function fileFilter(tests: FileTests, now: Date): (f: FileEntry) => boolean {
   const f = tests.filter ?? {};
-  const regex = f.regex ? new RegExp(f.regex) : undefined;
+  const regex = f.regex ? filterRegex(rendered(f.regex)) : undefined;
   const minAge = f.minAge ? parseDuration(f.minAge) : undefined;
   const maxAge = f.maxAge ? parseDuration(f.maxAge) : undefined;
   const minSize = f.minSize !== undefined ? sizeBytes(f.minSize) : undefined;
   const maxSize = f.maxSize !== undefined ? sizeBytes(f.maxSize) : undefined;
-  const since = f.since ? new Date(f.since).getTime() : undefined;
+  const since = f.since ? filterSince(rendered(f.since), now) : undefined;
   return (file) => {
     const age = now.getTime() - file.modified.getTime();
     if (maxAge !== undefined && age > maxAge) return false;
@@ -29,6 +29,26 @@ export function fileFilter(tests: FileTests, now: Date): (f: FileEntry) => boole
     if (since !== undefined && file.modified.getTime() < since) return false;
     return true;
   };
+}
+
+/** A filter value with its Go template rendered (canary-checker templates them); others as they are. */
+function rendered(value: string): string {
+  return value.includes('{{') ? renderTemplate(value, {}).trim() : value;
+}
+
+function filterRegex(source: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch {
+    throw new Error(`filter.regex '${source}': invalid regular expression`);
+  }
+}
+
+/** `filter.since` as epoch ms: an RFC 3339 time or date math (`now-60d`). */
+function filterSince(text: string, now: Date): number {
+  const at = resolveDateMath(text, now);
+  if (!at) throw new Error(`filter.since ${dateMathProblem(text)}`);
+  return at.getTime();
 }
 
 function pick(files: FileEntry[], better: (a: FileEntry, b: FileEntry) => boolean): FileEntry | undefined {

@@ -1,4 +1,5 @@
 import type { SqlCheck } from '@opsdeck/schema';
+import { renderTemplate, withExpressionContext } from '../../../expr/index.js';
 import type { CheckContext, CheckOutcome } from '../types.js';
 import { failure } from '../types.js';
 import { abortable, driverTimeout, type Endpoint, redactUrl, resolveEndpoint } from './endpoint.js';
@@ -42,7 +43,12 @@ export async function runSqlCheck<P>(driver: SqlDriver<P>, spec: SqlCheck, ctx: 
   const endpoint = await resolveEndpoint(spec, ctx);
   const url = endpoint.url;
   if (!url) return failure(new Error(`no url: the ${driver.name} connection has no url`));
-  const query = spec.query ?? 'SELECT 1';
+  let query: string;
+  try {
+    query = sqlQuery(spec, ctx);
+  } catch (err) {
+    return failure(new Error(`query: ${errorText(err)}`));
+  }
   let rows: Record<string, unknown>[];
   try {
     rows = await runSqlQuery(driver, { ...endpoint, url }, query, ctx);
@@ -92,6 +98,17 @@ export async function runSqlQuery<P>(
     if (isConnectionError(err)) pools.discard(key);
     throw new Error(`${driver.name} ${redactUrl(endpoint.url)}: ${errorText(err)}`);
   }
+}
+
+/**
+ * The query to run: `query` (default `SELECT 1`), rendered as a Go template when it holds `{{`, as
+ * the reference does, with `last_result()` answering the check's previous result. What the
+ * template inserts is SQL text, not a bound value: the check's author owns it.
+ */
+export function sqlQuery(spec: Pick<SqlCheck, 'query'>, ctx: Pick<CheckContext, 'previousResult'>): string {
+  const query = spec.query ?? 'SELECT 1';
+  if (!query.includes('{{')) return query;
+  return withExpressionContext({ lastResult: ctx.previousResult ?? {} }, () => renderTemplate(query, {}));
 }
 
 function errorText(err: unknown): string {
