@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type HttpConfig, httpConfigFrom, httpEnvSchema } from './http/config.js';
 import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 
 /** Where OpsDeck runs its parts: `all` (default), only the HTTP API, or only background workers. */
@@ -19,6 +20,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...identityEnvSchema.shape,
+  ...httpEnvSchema.shape,
 });
 
 /** Typed OpsDeck configuration, read once from the environment and CLI flags. */
@@ -35,6 +37,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Built-in identity server, sessions, email and bootstrap admin (identity/config.ts). */
   identity: IdentityConfig;
+  /** Proxy trust and /metrics access (http/config.ts). */
+  http: HttpConfig;
 }
 
 /** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
@@ -55,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: e.OPSDECK_BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     identity: identityConfigFrom(e),
+    http: httpConfigFrom(e),
     ...overrides,
   };
 }
