@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type HttpConfig, httpConfigFrom, httpEnvSchema } from './http/config.js';
 import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 import { type SandboxConfig, sandboxConfigFrom, sandboxEnvSchema } from './sandbox/config.js';
 
@@ -21,6 +22,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...identityEnvSchema.shape,
   ...sandboxEnvSchema.shape,
+  ...httpEnvSchema.shape,
 });
 
 /** Typed OpsDeck configuration, read once from the environment and CLI flags. */
@@ -39,6 +41,8 @@ export interface Config {
   identity: IdentityConfig;
   /** Exec checks, the sandbox user and the file roots (sandbox/config.ts). */
   sandbox: SandboxConfig;
+  /** Proxy trust and /metrics access (http/config.ts). */
+  http: HttpConfig;
 }
 
 /** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
@@ -60,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     identity: identityConfigFrom(e),
     sandbox: sandboxConfigFrom(e),
+    http: httpConfigFrom(e),
     ...overrides,
   };
 }

@@ -23,14 +23,28 @@ export interface RunningServer {
 /** Opens the database, migrates, listens, and shuts down gracefully on SIGINT/SIGTERM. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const migrated = await migrate(db);
-  // first start: create the administrator (prints a generated password once)
-  await bootstrapAdmin({ db, config, clock: systemClock });
-  const { app, ctx } = await buildApp({ config, db });
-  if (migrated.applied.length) app.log.info({ applied: migrated.applied }, 'database migrated');
-  logSandbox(config.sandbox, app.log); // Run Now runs checks in API processes too
-
-  await app.listen({ port: config.port, host: config.host });
+  let built: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let migrated: Awaited<ReturnType<typeof migrate>>;
+  try {
+    migrated = await migrate(db);
+    // first start: create the administrator (prints a generated password once)
+    await bootstrapAdmin({ db, config, clock: systemClock });
+    built = await buildApp({ config, db });
+    if (migrated.applied.length) built.app.log.info({ applied: migrated.applied }, 'database migrated');
+    logSandbox(config.sandbox, built.app.log); // Run Now runs checks in API processes too
+    await built.app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // nothing may keep the process alive holding the database (and its lock) after a failed start
+    await built?.app.close().catch(() => {});
+    await db.close().catch(() => {});
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `port ${config.port} on ${config.host} is already in use; stop what listens there or choose another port (--port or PORT)`,
+      );
+    }
+    throw err;
+  }
+  const { app, ctx } = built;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;

@@ -5,6 +5,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDataDir } from '../sandbox/dataDir.js';
+import { type DataDirLock, lockDataDir } from './dataDirLock.js';
 import type { Database } from './types.js';
 
 // int8 (count(*), bigint ids) comes back as a string from pg; numeric stays a string too.
@@ -73,14 +74,22 @@ const PLAN_CACHE_OPTION = '-c plan_cache_mode=force_custom_plan';
 
 async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Db> {
   let dir = dataDir;
+  let lock: DataDirLock | undefined;
   if (!dir.startsWith('memory://')) {
     ensurePrivateDataDir(dataDir);
     dir = path.join(dataDir, 'pg');
     mkdirSync(dir, { recursive: true });
+    lock = lockDataDir(dataDir);
   }
   const startParams = [...PGlite.defaultStartParams];
   for (const [name, value] of Object.entries(PGLITE_SETTINGS)) startParams.push('-c', `${name}=${value}`);
-  const pglite = await PGlite.create(dir, loadDataDir ? { loadDataDir, startParams } : { startParams });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir, loadDataDir ? { loadDataDir, startParams } : { startParams });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -92,6 +101,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
       // the pool first: an idle pg client keeps Node alive otherwise
       await kysely.destroy();
       await pglite.close();
+      lock?.release();
     },
   };
 }

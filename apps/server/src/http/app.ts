@@ -22,6 +22,9 @@ import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './errorHandler.js';
 import { createMetrics, registerHttpMetrics } from './metrics.js';
+import { registerNulGuard } from './nul.js';
+import { registerOriginCheck } from './origin.js';
+import { registerSecurityHeaders } from './securityHeaders.js';
 import { registerSpa } from './spa.js';
 
 export interface BuildAppOptions {
@@ -57,12 +60,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // X-Forwarded-* (client address, https) only from proxies OPSDECK_TRUST_PROXY names
+    trustProxy: config.http.trustProxy,
   });
   // Before the routes (it hooks each route as it is added). JSON and the web app's text assets go
   // out compressed at the plugin's defaults (gzip level 6, brotli quality 4): the web app's JS and
   // CSS 1.46 MB -> 0.46 MB, 10-17 ms for the largest bundle on a first load. The health summary,
   // ~6 MB per refresh, sets faster levels on its route. Request bodies are left as sent.
   await app.register(fastifyCompress, { globalDecompression: false });
+  await registerSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -73,6 +79,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const ctx: AppContext = { db, config, metrics, clock: opts.clock ?? systemClock };
 
   registerErrorHandler(app);
+  registerNulGuard(app);
+  registerOriginCheck(app, config);
   registerHttpMetrics(app, metrics);
   registerAuth(app, opts.authenticators ?? identityAuthenticators(ctx));
 

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { openSecretBox, type SecretBox } from '../crypto/secretBox.js';
 import type { Db } from '../db/connection.js';
 import { type Courier, createCourier } from './courier.js';
+import { SignInThrottle } from './signInThrottle.js';
 import { LoginThrottle } from './throttle.js';
 
 /** A pino-compatible logger (Fastify's, or console in the CLI). */
@@ -20,8 +21,10 @@ export interface IdentityDeps {
   box: SecretBox;
   courier: Courier;
   log: Log;
-  /** Failed sign-ins per identifier. */
+  /** Wrong second-factor codes per identity. */
   throttle: LoginThrottle;
+  /** Wrong passwords per account, address and known device. */
+  signIn: SignInThrottle;
 }
 
 const cache = new WeakMap<Db, IdentityDeps>();
@@ -42,6 +45,7 @@ export function identityDeps(ctx: { db: Db; config: Config; clock: Clock }, log?
     courier: createCourier(ctx.db, ctx.config.identity, () => deps.log),
     log: useLog,
     throttle: new LoginThrottle(ctx.clock),
+    signIn: new SignInThrottle(ctx.clock),
   };
   cache.set(ctx.db, deps);
   return deps;

@@ -12,6 +12,8 @@ export class KratosError extends Error {
     readonly details: Record<string, unknown> = {},
     /** Top-level fields next to `error` (use_flow_id, redirect_browser_to, expired_at...). */
     readonly extra: Record<string, unknown> = {},
+    /** Response headers (Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -140,5 +142,14 @@ export const kratosErrors = {
   notFound: (what = 'The requested resource could not be found') => new KratosError(404, undefined, what, ''),
   badRequest: (reason: string) =>
     new KratosError(400, undefined, 'The request was malformed or contained invalid parameters', reason),
-  tooManyRequests: (reason: string) => new KratosError(429, 'rate_limit_exceeded', 'Too many requests', reason),
+  tooManyRequests: (reason: string, retryAfterMs?: number) =>
+    new KratosError(
+      429,
+      'rate_limit_exceeded',
+      'Too many requests',
+      reason,
+      {},
+      {},
+      retryAfterMs === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
+    ),
 };

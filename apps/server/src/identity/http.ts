@@ -18,7 +18,9 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
     if (part.slice(0, eq).trim() !== name) continue;
     const raw = part.slice(eq + 1).trim();
     try {
-      return decodeURIComponent(raw);
+      const value = decodeURIComponent(raw);
+      // a NUL cannot be stored (flows keep the csrf cookie); such a cookie counts as absent
+      return value.includes('\u0000') ? undefined : value;
     } catch {
       return undefined;
     }

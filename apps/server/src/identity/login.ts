@@ -1,3 +1,4 @@
+import { knownDevice, rememberDevice } from './deviceCookie.js';
 import { kratosErrors } from './errors.js';
 import type { FlowHandler, SubmitContext, SubmitResult } from './flowRoutes.js';
 import { UI_PATHS } from './flows.js';
@@ -145,19 +146,21 @@ async function password(ctx: SubmitContext): Promise<SubmitResult> {
   if (!secret) fields.password = [text.required('password')];
   if (Object.keys(fields).length) return formError([], { identifier }, fields);
 
-  const wait = deps.throttle.retryAfter(identifier);
+  const attempt = { account: identifier, address: ctx.request.ip, device: knownDevice(deps, ctx.request, identifier) };
+  const wait = deps.signIn.wait(attempt);
   if (wait > 0) {
-    throw kratosErrors.tooManyRequests(
-      `Too many failed sign-in attempts for this account; try again in ${Math.ceil(wait / 60_000)} minutes.`,
-    );
+    const seconds = Math.ceil(wait / 1000);
+    const after = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+    throw kratosErrors.tooManyRequests(`Too many failed sign-in attempts; try again in ${after}.`, wait);
   }
   const found = await findByIdentifier<PasswordConfig>(deps.db.kysely, 'password', identifier);
   const ok = await verifyPassword(found?.config.hashed_password, secret);
   if (!found || !ok) {
-    deps.throttle.fail(identifier);
+    deps.signIn.fail(attempt);
     return formError([text.invalidCredentials()], { identifier });
   }
-  deps.throttle.succeed(identifier);
+  deps.signIn.succeed(attempt);
+  rememberDevice(deps, ctx.request, ctx.reply, identifier);
   if (found.state !== 'active') throw kratosErrors.identityDisabled();
   if (flow.refresh && flow.identity_id && flow.identity_id !== found.identityId) throw kratosErrors.identityMismatch();
   return finishFirstFactor(ctx, found.identityId, 'password');
@@ -241,8 +244,8 @@ async function secondFactor(ctx: SubmitContext, method: 'totp' | 'lookup_secret'
     patch: { active: method, ui: { messages: [], values: {}, fields: { [name]: [message] } } },
   });
   const identifier = `aal2:${session.identity_id}`;
-  if (deps.throttle.retryAfter(identifier) > 0)
-    throw kratosErrors.tooManyRequests('Too many wrong codes; try again later.');
+  const wait = deps.throttle.retryAfter(identifier);
+  if (wait > 0) throw kratosErrors.tooManyRequests('Too many wrong codes; try again later.', wait);
   if (method === 'totp') {
     const outcome = await verifyIdentityTotp(deps, session.identity_id, field(body, 'totp_code') ?? '');
     if (outcome === 'none') return fail('totp_code', text.noTotp());

@@ -72,5 +72,5 @@ async function kratosErrorReply(
       .executeTakeFirstOrThrow();
     return reply.redirect(uiUrl(request, deps.config.identity, `${UI_PATHS.error}?id=${stored.id}`), 303);
   }
-  return reply.code(error.code).send(error.toBody());
+  return reply.code(error.code).headers(error.headers).send(error.toBody());
 }

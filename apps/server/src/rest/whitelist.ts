@@ -89,7 +89,16 @@ export interface ExposedFunction {
    * must not return a secret as a bare value.
    */
   secrets?: Record<string, SecretField>;
+  /**
+   * Whether GET may call it; default: only when `action` is read. A function that changes data
+   * answers GET with 405 (a link or a top-level navigation from another site must not run it).
+   */
+  readOnly?: boolean;
 }
+
+/** Whether GET/HEAD may call `entry` (see ExposedFunction.readOnly). */
+export const functionIsReadOnly = (entry: ExposedFunction): boolean =>
+  entry.readOnly ?? (entry.action ?? 'read') === 'read';
 
 const tables = new Map<string, ExposedTable>();
 const functions = new Map<string, ExposedFunction>();

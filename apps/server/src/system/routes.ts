@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../http/context.js';
 import { VERSION } from '../version.js';
+import { metricsAccess } from './metricsAccess.js';
 
 /** Liveness, readiness, Prometheus metrics and the version shown in the user menu. */
 export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -23,7 +24,7 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     }
   });
 
-  app.get('/metrics', pub, async (_request, reply) => {
+  app.get('/metrics', { ...pub, preHandler: metricsAccess(ctx.config.http) }, async (_request, reply) => {
     reply.type(ctx.metrics.contentType);
     return ctx.metrics.metrics();
   });

@@ -208,6 +208,7 @@ describe('per-address limit', () => {
     const b = browser(server);
     const flow = await b.ory.createBrowserLoginFlow();
     const statuses: number[] = [];
+    const retryAfter: Array<string | null> = [];
     for (let i = 0; i < 25; i++) {
       const res = await b.fetch(`${server.url}/api/.ory/self-service/login?flow=${flow.id}`, {
         method: 'POST',
@@ -220,7 +221,9 @@ describe('per-address limit', () => {
         }),
       });
       statuses.push(res.status);
+      if (res.status === 429) retryAfter.push(res.headers.get('retry-after'));
     }
     expect(statuses).toContain(429);
+    for (const seconds of retryAfter) expect(Number(seconds)).toBeGreaterThan(0);
   });
 });

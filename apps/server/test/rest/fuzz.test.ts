@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { OPERATORS } from '../../src/rest/parse/filter.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { seed } from './fixtures.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // a high submit limit, so identity requests get past the per-address rate limit into the flows
+  const { identity } = loadConfig({ LOG_LEVEL: 'silent', OPSDECK_AUTH_RATE_LIMIT: '100000' });
+  server = await startTestServer({ config: { identity } });
   await seed(server);
 });
 afterAll(async () => {
@@ -52,6 +55,8 @@ const oddColumns = fc.constantFrom('missing', 'name->a', 'id->0', '"name"', '', 
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
+  // NUL among the characters that mean something to our parsers (PostgreSQL refuses U+0000)
+  fc.string({ unit: fc.constantFrom('a', '\u0000', '.', ',', '(', ')', '"', '%', '@', ':'), maxLength: 8 }),
   fc.constantFrom(
     'null',
     'true',
@@ -70,6 +75,8 @@ const text = fc.oneof(
     '\\',
     '"',
     '\u0000',
+    'a\u0000b',
+    '%00',
     "'; drop table people; --",
     '__proto__',
     'toString',
@@ -217,4 +224,100 @@ describe('fuzzing /api/db', () => {
       { numRuns: 300, interruptAfterTimeLimit: 30_000 },
     );
   }, 60_000);
+});
+
+// the identity server (/api/.ory): self-service flows, their submits and the session endpoints
+const FLOW_KINDS = ['login', 'registration', 'recovery', 'verification', 'settings'] as const;
+const FIELDS = [
+  'method',
+  'identifier',
+  'password',
+  'traits',
+  'traits.email',
+  'email',
+  'code',
+  'csrf_token',
+  'provider',
+  'totp_code',
+  'lookup_secret',
+  'passkey_login',
+  'webauthn_login',
+  'transient_payload',
+];
+const METHODS = fc.constantFrom('password', 'code', 'profile', 'totp', 'lookup_secret', 'passkey', 'oidc', 'webauthn');
+const identityBody = fc.oneof(
+  fc.json(),
+  fc.dictionary(
+    fc.oneof({ arbitrary: fc.constantFrom(...FIELDS), weight: 5 }, { arbitrary: text, weight: 1 }),
+    fc.oneof(
+      { arbitrary: text, weight: 4 },
+      { arbitrary: METHODS, weight: 2 },
+      { arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('email', 'name', 'first'), text), text), weight: 1 },
+      { arbitrary: fc.anything(), weight: 1 },
+    ),
+    { maxKeys: 5 },
+  ),
+);
+const identityRequest = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constantFrom(...FLOW_KINDS),
+      flow: fc.oneof({ arbitrary: fc.constant('own'), weight: 4 }, { arbitrary: text, weight: 1 }),
+      form: fc.boolean(),
+      body: identityBody,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          ...FLOW_KINDS.flatMap((k) => [`/self-service/${k}/flows?id=`, `/self-service/${k}/browser?return_to=`]),
+          '/self-service/login/api?aal=',
+          '/self-service/login/browser?refresh=true&return_to=',
+          '/self-service/errors?id=',
+          '/self-service/logout?token=',
+          '/self-service/methods/oidc/callback/x?state=',
+          '/sessions/whoami?x=',
+        ),
+        text,
+      )
+      .map(([path, value]) => ({ get: `${path}${encodeURIComponent(value)}` })),
+  },
+);
+
+describe('fuzzing /api/.ory', () => {
+  it('never answers 5xx, whatever the flow, fields (NUL included) and form encoding', async () => {
+    const flows = new Map<string, string>();
+    for (const kind of FLOW_KINDS) {
+      const res = await fetch(`${server.url}/api/.ory/self-service/${kind}/api`);
+      if (res.ok) flows.set(kind, ((await res.json()) as { id: string }).id);
+    }
+    await fc.assert(
+      fc.asyncProperty(identityRequest, async (r) => {
+        let path: string;
+        let init: RequestInit = { headers: { accept: 'application/json' } };
+        if ('get' in r) {
+          path = `/api/.ory${r.get}`;
+        } else {
+          const flow = r.flow === 'own' ? (flows.get(r.kind) ?? '') : r.flow;
+          path = `/api/.ory/self-service/${r.kind}?flow=${encodeURIComponent(flow)}`;
+          const body =
+            r.form && r.body && typeof r.body === 'object' && !Array.isArray(r.body)
+              ? new URLSearchParams(
+                  Object.entries(r.body).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+                ).toString()
+              : JSON.stringify(r.body);
+          const type = r.form ? 'application/x-www-form-urlencoded' : 'application/json';
+          init = { method: 'POST', headers: { accept: 'application/json', 'content-type': type }, body };
+        }
+        const res = await fetch(`${server.url}${path}`, { ...init, redirect: 'manual' });
+        const body = await res.text();
+        expect(res.status, `${init.method ?? 'GET'} ${path} ${String(init.body ?? '')} -> ${body}`).toBeLessThan(500);
+        expect(leaks(body, [path, String(init.body ?? '')]), `${path} -> ${body}`).toBe(false);
+      }),
+      { numRuns: 250, interruptAfterTimeLimit: 60_000 },
+    );
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
 import { embedAuthorizer, requireRestAccess, searchParams } from '../access.js';
 import { restDbError } from '../dbErrors.js';
 import { invalidBody, pgrstError } from '../errors.js';
@@ -10,7 +11,7 @@ import { contentRange, pageStatus, sendRows } from '../respond.js';
 import { type Schema, type SqlFunction, schemaOf } from '../schemaCache.js';
 import { QueryBuilder } from '../sql/level.js';
 import { readStatement } from '../sql/read.js';
-import { exposedFunction, readableColumns } from '../whitelist.js';
+import { exposedFunction, functionIsReadOnly, readableColumns } from '../whitelist.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -20,6 +21,17 @@ function notFound(name: string, args: string[]) {
     'PGRST202',
     `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
     `Searched for the function public.${name} with parameter${args.length === 1 ? '' : 's'} ${args.join(', ') || '(none)'}, but no matches were found among the functions exposed under /api/db/rpc.`,
+  );
+}
+
+/** 405 for GET on a function that changes data: it runs only from POST, which a link cannot send. */
+function changesData(name: string) {
+  return new HttpError(
+    405,
+    'method_not_allowed',
+    `function ${name} changes data; call it with POST`,
+    { Allow: 'POST' },
+    { code: '25006', details: null, hint: null },
   );
 }
 
@@ -56,6 +68,8 @@ export async function callFunction(
   const overloads = schema.functions.get(name) ?? [];
   if (!entry || !overloads.length) throw notFound(name, []);
   requireRestAccess(request, entry.resource, entry.action ?? 'read');
+  const viaGet = request.method !== 'POST';
+  if (viaGet && !functionIsReadOnly(entry)) throw changesData(name);
 
   const argNames = new Set(overloads.flatMap((f) => f.args.map((a) => a.name)));
   const query = parseQuery(searchParams(request), (key) => request.method !== 'POST' && argNames.has(key));
@@ -75,9 +89,18 @@ export async function callFunction(
       : sql``
   })`;
   const accept = parseAccept(request);
+  // GET runs in a read-only transaction: a function wrongly marked read-only still cannot write
+  const execute = <R>(statement: RawBuilder<R>) =>
+    viaGet
+      ? ctx.db.kysely.transaction().execute(async (trx) => {
+          await sql`set transaction read only`.execute(trx);
+          return statement.execute(trx);
+        })
+      : statement.execute(ctx.db.kysely);
   const run = async <R>(statement: RawBuilder<R>) =>
     (
-      await statement.execute(ctx.db.kysely).catch((err) => {
+      await execute(statement).catch((err) => {
+        if ((err as { code?: unknown }).code === '25006') throw changesData(name);
         throw restDbError(err);
       })
     ).rows[0];
