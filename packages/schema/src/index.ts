@@ -16,6 +16,8 @@ export * from './canary/checks/s3.js';
 export * from './canary/checks/sftp.js';
 export * from './canary/checks/sql.js';
 export * from './canary/checks/units.js';
+export * from './email.js';
+export { emailSchema } from './emailSchema.js';
 export type { CheckSummary } from './health.js';
 export * from './incidents.js';
 export { SEND_STATUSES, type SendStatus } from './notifications.js';
