@@ -171,12 +171,19 @@ export default function CheckGraph({ checkId, from }: { checkId: string; from: s
 
 function GraphTooltip({ point, left, top, width }: { point: GraphPoint; left: number; top: number; width: number }) {
   const runs = (point.passed ?? 0) + (point.failed ?? 0);
-  const flip = left > width - 200;
+  // beside the point, on the side with room, and above it unless the point is near the top
+  const flip = left > width - 280;
+  const below = top < 90;
   return (
     <div
       role="tooltip"
       className="pointer-events-none absolute z-10 w-max max-w-64 rounded-md bg-zinc-900 px-2.5 py-1.5 text-xs text-white shadow-lg"
-      style={{ left: flip ? left - 12 : left + 12, top: Math.max(top - 12, 0) + 20, translate: flip ? '-100%' : '0' }}
+      style={{
+        left: flip ? left - 12 : left + 12,
+        // the figure's caption line sits above the svg
+        top: top + 20 + (below ? 12 : -12),
+        translate: `${flip ? '-100%' : '0'} ${below ? '0' : '-100%'}`,
+      }}
     >
       <p className="text-zinc-300">{new Date(point.time).toLocaleString()}</p>
       <p>
