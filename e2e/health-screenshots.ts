@@ -4,7 +4,7 @@
 // detail modal into docs/screenshots/health-*.png.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { testSubjectId } from '@opsdeck/server/test';
+import { testSubjectId, writeCheckResults } from '@opsdeck/server/test';
 import { sql } from 'kysely';
 import { startE2E } from './harness.js';
 
@@ -50,6 +50,23 @@ try {
       if (check.name === 'exporter') failing = check.id;
     }
   }
+  // an hour of history for the failing check, so its latency graph has a shape: it answered in
+  // 40-180 ms every two minutes, then started failing ten minutes ago
+  const now = Date.now();
+  await writeCheckResults(
+    e2e.server.db,
+    Array.from({ length: 30 }, (_, i) => {
+      const minutesAgo = 60 - i * 2;
+      const pass = minutesAgo > 10;
+      return {
+        checkId: failing as string,
+        time: new Date(now - minutesAgo * 60_000 - 30_000),
+        pass,
+        duration: pass ? Math.round(60 + 50 * Math.sin(i / 3) + (i % 4) * 18) : 950 + (i % 3) * 120,
+        ...(pass ? { message: 'connected' } : { error: 'tcp 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1' }),
+      };
+    }),
+  );
   // the failing check is evidence in an incident, which its detail links to
   await sql`insert into people (id, name, email) values (${testSubjectId('admin')}, 'Ada Admin', 'ada@example.test')`.execute(
     e2e.server.db.kysely,
@@ -86,8 +103,13 @@ try {
   await page.getByRole('button', { name: 'Search syntax' }).click();
   await page.getByRole('dialog', { name: 'Search syntax' }).waitFor();
   await page.screenshot({ path: path.join(out, 'health-search.png') });
+  // a tall window shows the latency graph above the tabs; the pointer on a failed run shows its tooltip
+  await page.setViewportSize({ width: 1440, height: 1100 });
   await page.goto(`/health?hidePassing=false&checkId=${failing}`);
   await page.getByRole('table', { name: 'Check history' }).locator('tbody tr').first().waitFor();
+  const marker = await page.locator('[aria-label="Latency over time"] [data-status="failed"]').first().boundingBox();
+  if (marker) await page.mouse.move(marker.x + marker.width / 2, marker.y + marker.height / 2);
+  await page.getByRole('tooltip').waitFor();
   await page.screenshot({ path: path.join(out, 'health-check-detail.png') });
   console.log(`screenshots in ${out}`);
 } finally {

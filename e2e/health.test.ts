@@ -179,7 +179,7 @@ describe('check detail', () => {
     await history.locator('tbody tr').first().waitFor();
 
     await dialog.getByRole('tab', { name: 'Graph' }).click();
-    await dialog.locator('svg[aria-label="Latency over time"] circle[data-status="failed"]').first().waitFor();
+    await dialog.locator('svg[aria-label="Latency over time"] [data-status="failed"]').first().waitFor();
 
     await dialog.getByRole('tab', { name: 'Spec' }).click();
     await expect.poll(() => dialog.getByTestId('check-spec').textContent()).toContain('endpoint: 127.0.0.1:1');

@@ -104,8 +104,11 @@ describe('health check settings', () => {
     expect(await ui.check(page, 'HTTP check 1').getByLabel('URL').inputValue()).toBe(`${e2e.server.url}/health`);
 
     await ui.save(page).click();
-    await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
+    // saving returns to the list (spec part 1 section 2), where the new health check is
+    await page.waitForURL(/\/settings\/canaries$/);
     await expect.poll(() => page.getByText('payments-api created successfully').count()).toBe(1);
+    await page.getByRole('row', { name: /payments-api/ }).click();
+    await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
     await expect
       .poll(async () => (await ui.derived(page).getByRole('link').allTextContents()).sort())
       .toEqual(['cache', 'homepage']);
@@ -176,6 +179,8 @@ describe('health check settings', () => {
     await page.getByRole('button', { name: 'Form' }).click();
     expect(await ui.check(page, 'TCP check 1').getByLabel('Endpoint').inputValue()).toBe('127.0.0.1:5432');
     await ui.save(page).click();
+    await page.waitForURL(/\/settings\/canaries$/);
+    await page.getByRole('row', { name: /edge-network/ }).click();
     await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
     await expect
       .poll(() => ui.derived(page).getByRole('link').allTextContents())

@@ -22,6 +22,8 @@ export * from './catalog/scrapeConfig.js';
 export * from './catalog/scrapers/file.js';
 export { scraperSchemas } from './catalog/scrapers/index.js';
 export * from './catalog/scrapers/sql.js';
+export * from './email.js';
+export { emailSchema } from './emailSchema.js';
 export type { CheckSummary } from './health.js';
 export * from './incidents.js';
 export { SEND_STATUSES, type SendStatus } from './notifications.js';

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { emailSchema } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import { ROLES } from '../rbac/resources.js';
 const inviteBody = z.object({
   firstName: z.string().trim().max(256).default(''),
   lastName: z.string().trim().max(256).default(''),
-  email: z.email().max(320),
+  email: emailSchema(),
   role: z.enum(ROLES),
 });
 

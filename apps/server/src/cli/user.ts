@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@opsdeck/schema';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { randomSecret } from '../crypto/tokens.js';
@@ -30,7 +31,7 @@ export const userCommand: Command = {
     });
     if (positionals[0] !== 'add' || positionals.length > 1) throw new UsageError('expected the sub-command add');
     const email = values.email?.trim();
-    if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address');
+    if (!email || !isEmailAddress(email)) throw new UsageError('--email must be an email address');
     if (!isRole(values.role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
     const password = values.password ?? randomSecret(18);
     const violation = passwordPolicyViolation(password, email);

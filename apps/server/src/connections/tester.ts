@@ -2,8 +2,10 @@ import { checkTypeFor } from '../health/checks/registry.js';
 import type { ResolvedConnection } from '../health/checks/types.js';
 import { type CheckResult, executeCheck } from '../health/execute.js';
 
+type ProbeFields = Record<string, unknown> | ((conn: ResolvedConnection) => Record<string, unknown>);
+
 /** The check that proves a connection of each type works, run through the real check runner. */
-const PROBES: Record<string, { type: string; fields?: Record<string, unknown> }> = {
+const PROBES: Record<string, { type: string; fields?: ProbeFields }> = {
   postgres: { type: 'postgres', fields: { query: 'SELECT 1' } },
   mysql: { type: 'mysql', fields: { query: 'SELECT 1' } },
   sql_server: { type: 'mssql', fields: { query: 'SELECT 1' } },
@@ -15,7 +17,35 @@ const PROBES: Record<string, { type: string; fields?: Record<string, unknown> }>
   elasticsearch: { type: 'http' },
   ollama: { type: 'http' },
   dynatrace: { type: 'http' },
+  generic_webhook: { type: 'http', fields: webhookTestRequest },
 };
+
+/**
+ * A generic webhook is tested with a real request, as a notification would send it: its method
+ * (POST by default, or GET), content type and headers, and for POST a small JSON test payload of the
+ * webhook channel's shape. Any 2xx answer passes; the result names the status code.
+ */
+function webhookTestRequest(conn: ResolvedConnection): Record<string, unknown> {
+  const method =
+    (conn.properties.requestMethod ?? conn.properties.method ?? 'POST').toUpperCase() === 'GET' ? 'GET' : 'POST';
+  const headers: Array<{ name: string; value: string }> = [];
+  try {
+    const extra = conn.properties.headers ? (JSON.parse(conn.properties.headers) as unknown) : {};
+    if (extra && typeof extra === 'object' && !Array.isArray(extra))
+      for (const [name, value] of Object.entries(extra)) headers.push({ name, value: String(value) });
+  } catch {
+    // unreadable extra headers: test without them, as the channel does
+  }
+  if (method === 'GET') return { method, headers };
+  headers.push({ name: 'content-type', value: conn.properties.contentType || 'application/json' });
+  const body = JSON.stringify({
+    title: 'OpsDeck connection test',
+    message: `A test request from OpsDeck for the connection ${conn.namespace}/${conn.name}.`,
+    event: 'connection.test',
+    properties: {},
+  });
+  return { method, headers, body };
+}
 
 /** Notification and cloud API types whose test would send a message or need a cloud account. */
 export class UntestableConnectionError extends Error {}
@@ -26,7 +56,8 @@ const DEFAULT_PORTS: Record<string, number> = { sftp: 22, smb: 445, windows: 598
 export function probeFor(conn: ResolvedConnection, ref: string): { type: string; spec: Record<string, unknown> } {
   const probe = PROBES[conn.type];
   if (probe && checkTypeFor(probe.type)) {
-    return { type: probe.type, spec: { name: `test ${conn.name}`, connection: ref, ...(probe.fields ?? {}) } };
+    const fields = typeof probe.fields === 'function' ? probe.fields(conn) : (probe.fields ?? {});
+    return { type: probe.type, spec: { name: `test ${conn.name}`, connection: ref, ...fields } };
   }
   const endpoint = hostPort(conn);
   if (endpoint && checkTypeFor('tcp')) return { type: 'tcp', spec: { name: `test ${conn.name}`, endpoint } };

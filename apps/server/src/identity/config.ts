@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@opsdeck/schema';
+import { emailSchema, ROLES, type Role } from '@opsdeck/schema';
 import { z } from 'zod';
 
 /** One OIDC social sign-in provider, configured by env (`OPSDECK_OIDC_PROVIDERS` JSON array). */
@@ -36,7 +36,7 @@ const providers = z
 /** The identity part of the environment. */
 export const identityEnvSchema = z.object({
   OPSDECK_SECRET_KEY: z.string().min(16, 'use at least 16 characters').optional(),
-  OPSDECK_ADMIN_EMAIL: z.email().default('admin@localhost'),
+  OPSDECK_ADMIN_EMAIL: emailSchema().default('admin@localhost'),
   OPSDECK_ADMIN_PASSWORD: z.string().min(8).optional(),
   OPSDECK_PUBLIC_URL: z.url().optional(),
   OPSDECK_ALLOWED_RETURN_URLS: z.string().default(''),

@@ -1,3 +1,4 @@
+import { emailSchema } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ const updateBody = z.object({
   name: z.string().trim().min(1).max(256).optional(),
   firstName: z.string().trim().max(256).optional(),
   lastName: z.string().trim().max(256).optional(),
-  email: z.email().max(320).optional(),
+  email: emailSchema().optional(),
   avatar: z.string().max(100_000).nullable().optional(),
   title: z.string().max(256).nullable().optional(),
   phone: z.string().max(64).nullable().optional(),

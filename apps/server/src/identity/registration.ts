@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isEmailAddress } from '@opsdeck/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { kratosErrors } from './errors.js';
@@ -22,8 +23,6 @@ import { input, submit, traitNodes } from './ui.js';
 import { startVerification } from './verification.js';
 import { addCredential, creationOptions, flowChallenge, rotateChallenge, verifyAttestation } from './webauthn.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
 /** Reads and checks the traits of a form; returns field messages when they are not acceptable. */
 export function readTraits(body: Record<string, unknown>): { traits: Traits; fields: Record<string, UiText[]> } {
   const email = normalizeEmail(field(body, 'traits.email') ?? '');
@@ -31,7 +30,7 @@ export function readTraits(body: Record<string, unknown>): { traits: Traits; fie
   const last = (field(body, 'traits.name.last') ?? '').trim();
   const fields: Record<string, UiText[]> = {};
   if (!email) fields['traits.email'] = [text.required('email')];
-  else if (!EMAIL.test(email) || email.length > 320) fields['traits.email'] = [text.invalidFormat(email)];
+  else if (!isEmailAddress(email)) fields['traits.email'] = [text.invalidFormat(email)];
   if (first.length > 256) fields['traits.name.first'] = [text.maxLength(256, first.length)];
   if (last.length > 256) fields['traits.name.last'] = [text.maxLength(256, last.length)];
   return { traits: { email, name: { first, last } }, fields };

@@ -1,3 +1,4 @@
+import { emailSchema } from '@opsdeck/schema';
 import { z } from 'zod';
 import { compileCel, compileTemplate } from '../expr/index.js';
 import { channelForScheme } from './channels/registry.js';
@@ -78,7 +79,7 @@ const CONNECTION_REF = /^connection:\/\/([a-z0-9]([-a-z0-9_.]*[a-z0-9])?\/)?[a-z
 const recipientFields = z.object({
   person: z.string().min(1).optional(),
   team: z.string().min(1).optional(),
-  email: z.email().optional(),
+  email: emailSchema().optional(),
   connection: z.string().regex(CONNECTION_REF, 'must look like connection://namespace/name').optional(),
   url: z
     .string()

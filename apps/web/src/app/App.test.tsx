@@ -100,5 +100,7 @@ describe('app load', () => {
     answers['/api/auth/whoami'] = { status: 200, body: { payload: { ...admin.payload, roles: ['responder'] } } };
     renderAt('/notifications/silences/add');
     await screen.findByRole('heading', { name: 'Unauthorized – You do not have permission to access this page' });
+    expect(screen.getByText(/^Add Silence needs permission to create notifications/)).toBeTruthy();
+    expect(screen.queryByText(/change add silence/)).toBeNull();
   });
 });

@@ -20,6 +20,17 @@ function Notice({ icon, title, children }: { icon: ReactNode; title: ReactNode; 
   );
 }
 
+/**
+ * Why the page is not shown, in words: 'Your role does not allow you to view connections.', or for
+ * a page that writes, 'Add Silence needs permission to create notifications, which your role does
+ * not have.' (never 'change add silence').
+ */
+export function deniedMessage(title: string, resource: string, action: string): string {
+  if (action === 'read') return `Your role does not allow you to view ${title.toLowerCase()}.`;
+  const verb = action.replace(/^playbook:/, '');
+  return `${title} needs permission to ${verb} ${resource.replaceAll('_', ' ')}, which your role does not have.`;
+}
+
 /** Renders an entry's page only when its feature is on and the person may `action` its resource. */
 export function RouteGate({ entry }: { entry: RouteEntry }) {
   const session = useSession();
@@ -45,7 +56,7 @@ export function RouteGate({ entry }: { entry: RouteEntry }) {
           </>
         }
       >
-        Your role does not allow you to {action === 'read' ? 'view' : 'change'} {entry.title.toLowerCase()}.
+        {deniedMessage(entry.title, entry.resource, action)}
       </Notice>
     );
   }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type DateInput, formatAge, toDate } from '../utils/age.js';
+import { type DateInput, formatAgeWithSuffix, toDate } from '../utils/age.js';
 
 // one shared ticker so a page of ages re-renders together, every 30 s
 const listeners = new Set<() => void>();
@@ -23,7 +23,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** How long ago `date` was ('5m', '2d', '1y'), with the exact time in a tooltip. */
+/** How long ago `date` was ('5m', '2d', '1y'; with suffix ' ago', '5m ago' or 'just now'), exact time in a tooltip. */
 export function Age({
   date,
   suffix = '',
@@ -39,8 +39,7 @@ export function Age({
   if (!d) return null;
   return (
     <time dateTime={d.toISOString()} title={d.toLocaleString()} className={className}>
-      {formatAge(d)}
-      {suffix}
+      {formatAgeWithSuffix(d, suffix)}
     </time>
   );
 }

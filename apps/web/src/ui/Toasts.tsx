@@ -4,11 +4,15 @@ import { cx } from './cx.js';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** Where a toast shows: bottom right by default (spec part 1 section 8), top right where the spec says. */
+export type ToastPlacement = 'bottom-right' | 'top-right';
+
 interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
   link?: ToastLink;
+  placement: ToastPlacement;
 }
 
 /** A link shown after a toast's message, e.g. to the incident something was linked to. */
@@ -21,25 +25,28 @@ export interface ToastLink {
 export const TOAST_DURATION_MS = 5000;
 
 export interface ToastApi {
-  show(kind: ToastKind, message: string, link?: ToastLink): void;
-  success(message: string, link?: ToastLink): void;
+  show(kind: ToastKind, message: string, link?: ToastLink, placement?: ToastPlacement): void;
+  success(message: string, link?: ToastLink, placement?: ToastPlacement): void;
   error(message: string): void;
   info(message: string): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Shows short messages at the bottom right for 5 s: 'Incident deleted successfully', mutation errors. */
+/**
+ * Shows short messages for 5 s: at the bottom right ('Incident deleted successfully', mutation
+ * errors), or top right for those the spec places there ('Linked to incident successfully').
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const api = useMemo<ToastApi>(() => {
-    const show = (kind: ToastKind, message: string, link?: ToastLink) =>
-      setToasts((list) => [...list.slice(-4), { id: nextId.current++, kind, message, link }]);
+    const show = (kind: ToastKind, message: string, link?: ToastLink, placement: ToastPlacement = 'bottom-right') =>
+      setToasts((list) => [...list.slice(-4), { id: nextId.current++, kind, message, link, placement }]);
     return {
       show,
-      success: (m, link) => show('success', m, link),
+      success: (m, link, placement) => show('success', m, link, placement),
       error: (m) => show('error', m),
       info: (m) => show('info', m),
     };
@@ -47,17 +54,32 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section
-        aria-label="Messages"
-        className="pointer-events-none fixed right-4 bottom-4 z-[60] flex w-80 flex-col gap-2"
-      >
-        {toasts.map((t) => (
-          <ToastView key={t.id} toast={t} onDismiss={dismiss} />
+      <section aria-label="Messages">
+        {PLACEMENTS.map(([placement, at]) => (
+          <div
+            key={placement}
+            data-placement={placement}
+            className={cx(
+              'pointer-events-none fixed right-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2',
+              at,
+            )}
+          >
+            {toasts
+              .filter((t) => t.placement === placement)
+              .map((t) => (
+                <ToastView key={t.id} toast={t} onDismiss={dismiss} />
+              ))}
+          </div>
         ))}
       </section>
     </ToastContext.Provider>
   );
 }
+
+const PLACEMENTS: ReadonlyArray<[ToastPlacement, string]> = [
+  ['top-right', 'top-4'],
+  ['bottom-right', 'bottom-4'],
+];
 
 const ICONS = { success: CircleCheck, error: CircleAlert, info: Info };
 const COLORS = { success: 'text-emerald-600', error: 'text-red-600', info: 'text-indigo-600' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, toDate } from './age.js';
+import { formatAge, formatAgeWithSuffix, toDate } from './age.js';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -26,6 +26,20 @@ describe('formatAge', () => {
     [undefined, ''],
   ])('%s -> %s', (input, expected) => {
     expect(formatAge(input, now)).toBe(expected);
+  });
+});
+
+describe('formatAgeWithSuffix', () => {
+  it.each([
+    [ago(0), ' ago', 'just now'],
+    [ago(999), ' ago', 'just now'],
+    [new Date(now.getTime() + 5000), ' ago', 'just now'],
+    [ago(12_000), ' ago', '12s ago'],
+    [ago(3_600_000), ' ago', '1h ago'],
+    [ago(0), '', 'now'],
+    [null, ' ago', ''],
+  ])('%s with %j -> %s', (input, suffix, expected) => {
+    expect(formatAgeWithSuffix(input, suffix, now)).toBe(expected);
   });
 });
 

@@ -31,3 +31,17 @@ export function formatAge(value: DateInput | null | undefined, now: Date = new D
   if (ms < YEAR) return `${Math.floor(ms / MONTH)}mo`;
   return `${Math.floor(ms / YEAR)}y`;
 }
+
+/**
+ * The age followed by `suffix` ('5m ago'); under a second it reads 'just now' instead of
+ * 'now ago'. Without a suffix it is `formatAge`.
+ */
+export function formatAgeWithSuffix(
+  value: DateInput | null | undefined,
+  suffix: string,
+  now: Date = new Date(),
+): string {
+  const age = formatAge(value, now);
+  if (!age || !suffix) return age;
+  return age === 'now' ? 'just now' : `${age}${suffix}`;
+}

@@ -1,3 +1,4 @@
+import { emailSchema } from '@opsdeck/schema';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { list } from './http.js';
@@ -21,7 +22,7 @@ export const email = defineChannel({
     password: z.string().optional(),
     from: z.string().min(1, 'a from address is required'),
     fromName: z.string().optional(),
-    to: z.array(z.email()).min(1, 'name at least one recipient address'),
+    to: z.array(emailSchema()).min(1, 'name at least one recipient address'),
     insecureTls: z.boolean().default(false),
   }),
   fromUrl(url) {

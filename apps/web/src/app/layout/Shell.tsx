@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { ErrorBoundary } from '../../ui/ErrorBoundary.js';
+import { NoRolePage } from '../NoRolePage.js';
+import { useSession } from '../session.js';
 import { Sidebar } from './Sidebar.js';
 import { TopBar } from './TopBar.js';
 import { TopBarContext } from './topBarContext.js';
@@ -15,6 +17,7 @@ export interface RouteHandle {
 /** The signed-in layout: sidebar on the left, top bar and the page on the right. */
 export function Shell() {
   const matches = useMatches();
+  const { roles } = useSession();
   const { pathname } = useLocation();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     | RouteHandle
@@ -42,7 +45,8 @@ export function Shell() {
           <TopBar title={title} refresh={handle?.refresh ?? true} onSlot={setSlot} />
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-auto focus:outline-none">
             <ErrorBoundary resetKey={pathname}>
-              <Outlet />
+              {/* without a role every screen is 'Unauthorized': say why, and who can help, instead */}
+              {roles.length === 0 ? <NoRolePage /> : <Outlet />}
             </ErrorBoundary>
           </main>
         </div>

@@ -17,6 +17,8 @@ export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
 /** Below this window width an expanded sidebar folds away when you click outside it. */
 const NARROW_PX = 1024;
+/** Below this window width the sidebar starts folded when no preference is stored. */
+const PHONE_PX = 640;
 
 const visible = (session: Session) => (entry: RouteEntry) =>
   !session.featureDisabled(entry.feature) && session.can(entry.resource, 'read');
@@ -24,7 +26,8 @@ const visible = (session: Session) => (entry: RouteEntry) =>
 /** The app's left navigation: main screens, views flagged for the sidebar, and Settings. */
 export function Sidebar() {
   const session = useSession();
-  const [collapsed, setCollapsed] = useLocalStorage<boolean>(SIDEBAR_COLLAPSED_KEY, false);
+  // on a phone the expanded sidebar would cover most of the screen: folded until chosen otherwise
+  const [collapsed, setCollapsed] = useLocalStorage<boolean>(SIDEBAR_COLLAPSED_KEY, window.innerWidth < PHONE_PX);
   const aside = useRef<HTMLElement>(null);
   const showViews = !session.featureDisabled('views') && session.can('views', 'read');
   const views = useQuery({ ...appQueries.sidebarViews(), enabled: showViews });

@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { useToasts } from '../../ui/Toasts.js';
+import { useMediaQuery } from '../../ui/useMediaQuery.js';
 import { LinkToIncidentButton } from '../incidents/index.js';
 import { CheckHistory } from './CheckHistory.js';
 import { CheckIcon } from './CheckIcon.js';
@@ -21,6 +22,12 @@ import { formatLatency, formatUptime, TIME_RANGES, timeRangeMs } from './utils.j
 
 // the chart stays out of the health page bundle until a Graph tab is opened
 const CheckGraph = lazy(() => import('./CheckGraph.js'));
+
+/**
+ * Spec part 1 section 2: the Graph tab exists 'only on short screens'; as in the reference, a
+ * window up to 992 px high has it as a tab, and a taller one shows the graph above the tabs.
+ */
+export const SHORT_SCREEN = '(max-height: 992px)';
 
 /** Roles shown Run Now (spec part 1 section 2). */
 const RUN_NOW_ROLES = ['admin', 'editor', 'responder', 'commander'];
@@ -40,6 +47,7 @@ export function CheckDetail({
   const check = summary.data?.[0];
   const [tab, setTab] = useState('history');
   const relationships = useRelationships(checkId);
+  const short = useMediaQuery(SHORT_SCREEN);
   // the range start, fixed per range so the history and graph queries keep their keys
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the range or data changes
   const from = useMemo(
@@ -52,6 +60,13 @@ export function CheckDetail({
   return (
     <div className="flex min-h-0 flex-col gap-3">
       <CheckHeader check={check} timeRange={timeRange} onTimeRange={onTimeRange} />
+      {!short && (
+        <section aria-label="Latency graph">
+          <Suspense fallback={<LoadingBlock />}>
+            <CheckGraph checkId={checkId} from={from} />
+          </Suspense>
+        </section>
+      )}
       <Tabs
         label="Check detail"
         value={tab}
@@ -61,6 +76,7 @@ export function CheckDetail({
           {
             id: 'graph',
             label: 'Graph',
+            hidden: !short,
             content: (
               <Suspense fallback={<LoadingBlock />}>
                 <CheckGraph checkId={checkId} from={from} />

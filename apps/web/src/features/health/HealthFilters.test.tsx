@@ -20,6 +20,8 @@ describe('label filter', () => {
     const onLabel = vi.fn();
     render(
       <HealthFilters
+        open
+        onClose={() => {}}
         hidePassing
         onHidePassing={() => {}}
         options={[pods]}
@@ -39,6 +41,8 @@ describe('label filter', () => {
   it('lists a short list whole, with nothing to expand', () => {
     render(
       <HealthFilters
+        open
+        onClose={() => {}}
         hidePassing
         onHidePassing={() => {}}
         options={[{ key: 'env', values: ['dev', 'prod'], boolean: false }]}

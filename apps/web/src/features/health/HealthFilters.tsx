@@ -1,9 +1,12 @@
-import { Minus, Plus } from 'lucide-react';
+import { Minus, Plus, X } from 'lucide-react';
 import { memo, useState } from 'react';
 import { cx } from '../../ui/cx.js';
 import { type LabelOption, labelId } from './utils.js';
 
 interface Props {
+  /** Below wide screens the panel is collapsed until opened from the toolbar's Filters button. */
+  open: boolean;
+  onClose: () => void;
   hidePassing: boolean;
   onHidePassing: (v: boolean) => void;
   options: LabelOption[];
@@ -11,8 +14,17 @@ interface Props {
   onLabel: (id: string, state: 0 | 1 | -1) => void;
 }
 
-/** The left panel: Filter by Health (Hide Passing) and Filter by Label (tri-state values, boolean toggles). */
+/** Element id of the panel, for the Filters button's aria-controls. */
+export const FILTERS_PANEL_ID = 'health-filters';
+
+/**
+ * The left panel: Filter by Health (Hide Passing) and Filter by Label (tri-state values, boolean
+ * toggles). Always shown on wide screens; below them (spec part 2: 'collapsible below wide
+ * screens') it stays folded until opened, beside the list on a tablet and over it on a phone.
+ */
 export const HealthFilters = memo(function HealthFilters({
+  open,
+  onClose,
   hidePassing,
   onHidePassing,
   options,
@@ -20,33 +32,50 @@ export const HealthFilters = memo(function HealthFilters({
   onLabel,
 }: Props) {
   return (
-    <aside
-      aria-label="Filters"
-      className="flex w-64 shrink-0 flex-col gap-4 overflow-y-auto border-r border-zinc-200 bg-white p-3 max-lg:w-52"
-    >
-      <section>
-        <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Filter by Health</h3>
-        <Toggle label="Hide Passing" checked={hidePassing} onChange={onHidePassing} />
-      </section>
-      <section>
-        <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Filter by Label</h3>
-        {options.length === 0 && <p className="text-xs text-zinc-400">No labels</p>}
-        <div className="flex flex-col gap-3">
-          {options.map((o) =>
-            o.boolean ? (
-              <Toggle
-                key={o.key}
-                label={o.key}
-                checked={labels[labelId(o.key, 'true')] === 1}
-                onChange={(on) => onLabel(labelId(o.key, 'true'), on ? 1 : 0)}
-              />
-            ) : (
-              <LabelValues key={o.key} option={o} labels={labels} onLabel={onLabel} />
-            ),
-          )}
-        </div>
-      </section>
-    </aside>
+    <>
+      {open && <div aria-hidden className="fixed inset-0 z-20 bg-zinc-900/20 md:hidden" onClick={onClose} />}
+      <aside
+        id={FILTERS_PANEL_ID}
+        aria-label="Filters"
+        className={cx(
+          'flex w-64 shrink-0 flex-col gap-4 overflow-y-auto border-r border-zinc-200 bg-white p-3 max-lg:w-52',
+          open
+            ? 'max-md:absolute max-md:inset-y-0 max-md:left-0 max-md:z-30 max-md:w-72 max-md:max-w-[85vw] max-md:shadow-xl'
+            : 'max-lg:hidden',
+        )}
+      >
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mb-2 flex items-center gap-1 self-end rounded text-xs font-medium text-zinc-500 hover:text-zinc-800 lg:hidden"
+        >
+          <X aria-hidden className="h-3.5 w-3.5" />
+          Hide filters
+        </button>
+        <section>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Filter by Health</h3>
+          <Toggle label="Hide Passing" checked={hidePassing} onChange={onHidePassing} />
+        </section>
+        <section>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">Filter by Label</h3>
+          {options.length === 0 && <p className="text-xs text-zinc-400">No labels</p>}
+          <div className="flex flex-col gap-3">
+            {options.map((o) =>
+              o.boolean ? (
+                <Toggle
+                  key={o.key}
+                  label={o.key}
+                  checked={labels[labelId(o.key, 'true')] === 1}
+                  onChange={(on) => onLabel(labelId(o.key, 'true'), on ? 1 : 0)}
+                />
+              ) : (
+                <LabelValues key={o.key} option={o} labels={labels} onLabel={onLabel} />
+              ),
+            )}
+          </div>
+        </section>
+      </aside>
+    </>
   );
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../ui/Button.js';
 import { cx } from '../../ui/cx.js';
@@ -31,6 +31,8 @@ export function HealthPage() {
   const [params, update] = useHealthParams();
   const standalone = useLocation().pathname.startsWith('/view/');
   const detailOnly = standalone && !!params.checkId;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const closeFilters = useCallback(() => setFiltersOpen(false), []);
   const summary = useSummary(params.timeRange, { refreshMs: refreshMs(params.refresh), enabled: !detailOnly });
   const all = summary.data;
   const view = useHealthView(all, params);
@@ -77,8 +79,10 @@ export function HealthPage() {
 
   const { visible } = view;
   return (
-    <div className="flex h-full min-h-0">
+    <div className="relative flex h-full min-h-0">
       <HealthFilters
+        open={filtersOpen}
+        onClose={closeFilters}
         hidePassing={params.hidePassing}
         onHidePassing={onHidePassing}
         options={view.options}
@@ -86,7 +90,13 @@ export function HealthPage() {
         onLabel={onLabel}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <HealthToolbar params={params} update={update} labelKeys={view.options} />
+        <HealthToolbar
+          params={params}
+          update={update}
+          labelKeys={view.options}
+          filtersOpen={filtersOpen}
+          onToggleFilters={() => setFiltersOpen((o) => !o)}
+        />
         <div
           role="tablist"
           aria-label="Tabs"

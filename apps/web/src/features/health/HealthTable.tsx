@@ -14,15 +14,16 @@ type Item =
 const COLUMNS: Array<[string, SortKey | null, string]> = [
   ['', null, 'w-8'],
   ['Checks', 'name', ''],
-  ['Health', 'health', 'w-28'],
-  ['Uptime', 'uptime', 'w-28'],
-  ['Latency', 'latency', 'w-28'],
-  ['Transition', 'last_transition_time', 'w-36'],
+  ['Health', 'health', 'w-24 sm:w-28'],
+  ['Uptime', 'uptime', 'w-20 sm:w-28'],
+  ['Latency', 'latency', 'w-20 sm:w-28'],
+  ['Transition', 'last_transition_time', 'w-28 sm:w-36'],
 ];
 const ROW_HEIGHT = 37;
 
 /**
- * The table layout: Checks, Health, Uptime, Latency, Transition. Grouped rows expand on click;
+ * The table layout: Checks, Health, Uptime, Latency, Transition. On a phone the columns narrow and
+ * the table scrolls sideways past its minimum width, so the check names keep room to be read. Grouped rows expand on click;
  * a check row opens its detail. Only the rows in view are in the DOM.
  */
 export function HealthTable({
@@ -75,7 +76,7 @@ export function HealthTable({
   return (
     <div ref={scroller} className="min-h-0 flex-1 overflow-auto">
       <table
-        className="w-full table-fixed border-collapse text-sm"
+        className="w-full min-w-[36rem] table-fixed border-collapse text-sm"
         aria-label="Health checks"
         aria-rowcount={items.length}
       >
@@ -84,7 +85,7 @@ export function HealthTable({
             {COLUMNS.map(([label, key, width]) => (
               <th
                 key={label || 'expander'}
-                className={`${width} px-3 py-2`}
+                className={`${width} px-3 py-2 whitespace-nowrap`}
                 aria-sort={key && key === sortBy ? (sortDesc ? 'descending' : 'ascending') : undefined}
               >
                 {key ? (

@@ -1,6 +1,7 @@
-import { Grid3x3, LayoutGrid, Table2 } from 'lucide-react';
+import { Grid3x3, LayoutGrid, SlidersHorizontal, Table2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cx } from '../../ui/cx.js';
+import { FILTERS_PANEL_ID } from './HealthFilters.js';
 import { PIVOT_BY, PIVOT_CELL_TYPES, type PivotBy, type PivotCellType } from './pivot.js';
 import { SearchHint } from './SearchHint.js';
 import type { HealthParams, HealthParamsPatch } from './useHealthParams.js';
@@ -35,7 +36,7 @@ function ToolbarSelect({
   options: ReadonlyArray<readonly [string, string]>;
 }) {
   return (
-    <label className="flex items-center gap-1 text-sm text-zinc-600">
+    <label className="flex items-center gap-1 text-sm whitespace-nowrap text-zinc-600">
       {label}
       <select className={select} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map(([v, text]) => (
@@ -63,10 +64,14 @@ export function HealthToolbar({
   params,
   update,
   labelKeys,
+  filtersOpen,
+  onToggleFilters,
 }: {
   params: HealthParams;
   update: (p: HealthParamsPatch) => void;
   labelKeys: LabelOption[];
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
 }) {
   const [text, setText] = useState(params.query);
   useEffect(() => setText(params.query), [params.query]);
@@ -77,17 +82,31 @@ export function HealthToolbar({
   }, [text, params.query, update]);
 
   const current: View = params.pivotBy ? 'pivot' : params.layout;
+  const activeFilters = Object.keys(params.labels).length + (params.hidePassing ? 1 : 0);
 
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 bg-white px-3 py-2">
-      <div className="flex items-center">
+      <button
+        type="button"
+        aria-expanded={filtersOpen}
+        aria-controls={FILTERS_PANEL_ID}
+        onClick={onToggleFilters}
+        className="flex h-8 items-center gap-1.5 rounded-md border border-zinc-300 px-2 text-sm text-zinc-700 hover:bg-zinc-50 lg:hidden"
+      >
+        <SlidersHorizontal aria-hidden className="h-4 w-4" />
+        Filters
+        {activeFilters > 0 && (
+          <span className="rounded-full bg-indigo-100 px-1.5 text-xs font-medium text-indigo-700">{activeFilters}</span>
+        )}
+      </button>
+      <div className="flex w-full items-center sm:w-auto">
         <input
           type="search"
           aria-label="Search checks"
           placeholder="Search by name, description, or endpoint"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          className="h-8 w-80 rounded-md border border-zinc-300 px-2 text-sm"
+          className="h-8 min-w-0 flex-1 rounded-md border border-zinc-300 px-2 text-sm sm:w-80 sm:flex-none"
         />
         <SearchHint onPick={setText} />
       </div>
@@ -104,7 +123,7 @@ export function HealthToolbar({
         options={[...TAB_BY, ...labelOptionsOf(labelKeys)]}
       />
       {params.pivotBy && <PivotControls params={params} update={update} labelKeys={labelKeys} />}
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex flex-wrap items-center gap-2">
         <ToolbarSelect
           label="Range"
           value={params.timeRange}

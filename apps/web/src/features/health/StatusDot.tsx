@@ -1,5 +1,5 @@
 import { cx } from '../../ui/cx.js';
-import { type DotColor, statusColor } from './utils.js';
+import { type DotColor, type GroupStatus, statusColor } from './utils.js';
 
 const COLORS: Record<DotColor, string> = {
   green: 'bg-emerald-500',
@@ -23,10 +23,10 @@ export function StatusDot({ status, className }: { status: string | null | undef
   );
 }
 
-const GROUP: Record<string, DotColor> = { good: 'green', mixed: 'orange', bad: 'red' };
+const GROUP: Record<string, DotColor> = { good: 'green', mixed: 'orange', bad: 'red', unknown: 'grey' };
 
-/** A group's rolled-up status: good, mixed or bad. */
-export function GroupDot({ status }: { status: 'good' | 'mixed' | 'bad' }) {
+/** A group's rolled-up status: good, mixed, bad, or unknown when none of its checks has run. */
+export function GroupDot({ status }: { status: GroupStatus }) {
   const color = GROUP[status] as DotColor;
   return (
     <span

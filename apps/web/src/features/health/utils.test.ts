@@ -136,6 +136,25 @@ describe('health filters, tabs and groups', () => {
     expect(groupChecks(checks, 'env').map((g) => g.key)).toEqual(['prod', 'dev']);
   });
 
+  it('rolls a group of checks that have never run up to unknown, and ignores them beside checks that ran', () => {
+    const fresh = check({ name: 'new', canary_name: 'canary', status: null, uptime: { passed: 0, failed: 0 } });
+    expect(groupChecks([fresh], 'canary_name')[0]?.status).toBe('unknown');
+    expect(groupChecks([fresh, check({ name: 'ok' })], 'canary_name')[0]?.status).toBe('good');
+    expect(groupChecks([fresh, check({ name: 'ko', status: 'unhealthy' })], 'canary_name')[0]?.status).toBe('bad');
+  });
+
+  it('Hide Passing keeps only failing checks: a check that has never run is hidden with the healthy ones', () => {
+    const fresh = check({ name: 'new', status: null, uptime: { passed: 0, failed: 0 } });
+    const list = [...checks, fresh];
+    expect(names(filterChecks(list, { labels: {}, hidePassing: true, query: '' }))).toEqual(['db']);
+    expect(names(filterChecks(list, { labels: {}, hidePassing: false, query: '' }))).toEqual([
+      'api',
+      'db',
+      'cache',
+      'new',
+    ]);
+  });
+
   it('sorts by a column either way', () => {
     expect(names(sortChecks(checks, 'name', false))).toEqual(['api', 'cache', 'db']);
     expect(names(sortChecks(checks, 'health', true))).toEqual(['api', 'cache', 'db']);

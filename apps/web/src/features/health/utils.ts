@@ -171,9 +171,13 @@ export interface CheckFilter {
   labels: Record<string, 1 | -1>;
 }
 
+/** A check whose last run failed: what Hide Passing leaves on screen. */
+export const isFailing = (c: CheckSummary) => c.status === 'unhealthy';
+
 /**
  * Checks that pass the filters: the search (free text over name, description and endpoint, plus
- * field filters, see searchQuery.ts); Hide Passing drops healthy checks; within one label key an
+ * field filters, see searchQuery.ts); Hide Passing keeps only failing checks (it drops healthy ones
+ * and those that have never run, which have nothing to report yet); within one label key an
  * included value must match (any of them), and no excluded value may.
  */
 export function filterChecks(checks: readonly CheckSummary[], f: CheckFilter): CheckSummary[] {
@@ -192,7 +196,7 @@ export function filterChecks(checks: readonly CheckSummary[], f: CheckFilter): C
     } else exclude.push([key, value]);
   }
   return checks.filter((c) => {
-    if (f.hidePassing && c.status === 'healthy') return false;
+    if (f.hidePassing && !isFailing(c)) return false;
     for (const [key, values] of include) if (!values.has(c.labels?.[key] as string)) return false;
     for (const [key, value] of exclude) if (c.labels?.[key] === value) return false;
     return search(c);
@@ -218,7 +222,7 @@ export function tabsFor(checks: readonly CheckSummary[], tabBy: string): string[
   return [ALL_TAB, ...[...set].sort()];
 }
 
-export type GroupStatus = 'good' | 'mixed' | 'bad';
+export type GroupStatus = 'good' | 'mixed' | 'bad' | 'unknown';
 
 export interface CheckGroup {
   key: string;
@@ -245,11 +249,20 @@ export function groupValue(c: CheckSummary, groupBy: string): string {
   }
 }
 
-/** A group's rolled-up status: all healthy is good, none healthy is bad, anything else mixed. */
+/**
+ * A group's rolled-up status over the checks that have run: all healthy is good, all unhealthy is
+ * bad, both is mixed. A check that has never run (no status) counts for neither, so a group of
+ * only such checks is unknown (a grey dot), as each of its checks is.
+ */
 export function groupStatus(checks: readonly CheckSummary[]): GroupStatus {
   let healthy = 0;
-  for (const c of checks) if (c.status === 'healthy') healthy++;
-  return healthy === checks.length ? 'good' : healthy === 0 ? 'bad' : 'mixed';
+  let unhealthy = 0;
+  for (const c of checks) {
+    if (c.status === 'healthy') healthy++;
+    else if (c.status === 'unhealthy') unhealthy++;
+  }
+  if (healthy === 0 && unhealthy === 0) return 'unknown';
+  return unhealthy === 0 ? 'good' : healthy === 0 ? 'bad' : 'mixed';
 }
 
 /** Groups with their rolled-up status, summed uptime and shared type. */

@@ -9,7 +9,9 @@ import { PersonSelect } from './PersonSelect.js';
 /** Severity, type, commander and communicator, each changed in place. */
 export function IncidentDetails({ incident, canEdit }: { incident: Incident; canEdit: boolean }) {
   const id = useId();
-  const save = useIncidentWrite((patch: Partial<Incident>) => updateIncident(incident.id, patch));
+  const save = useIncidentWrite((patch: Partial<Incident>) => updateIncident(incident.id, patch), {
+    success: 'Incident updated successfully',
+  });
   const row = 'grid grid-cols-[6.5rem_1fr] items-center gap-2';
   const label = 'text-xs text-zinc-500';
   return (

@@ -14,7 +14,9 @@ import { inputClass } from './Field.js';
 export function IncidentHeader({ incident, canEdit }: { incident: Incident; canEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(incident.title);
-  const save = useIncidentWrite((patch: Partial<Incident>) => updateIncident(incident.id, patch));
+  const save = useIncidentWrite((patch: Partial<Incident>) => updateIncident(incident.id, patch), {
+    success: 'Incident updated successfully',
+  });
   const active = incident.status !== 'resolved' && incident.status !== 'closed';
 
   const submit = (e: FormEvent) => {

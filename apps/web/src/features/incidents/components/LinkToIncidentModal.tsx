@@ -66,7 +66,12 @@ function LinkForm({ onClose, target, defaultTitle, description }: Omit<LinkToInc
   const link = useMutation({
     mutationFn: (form: LinkToIncident) => linkToIncident(form, target, description ?? defaultTitle),
     onSuccess: ({ incidentId }) => {
-      toasts.success('Linked to incident successfully', { href: `/incidents/${incidentId}`, label: 'View incident' });
+      // the one toast spec part 2 section 8 places top right
+      toasts.success(
+        'Linked to incident successfully',
+        { href: `/incidents/${incidentId}`, label: 'View incident' },
+        'top-right',
+      );
       void client.invalidateQueries({ queryKey: incidentQueries.all });
       onClose();
     },

@@ -18,6 +18,9 @@ describe('describeHistory', () => {
     [{ type: 'responder.created', description: 'person' }, 'added a responder'],
     [{ type: 'responder.created', description: 'team' }, 'added a team as responder'],
     [{ type: 'responder.commented', description: 'on it' }, 'commented'],
+    [{ type: 'incident.commander_updated', description: 'Ana Lee' }, 'made Ana Lee the commander'],
+    [{ type: 'incident.commander_updated', description: '' }, 'removed the commander'],
+    [{ type: 'incident.communicator_updated', description: 'Bo' }, 'made Bo the communicator'],
     [{ type: 'something.else', description: 'x' }, 'something.else: x'],
     [{ type: null, description: null }, 'changed the incident'],
   ])('%o', (entry, expected) => {

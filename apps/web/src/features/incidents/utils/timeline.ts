@@ -44,6 +44,10 @@ export function describeHistory(entry: TimelineInput): string {
       return d === 'team' ? 'removed a team from the responders' : 'removed a responder';
     case 'responder.commented':
       return 'commented';
+    case 'incident.commander_updated':
+      return d ? `made ${d} the commander` : 'removed the commander';
+    case 'incident.communicator_updated':
+      return d ? `made ${d} the communicator` : 'removed the communicator';
     default:
       return [entry.type, d].filter(Boolean).join(': ') || 'changed the incident';
   }

@@ -50,10 +50,11 @@ export function CanarySpecEditor({ row, readOnly }: { row?: CanaryRow; readOnly:
       await updateCanary(row.id, { labels: values.labels, spec: values.spec });
       return row.id;
     },
-    onSuccess: async (id) => {
+    onSuccess: async () => {
       await client.invalidateQueries({ queryKey: canaryQueries.all });
       toasts.success(`${doc.metadata.name} ${row ? 'updated' : 'created'} successfully`);
-      if (!row) navigate(`/settings/canaries/${id}`, { replace: true });
+      // spec part 1 section 2: saving (or cancelling) a settings resource returns to its list
+      navigate('/settings/canaries');
     },
     onError: (err) => toasts.error(errorMessage(err)),
   });

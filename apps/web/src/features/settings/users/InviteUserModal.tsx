@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@opsdeck/schema/email';
 import type { Role } from '@opsdeck/schema/rbac';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
@@ -5,7 +6,6 @@ import { Modal } from '../../../ui/Modal.js';
 import { ASSIGNABLE_ROLES } from './api.js';
 
 const input = 'h-8 w-full rounded-md border border-zinc-300 px-2.5 text-sm';
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export interface Invite {
   firstName: string;
@@ -33,7 +33,7 @@ export function InviteUserModal({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!EMAIL.test(form.email.trim())) return setError('Enter a valid email address');
+    if (!isEmailAddress(form.email.trim())) return setError('Enter a valid email address');
     setError(undefined);
     onSubmit({ ...form, email: form.email.trim(), firstName: form.firstName.trim(), lastName: form.lastName.trim() });
   };
