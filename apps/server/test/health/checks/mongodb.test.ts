@@ -31,7 +31,8 @@ describe('mongodb check', () => {
       username: { value: 'admin' },
       password: { value: 'hunter2-secret' },
     });
-    const out = await mongodbCheck.run(spec, runnerContext({}, 1500));
+    // the driver reports ECONNREFUSED only when server selection gives up (80% of the deadline): leave room on a busy machine
+    const out = await mongodbCheck.run(spec, runnerContext({}, 5000));
     expect(out.pass).toBe(false);
     expect(out.error).toContain('ECONNREFUSED');
     expect(out.error).not.toContain('hunter2-secret');
