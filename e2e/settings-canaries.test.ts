@@ -198,9 +198,12 @@ describe('health check settings', () => {
     );
     const page = await e2e.page({ as: 'viewer' });
     await page.goto('/settings/canaries');
+    // the first row before counting: expect.poll gives up after a second, a loaded machine takes longer
+    await page.getByRole('table', { name: 'Health checks' }).locator('tbody tr').first().waitFor();
     await expect.poll(() => page.getByRole('table', { name: 'Health checks' }).locator('tbody tr').count()).toBe(3);
     expect(await page.getByRole('link', { name: 'Add health check' }).count()).toBe(0);
     await page.getByRole('link', { name: 'payments-api' }).click();
+    await ui.derived(page).getByRole('link').first().waitFor();
     await expect.poll(() => ui.derived(page).getByRole('link').count()).toBe(2);
     expect(await ui.save(page).count()).toBe(0);
     expect(await ui.delete(page).count()).toBe(0);

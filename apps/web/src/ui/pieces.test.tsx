@@ -60,6 +60,18 @@ function Toaster() {
       <button type="button" onClick={() => toasts.error('Network Error. Please try again.')}>
         fail
       </button>
+      <button
+        type="button"
+        onClick={() =>
+          toasts.success(
+            'Linked to incident successfully',
+            { href: '/incidents/1', label: 'View incident' },
+            'top-right',
+          )
+        }
+      >
+        linked
+      </button>
     </>
   );
 }
@@ -74,9 +86,11 @@ describe('Toasts', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'ok' }));
     fireEvent.click(screen.getByRole('button', { name: 'fail' }));
-    const region = screen.getByRole('region', { name: 'Messages' });
-    expect(region.className).toContain('bottom-4');
-    expect(region.className).toContain('right-4');
+    const stack = screen.getByRole('status').closest('[data-placement]') as HTMLElement;
+    expect(screen.getByRole('region', { name: 'Messages' }).contains(stack)).toBe(true);
+    expect(stack.dataset.placement).toBe('bottom-right');
+    expect(stack.className).toContain('bottom-4');
+    expect(stack.className).toContain('right-4');
     expect(screen.getByRole('status').textContent).toContain('Incident deleted successfully');
     expect(screen.getByRole('alert').textContent).toContain('Network Error. Please try again.');
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 10));
@@ -84,6 +98,20 @@ describe('Toasts', () => {
     act(() => vi.advanceTimersByTime(20));
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('show a toast placed top right there (Linked to incident, spec part 2)', () => {
+    render(
+      <ToastProvider>
+        <Toaster />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'linked' }));
+    const stack = screen.getByRole('status').closest('[data-placement]') as HTMLElement;
+    expect(stack.dataset.placement).toBe('top-right');
+    expect(stack.className).toContain('top-4');
+    expect(stack.className).toContain('right-4');
+    expect(screen.getByRole('link', { name: 'View incident' }).getAttribute('href')).toBe('/incidents/1');
   });
 });
 
