@@ -10,7 +10,7 @@ beforeAll(async () => {
   open = await startTestServer();
   const { http } = loadConfig({ OPSDECK_METRICS_TOKEN: TOKEN, OPSDECK_METRICS_ALLOW: '10.1.0.0/16, 2001:db8::/32' });
   guarded = await startTestServer({ config: { http } });
-});
+}, 180_000); // two servers: slow on a loaded machine
 afterAll(async () => {
   await open?.close();
   await guarded?.close();

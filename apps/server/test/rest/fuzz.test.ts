@@ -22,7 +22,9 @@ const LEAK = /syntax error|at or near|json_agg|json_populate|"t\d+"|\b_r\b|pg_ca
 /** Whether `body` leaks SQL, once the request's own text (echoed in parse errors) is taken out. */
 function leaks(body: string, inputs: string[]): boolean {
   let rest = body.replaceAll('syntax error in tsquery', ''); // the client's search term, reported by PostgreSQL
-  for (const s of [...inputs].sort((a, b) => b.length - a.length)) {
+  // parse errors echo pieces of the input (a filter key, a column), not always all of it
+  const pieces = inputs.flatMap((s) => [s, ...s.split(/[.,()=&!:]/)]);
+  for (const s of [...pieces].sort((a, b) => b.length - a.length)) {
     if (s.length > 1) rest = rest.replaceAll(JSON.stringify(s).slice(1, -1), '');
   }
   return LEAK.test(rest);
