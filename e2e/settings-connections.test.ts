@@ -106,7 +106,6 @@ describe('connections settings', () => {
     await expect.poll(() => page.getByText('orders-db: connection successful').count(), { timeout: 30_000 }).toBe(1);
   });
 
-  // Fails since this session's hardening merges (job history tab / viewer and editor lists empty): to fix first next session.
   it('lets an editor look and test but not add, change or delete; a viewer may not open the page', async () => {
     const page = await e2e.page({ as: 'editor' });
     await page.goto('/settings/connections');

@@ -64,7 +64,6 @@ describe('incident rules settings', () => {
     await e2e?.close();
   });
 
-  // Fails since this session's hardening merges (job history tab / viewer and editor lists empty): to fix first next session.
   it('lets an admin create a rule from the editor, see it listed, edit it and delete it', async () => {
     const page = await e2e.page({ as: 'admin' });
     await page.goto('/settings/incident_rules');
@@ -140,7 +139,6 @@ describe('incident rules settings', () => {
     expect(await ruleByName('payments down')).toBeUndefined();
   });
 
-  // Fails since this session's hardening merges (job history tab / viewer and editor lists empty): to fix first next session.
   it('shows a viewer the rules without Add, Save or Delete', async () => {
     await sql`insert into incident_rules (name, spec, created_by)
       values ('checkout slow', '{"checks":[{"name":"checkout"}],"template":{"severity":"low"}}'::jsonb, ${testSubjectId('admin')})`.execute(
