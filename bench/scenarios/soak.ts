@@ -1,5 +1,5 @@
 // `npm run bench -- soak [--minutes 30] [--db embedded|postgres] [--shape 10000x1,100x100]
-//   [--warmup 3] [--interval 60] [--postgres URL]`:
+//   [--warmup 3] [--interval 60] [--history 60] [--postgres URL]`:
 // runs the real server (`opsdeck serve`, in a child process started with --expose-gc) with N
 // HTTP checks against a loopback peer, in each shape (canaries x checks), a signed-in client
 // polling the health page's summary every 10 s, and notifications flowing to a local webhook (1%
@@ -81,7 +81,14 @@ async function freePort(): Promise<number> {
 }
 
 /** Canaries of `perCanary` HTTP checks each; every hundredth check flips between failing and passing. */
-async function seed(db: Db, canaries: number, perCanary: number, intervalS: number, target: string): Promise<void> {
+async function seed(
+  db: Db,
+  canaries: number,
+  perCanary: number,
+  intervalS: number,
+  target: string,
+  historyMin: number,
+): Promise<void> {
   await migrate(db);
   await sql`
     insert into canaries (name, namespace, source, spec)
@@ -97,6 +104,14 @@ async function seed(db: Db, canaries: number, perCanary: number, intervalS: numb
     insert into checks (canary_id, type, name, spec)
     select c.id, 'http', e->>'name', e from canaries c, jsonb_array_elements(c.spec->'http') e
     where c.namespace = 'soak'`.execute(db.kysely);
+  // a server that has run for a while: the health page's window (1h) starts full of results, so
+  // what the summary keeps per window is at its steady size from the first minute
+  await sql`
+    insert into check_statuses (check_id, time, status, duration, created_at)
+    select c.id, t, true, 5 + (random() * 20)::int, t
+    from checks c,
+         generate_series(now() - make_interval(mins => ${historyMin}::int), now() - interval '1 minute',
+                         make_interval(secs => ${intervalS}::int)) t`.execute(db.kysely);
   const template = encodeURIComponent('{"check": "{{.check.id}}", "title": "{{.title}}"}');
   await applyRule(
     db.kysely,
@@ -204,7 +219,7 @@ function poller(server: Server, fetchAs: typeof fetch) {
 async function soakShape(
   dbKind: 'embedded' | 'postgres',
   shape: { canaries: number; checks: number },
-  opts: { minutes: number; warmup: number; intervalS: number; postgres: string },
+  opts: { minutes: number; warmup: number; intervalS: number; postgres: string; historyMin: number },
 ): Promise<void> {
   const total = shape.canaries * shape.checks;
   const label = `${dbKind}, ${shape.canaries} canaries x ${shape.checks} checks`;
@@ -221,12 +236,12 @@ async function soakShape(
     const dir = path.join(tmp, 'data');
     env.OPSDECK_DATA_DIR = dir;
     const db = await openDatabase({ dataDir: dir });
-    await seed(db, shape.canaries, shape.checks, opts.intervalS, target.url);
+    await seed(db, shape.canaries, shape.checks, opts.intervalS, target.url, opts.historyMin);
     await db.close();
   } else {
     const scratch = await scratchPostgres(opts.postgres);
     if (!scratch) return target.stop();
-    await seed(scratch.db, shape.canaries, shape.checks, opts.intervalS, target.url);
+    await seed(scratch.db, shape.canaries, shape.checks, opts.intervalS, target.url, opts.historyMin);
     env.DATABASE_URL = scratch.url;
     cleanup = () => scratch.drop();
   }
@@ -289,13 +304,18 @@ async function soakShape(
     steady.map((r) => r.minute / 60),
     steady.map((r) => r.heapMiB),
   );
+  const late = steady.slice(Math.floor(steady.length / 2));
+  const lateSlope = slope(
+    late.map((r) => r.minute / 60),
+    late.map((r) => r.heapMiB),
+  );
   const heaps = steady.map((r) => r.heapMiB);
   const rss = steady.map((r) => r.rssMiB);
   const arrivals = steady.reduce((a, r) => a + r.arrivals, 0);
   const expected = steady.reduce((a, r) => a + r.expected, 0);
   console.log(`  ${label}, after ${opts.warmup} min of warm-up (* above), over ${steady.length} min:`);
   console.log(
-    `    heap after GC             ${Math.min(...heaps).toFixed(1)}-${Math.max(...heaps).toFixed(1)} MB (range ${(Math.max(...heaps) - Math.min(...heaps)).toFixed(1)} MB), slope ${heapSlope.toFixed(1)} MB/h`,
+    `    heap after GC             ${Math.min(...heaps).toFixed(1)}-${Math.max(...heaps).toFixed(1)} MB (range ${(Math.max(...heaps) - Math.min(...heaps)).toFixed(1)} MB), slope ${heapSlope.toFixed(1)} MB/h (second half ${lateSlope.toFixed(1)} MB/h)`,
   );
   console.log(
     `    RSS                       ${(rss[0] as number).toFixed(0)} -> ${(rss.at(-1) as number).toFixed(0)} MB (${((100 * ((rss.at(-1) as number) - (rss[0] as number))) / (rss[0] as number)).toFixed(1)}%), max ${Math.max(...rss).toFixed(0)} MB`,
@@ -327,6 +347,7 @@ export async function run(argv: string[]): Promise<void> {
   const minutes = Number(flag(argv, 'minutes') ?? 30);
   const warmup = Number(flag(argv, 'warmup') ?? 3);
   const intervalS = Number(flag(argv, 'interval') ?? 60);
+  const historyMin = Number(flag(argv, 'history') ?? 60);
   const db = (flag(argv, 'db') ?? 'embedded') as 'embedded' | 'postgres';
   const postgres =
     flag(argv, 'postgres') ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -335,5 +356,5 @@ export async function run(argv: string[]): Promise<void> {
     return { canaries: canaries as number, checks: checks as number };
   });
   if (db !== 'embedded' && db !== 'postgres') throw new Error('--db is embedded or postgres');
-  for (const shape of shapes) await soakShape(db, shape, { minutes, warmup, intervalS, postgres });
+  for (const shape of shapes) await soakShape(db, shape, { minutes, warmup, intervalS, postgres, historyMin });
 }
