@@ -14,6 +14,10 @@ export interface CheckCardProps {
   onRemove: () => void;
 }
 
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 function text(v: unknown): string {
   return v === undefined || v === null ? '' : String(v);
 }
@@ -39,8 +43,8 @@ export function CheckCard({ type, index, check, errors, readOnly, onField, onRem
       </div>
       {(unrunnable || errors.get('type')) && (
         <p role="note" className="mb-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-800">
-          OpsDeck cannot run this check: {unrunnable ?? errors.get('type')}. A health check holding it is refused on
-          save; keep it in the canary-checker file or remove it here.
+          {capitalize(unrunnable ?? errors.get('type') ?? '')}. A health check holding it is refused on save; keep it in
+          the canary-checker file or remove it here.
         </p>
       )}
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
