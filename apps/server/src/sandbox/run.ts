@@ -88,6 +88,19 @@ function closed(child: ChildProcess): Promise<{ code: number | null; signal: Nod
   });
 }
 
+/**
+ * A scratch directory owned by the sandbox user for several sandboxed steps of one run (a git
+ * checkout, then the script with `cwd` inside it, then reading its artifacts), removed afterwards.
+ */
+export async function withSandboxDir<T>(user: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const scratch = await scratchDir(sandboxIdentity(user));
+  try {
+    return await fn(scratch);
+  } finally {
+    await rm(scratch, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
 /** Runs a script (`shell -c`, bash by default) or a command in the sandbox; see the module comment. */
 export async function runSandboxed(run: SandboxRun): Promise<SandboxResult> {
   run.signal?.throwIfAborted();
