@@ -119,6 +119,8 @@ export const junitCheckSchema = checkSchema({
   /** Minutes to wait for the results (the reference's unit); 5 when unset. */
   timeout: z.number().positive().optional(),
   spec: unsupportedField('running a pod is not supported; point testResults at a directory of JUnit XML files'),
-  artifacts: unsupportedField('junit artifacts are not supported'),
+  artifacts: unsupportedField(
+    'junit artifacts come from the test pod, which OpsDeck does not run; an exec check can keep reports as artifacts',
+  ),
 });
 export type JunitCheck = z.infer<typeof junitCheckSchema>;
