@@ -98,8 +98,10 @@ function toCsv(data: unknown): string {
 
 const json = (v: unknown) => JSON.stringify(v) ?? 'null';
 const pretty = (indent: unknown, v: unknown) => JSON.stringify(v, null, str(indent) || 2);
-const noEngine = (name: string) => () => {
-  throw new Error(`${name} is not supported; use jsonpath(path, value) or CEL`);
+const noJq = () => {
+  throw new Error(
+    'jq is not supported (a jq program can loop forever and no embeddable engine stops it at a deadline); use jmespath(expr, value), jsonpath(path, value) or CEL',
+  );
 };
 // Go's url.QueryEscape: spaces as '+', the rest percent-encoded.
 const urlEncode = (s: string) =>
@@ -131,5 +133,5 @@ export const encodingFuncs: LibFunc[] = [
     (path, v) => queryJsonPath(str(path), typeof v === 'string' ? parseJson(v) : v) ?? null,
   ),
   def(['jmespath', 'JMESPath'], 2, (expr, v) => queryJmesPath(str(expr), typeof v === 'string' ? parseJson(v) : v)),
-  def(['jq', 'JQ'], 2, noEngine('jq')),
+  def(['jq', 'JQ'], 2, noJq),
 ];
