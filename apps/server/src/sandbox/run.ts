@@ -21,6 +21,8 @@ interface SandboxRunBase {
   env?: Record<string, string>;
   /** Working directory; the scratch directory when unset. */
   cwd?: string;
+  /** A directory from withSandboxDir to use as the scratch directory (HOME, TMPDIR), kept afterwards. */
+  scratch?: string;
   timeoutMs: number;
   /** Bytes kept per stream (stdout, stderr); the rest is dropped and the output marked. */
   maxOutputBytes?: number;
@@ -105,6 +107,7 @@ export async function withSandboxDir<T>(user: string, fn: (dir: string) => Promi
 export async function runSandboxed(run: SandboxRun): Promise<SandboxResult> {
   run.signal?.throwIfAborted();
   const id = sandboxIdentity(run.user);
+  if (run.scratch) return runIn(run.scratch, id, run);
   const scratch = await scratchDir(id);
   try {
     return await runIn(scratch, id, run);

@@ -32,6 +32,7 @@ async function runIn(workDir: string, spec: ExecCheck, ctx: CheckContext): Promi
     script: spec.script,
     shell: 'bash',
     env: await scriptEnv(spec, ctx),
+    scratch: workDir,
     cwd,
     timeoutMs: ctx.timeoutMs,
     signal: ctx.signal,

@@ -44,13 +44,10 @@ describe('mongodb check', () => {
     expect(out.error).not.toContain('hunter2-secret');
   });
 
-  it.skipIf(!mongo.url)(
-    `passes against a real MongoDB server${mongo.skipped}`,
-    async () => {
-      const spec = mongodbCheckSchema.parse({ name: 'm', url: mongo.url });
-      const out = await mongodbCheck.run(spec, runnerContext({}, 10_000));
-      expect(out.error).toBeUndefined();
-      expect(out.pass).toBe(true);
-    },
-  );
+  it.skipIf(!mongo.url)(`passes against a real MongoDB server${mongo.skipped}`, async () => {
+    const spec = mongodbCheckSchema.parse({ name: 'm', url: mongo.url });
+    const out = await mongodbCheck.run(spec, runnerContext({}, 10_000));
+    expect(out.error).toBeUndefined();
+    expect(out.pass).toBe(true);
+  });
 });

@@ -60,7 +60,7 @@ export async function checkout(spec: GitCheckout, workDir: string, ctx: CheckCon
   const r = await runSandboxed({
     user: ctx.sandbox.user,
     command: ['git', ...args, '--', cloneUrl(url, username, password), dest],
-    cwd: workDir,
+    scratch: workDir,
     env: { GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_GLOBAL: await cloneConfig(workDir) },
     timeoutMs: ctx.timeoutMs,
     signal: ctx.signal,
