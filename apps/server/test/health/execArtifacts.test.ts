@@ -161,6 +161,7 @@ describe('exec artifacts', () => {
         'ln -s /etc/passwd passwd',
         'mkdir d && ln -s /etc d/etc',
         'echo small > small.txt',
+        'mkdir many && for i in $(seq 1 30); do echo $i > many/$i.log; done',
       ].join('\n'),
       artifacts: [
         { path: 'big.bin' },
@@ -168,6 +169,7 @@ describe('exec artifacts', () => {
         { path: 'd/etc/hostname' },
         { path: '/etc/hostname' },
         { path: '*.txt' },
+        { path: 'many/*.log' },
       ],
     });
     const listed = r.run.detail?.artifacts ?? [];
@@ -177,6 +179,9 @@ describe('exec artifacts', () => {
     expect(why['d/etc/hostname']).toBe("leads outside the script's directory (symlinks are not followed out of it)");
     expect(why['/etc/hostname']).toContain('outside the directories this server allows');
     expect(why['small.txt']).toBe('kept 6');
+    // 20 files a run: the rest are counted in one line, not listed
+    expect(listed.filter((a) => a.id)).toHaveLength(20);
+    expect(why['11 more file(s)']).toBe('over the limit of 20 files per run');
   });
 
   it('answers 404 for an unknown artifact and 400 for a malformed id', async () => {

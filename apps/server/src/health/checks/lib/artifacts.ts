@@ -89,6 +89,7 @@ export async function collectArtifacts(
   const kept: CollectedArtifact[] = [];
   const notes: ArtifactNote[] = [];
   let total = 0;
+  let overLimit = 0; // counted, not listed: a glob over a checkout may match thousands of files
   for (const { path: pattern } of patterns) {
     const absolute = path.isAbsolute(pattern);
     const root = absolute ? pattern : path.join(workDir, pattern);
@@ -117,7 +118,7 @@ export async function collectArtifacts(
     for (const file of files.sort()) {
       const shown = absolute ? file : path.relative(workDir, file);
       if (kept.length >= MAX_ARTIFACT_FILES) {
-        notes.push({ path: shown, error: `over the limit of ${MAX_ARTIFACT_FILES} files per run` });
+        overLimit++;
         continue;
       }
       const content = await readBounded(file, Math.min(MAX_ARTIFACT_BYTES, MAX_RUN_ARTIFACT_BYTES - total));
@@ -138,6 +139,9 @@ export async function collectArtifacts(
       kept.push(artifact);
       notes.push({ id: artifact.id, path: shown, size: artifact.size, contentType: artifact.contentType });
     }
+  }
+  if (overLimit) {
+    notes.push({ path: `${overLimit} more file(s)`, error: `over the limit of ${MAX_ARTIFACT_FILES} files per run` });
   }
   return { kept, notes };
 }
