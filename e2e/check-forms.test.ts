@@ -73,6 +73,12 @@ describe('check form builder: the check types of spec part 2', () => {
     await k8s.getByLabel('Name', { exact: true }).fill('api-ready');
     await k8s.getByLabel('Kind').fill('Deployment');
     await k8s.getByLabel('Must be ready').check();
+    // a nested field: the repository an exec check clones before its script runs
+    const exec = await addCheck(page, 'exec', 'Exec (script) check 1');
+    await exec.getByLabel('Name', { exact: true }).fill('runbook');
+    await exec.getByLabel('Script', { exact: true }).fill('bash check.sh');
+    await exec.getByLabel('Git repository').fill('https://git.example.com/ops/checks.git');
+    await exec.getByLabel('Branch').fill('release');
 
     // a type OpsDeck cannot run says why, and blocks saving until it is removed
     const cloudwatch = await addCheck(page, 'cloudwatch', 'CloudWatch alarms check 1');
@@ -95,6 +101,13 @@ describe('check form builder: the check types of spec part 2', () => {
       sftp: [{ name: 'uploads', host: '127.0.0.1', path: '/uploads', port: 22 }],
       mssql: [{ name: 'billing', query: 'SELECT 1' }],
       kubernetes: [{ name: 'api-ready', kind: 'Deployment', ready: true }],
+      exec: [
+        {
+          name: 'runbook',
+          script: 'bash check.sh',
+          checkout: { url: 'https://git.example.com/ops/checks.git', branch: 'release' },
+        },
+      ],
     });
     expect(stored?.spec.cloudwatch).toBeUndefined();
     const checks = await sql<{ type: string; name: string }>`
@@ -106,6 +119,7 @@ describe('check form builder: the check types of spec part 2', () => {
       'mssql/billing',
       'ldap/directory',
       'mongodb/orders-db',
+      'exec/runbook',
       'sftp/uploads',
     ]);
   });

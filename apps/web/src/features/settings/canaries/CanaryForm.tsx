@@ -139,8 +139,12 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues,
             const prefix = `spec.${type}[${index}]`;
             for (const [path, message] of issues) {
               if (path === prefix || path === `spec.${type}`) errors.set('type', message);
-              else if (path.startsWith(`${prefix}.`))
-                errors.set(path.slice(prefix.length + 1).split(/[.[]/)[0] ?? '', message);
+              else if (path.startsWith(`${prefix}.`)) {
+                // by the top-level key and by the dotted one (`checkout.url`) a nested field edits
+                const rest = path.slice(prefix.length + 1);
+                errors.set(rest.split(/[.[]/)[0] ?? '', message);
+                errors.set(rest.replace(/\[\d+\]/g, ''), message);
+              }
             }
             for (const [key, message] of formErrors) errors.set(key, message);
           }

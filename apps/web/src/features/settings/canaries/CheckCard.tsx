@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { IconButton } from '../../../ui/Button.js';
-import { type CheckField, checkForm, formUnrunnable, numberFromInput, RESPONSE_CODES } from './checkForms.js';
+import { type CheckField, checkForm, formUnrunnable, getField, numberFromInput, RESPONSE_CODES } from './checkForms.js';
 import { FormField, inputClass } from './FormField.js';
 
 export interface CheckCardProps {
@@ -81,7 +81,7 @@ export function CheckCard({ type, index, check, errors, readOnly, onField, onRem
                 key={field.key}
                 field={field}
                 standIn={field.orKeys?.map((k) => byLabel.get(k) ?? k).join(' or ')}
-                value={check[field.key]}
+                value={getField(check, field.key)}
                 error={errors.get(field.key)}
                 readOnly={readOnly}
                 onChange={(v) => onField(field.key, v)}

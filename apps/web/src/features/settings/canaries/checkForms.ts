@@ -1,6 +1,8 @@
+import { getField } from './checkTypes/fieldPath.js';
 import { CHECK_FORMS } from './checkTypes/index.js';
 import type { CheckForm } from './checkTypes/types.js';
 
+export { getField, setField } from './checkTypes/fieldPath.js';
 export { FORM_HTTP_METHODS } from './checkTypes/http.js';
 export { CHECK_FORMS, formUnrunnable } from './checkTypes/index.js';
 export type { CheckField, CheckForm, FieldKind, SpecCheckType } from './checkTypes/types.js';
@@ -49,8 +51,8 @@ export function checkFieldErrors(type: string, check: Record<string, unknown>): 
   if (!form) return errors;
   for (const field of form.fields) {
     if (field.visible && !field.visible(check)) continue;
-    const value = check[field.key];
-    const standIn = field.orKeys?.some((k) => !isEmpty(check[k]));
+    const value = getField(check, field.key);
+    const standIn = field.orKeys?.some((k) => !isEmpty(getField(check, k)));
     if (field.required && isEmpty(value) && !standIn) errors.set(field.key, 'This field is required');
     else if (field.kind === 'number' && !isEmpty(value)) {
       if (typeof value !== 'number' || Number.isNaN(value)) errors.set(field.key, 'This field must be a number');

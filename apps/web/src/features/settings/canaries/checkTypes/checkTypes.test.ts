@@ -1,6 +1,6 @@
 import { canarySchema, checkSchemas, unrunnableReason } from '@opsdeck/schema';
 import { describe, expect, it } from 'vitest';
-import { checkFieldErrors } from '../checkForms.js';
+import { checkFieldErrors, getField, setField } from '../checkForms.js';
 import { CHECK_FORMS, formUnrunnable } from './index.js';
 import { sampleCheck } from './schemaRules.js';
 import { SPEC_CHECK_TYPES } from './types.js';
@@ -97,6 +97,23 @@ describe('check form builder: the types of spec part 2', () => {
       path: 'This field is required',
       port: 'This field must be a number',
     });
+  });
+
+  it('edits nested fields by dotted keys, dropping the parents it empties', () => {
+    const check: Record<string, unknown> = { name: 'e', script: 'true' };
+    setField(check, 'checkout.url', 'https://git.example.com/ops.git');
+    setField(check, 'checkout.branch', 'main');
+    expect(check).toEqual({
+      name: 'e',
+      script: 'true',
+      checkout: { url: 'https://git.example.com/ops.git', branch: 'main' },
+    });
+    expect(getField(check, 'checkout.branch')).toBe('main');
+    setField(check, 'checkout.branch', '');
+    setField(check, 'checkout.url', undefined);
+    expect(check).toEqual({ name: 'e', script: 'true' });
+    const exec = CHECK_FORMS.find((f) => f.type === 'exec');
+    expect(exec && sampleCheck(exec, 'all')).toMatchObject({ checkout: { url: expect.any(String), branch: 'main' } });
   });
 
   it('has a custom entry that is written in YAML', () => {

@@ -1,4 +1,5 @@
 import { checkSchemas } from '@opsdeck/schema';
+import { setField } from './fieldPath.js';
 import type { CheckField, CheckForm } from './types.js';
 
 /** A probe value for a field: its example, else its placeholder, else the first option. */
@@ -48,7 +49,8 @@ export function withSchemaRules(form: CheckForm): CheckForm {
     const orKeys = form.fields
       .filter((other) => other.key !== field.key && !required.includes(other.key))
       .filter((other) => {
-        const alt: Record<string, unknown> = { ...probe, [other.key]: sample(other) };
+        const alt: Record<string, unknown> = structuredClone(probe);
+        setField(alt, other.key, sample(other));
         delete alt[field.key];
         return !missingKeys(form.type, alt).includes(field.key);
       })
@@ -62,7 +64,7 @@ export function withSchemaRules(form: CheckForm): CheckForm {
 export function sampleCheck(form: CheckForm, only: 'required' | 'all' = 'required'): Record<string, unknown> {
   const check: Record<string, unknown> = { name: 'sample', ...form.defaults };
   for (const field of form.fields) {
-    if (only === 'all' || field.required) check[field.key] = sample(field);
+    if (only === 'all' || field.required) setField(check, field.key, sample(field));
   }
   return check;
 }
