@@ -7,8 +7,10 @@ import { ExprError } from './errors.js';
  * `javascript:` expressions, as canary-checker runs them (its otto engine): the script's last
  * expression is the result, and the check's variables are globals. They run in QuickJS compiled to
  * WebAssembly, a separate heap with no host objects at all (no require, process, fs or network),
- * a fresh runtime per evaluation, a memory cap and a deadline. Variables go in as JSON, so
- * timestamps arrive as ISO text and durations as Go text (`1h2m3s`).
+ * a fresh runtime per evaluation, a memory cap, a stack limit and a deadline, on a worker thread
+ * (javascriptWorker.mjs) that is replaced when it overruns. Variables go in as JSON, so
+ * timestamps arrive as ISO text and durations as Go text (`1h2m3s`). The thread starts at the
+ * first evaluation (the caller waits for QuickJS to load there, once).
  */
 
 /** Limits of one evaluation. */
