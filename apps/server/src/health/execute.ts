@@ -60,6 +60,8 @@ export interface CheckResult {
   labels?: Record<string, string>;
   /** New checks a `transform` created, when it did. */
   transformed?: EvaluatedResult['transformed'];
+  /** Files kept with the result (exec `artifacts`). */
+  artifacts?: EvaluatedResult['artifacts'];
   attempts: number;
 }
 
@@ -170,6 +172,7 @@ async function attempt(
     data: { ...outcome.data },
     detail: outcome.detail,
     metrics: [...(outcome.metrics ?? [])],
+    ...(outcome.artifacts ? { artifacts: outcome.artifacts } : {}),
   };
   if (r.invalid) return r; // refused by the server's configuration: nothing to evaluate
   if (r.pass && !type.ownsThreshold && spec.thresholdMillis && duration > spec.thresholdMillis) {
@@ -271,6 +274,7 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
     detail: r.detail,
     labels: r.labels,
     transformed: r.transformed,
+    ...(r.artifacts ? { artifacts: r.artifacts } : {}),
     attempts,
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { JobStatus } from '../db/types.js';
+import type { CollectedArtifact } from './checks/lib/artifacts.js';
 import { LATENCY_BOUNDS_MS } from './latency.js';
 import type { CheckIdentity } from './metrics.js';
 import { runPrepared } from './prepared.js';
@@ -20,6 +21,8 @@ export interface PendingResult {
   nextRuntime?: Date | undefined;
   /** Who the result belongs to, for the check metrics counted once it is stored. */
   check?: CheckIdentity | undefined;
+  /** Files kept with the result (exec `artifacts`), stored in check_artifacts. */
+  artifacts?: CollectedArtifact[] | undefined;
 }
 
 /** One canary run for job_history. */
@@ -107,6 +110,8 @@ export class ResultWriter {
       if (results.length) {
         await writeResults(this.db, results);
         this.opts.onStored?.(results);
+        // after the results, on their own: a retry of the batch would count the results twice
+        await writeArtifacts(this.db, results).catch((err) => this.opts.onError?.(err));
       }
       if (jobs.length) await writeJobs(this.db, jobs);
     } catch (err) {
@@ -116,6 +121,23 @@ export class ResultWriter {
         this.jobs = jobs.concat(this.jobs);
       }
       this.opts.onError?.(err);
+    }
+  }
+}
+
+/**
+ * The artifacts of stored results, one row per file (they are few and up to 1 MiB each); a
+ * result that was not stored (its check is gone) keeps none.
+ */
+async function writeArtifacts(db: Db, results: readonly PendingResult[]): Promise<void> {
+  for (const r of results) {
+    for (const a of r.artifacts ?? []) {
+      await sql`
+        insert into check_artifacts (id, check_id, check_time, path, filename, size, content_type, checksum, content)
+        select ${a.id}::uuid, ${r.checkId}::uuid, ${r.time.toISOString()}::timestamptz, ${a.path}, ${a.filename},
+               ${a.size}, ${a.contentType}, ${a.checksum}, ${a.content}
+        where exists (select 1 from check_statuses where check_id = ${r.checkId}::uuid and time = ${r.time.toISOString()}::timestamptz)
+        on conflict (id) do nothing`.execute(db.kysely);
     }
   }
 }

@@ -223,6 +223,7 @@ export class CanaryRunner {
       message: result.message,
       error: result.error,
       details: result.detail,
+      artifacts: result.artifacts,
       nextRuntime: next,
       check: {
         id: check.id,

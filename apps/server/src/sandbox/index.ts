@@ -6,7 +6,7 @@ export { DEFAULT_SANDBOX, sandboxPolicy } from './config.js';
 export { ensurePrivateDataDir } from './dataDir.js';
 export { EXEC_OFF, execWriteRefusal, hasExecChecks } from './execPolicy.js';
 export { allowedPath, FileAccessError, readAllowedFile } from './fileRoots.js';
-export { runSandboxed, type SandboxResult, type SandboxRun } from './run.js';
+export { runSandboxed, type SandboxResult, type SandboxRun, withSandboxDir } from './run.js';
 
 interface Logger {
   info(obj: unknown, msg?: string): void;

@@ -21,6 +21,8 @@ interface SandboxRunBase {
   env?: Record<string, string>;
   /** Working directory; the scratch directory when unset. */
   cwd?: string;
+  /** A directory from withSandboxDir to use as the scratch directory (HOME, TMPDIR), kept afterwards. */
+  scratch?: string;
   timeoutMs: number;
   /** Bytes kept per stream (stdout, stderr); the rest is dropped and the output marked. */
   maxOutputBytes?: number;
@@ -88,10 +90,24 @@ function closed(child: ChildProcess): Promise<{ code: number | null; signal: Nod
   });
 }
 
+/**
+ * A scratch directory owned by the sandbox user for several sandboxed steps of one run (a git
+ * checkout, then the script with `cwd` inside it, then reading its artifacts), removed afterwards.
+ */
+export async function withSandboxDir<T>(user: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const scratch = await scratchDir(sandboxIdentity(user));
+  try {
+    return await fn(scratch);
+  } finally {
+    await rm(scratch, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
 /** Runs a script (`shell -c`, bash by default) or a command in the sandbox; see the module comment. */
 export async function runSandboxed(run: SandboxRun): Promise<SandboxResult> {
   run.signal?.throwIfAborted();
   const id = sandboxIdentity(run.user);
+  if (run.scratch) return runIn(run.scratch, id, run);
   const scratch = await scratchDir(id);
   try {
     return await runIn(scratch, id, run);

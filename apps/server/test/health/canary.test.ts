@@ -60,7 +60,7 @@ spec:
 
   it('refuses check types it cannot run, with a clear message', () => {
     expect(issues(canary({ cloudwatch: [{ name: 'a' }] }))).toEqual([
-      "spec.cloudwatch: check type 'cloudwatch' is not supported yet",
+      "spec.cloudwatch: check type 'cloudwatch' is not supported yet: OpsDeck has no CloudWatch client",
     ]);
     expect(issues(canary({ docker: [{ name: 'a' }] }))[0]).toContain('has been removed');
     expect(issues(canary({ ftp: [{ name: 'a' }] }))).toEqual(['spec.ftp: unknown field']);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type CheckMetricSpec, checkRetriesSchema, unsupportedField } from './checks/common.js';
 import { checkSchemas } from './checks/index.js';
 import { parseDuration } from './checks/units.js';
+import { REMOVED_CHECK_TYPES, UNRUNNABLE_CHECK_TYPES, unrunnableReason } from './checkTypeReasons.js';
 
 /**
  * The Canary resource as the reference writes it (`apiVersion: canaries.flanksource.com/v1`,
@@ -11,55 +12,6 @@ import { parseDuration } from './checks/units.js';
  */
 
 export const CANARY_API_VERSION = 'canaries.flanksource.com/v1';
-
-/** Check types of the reference's CanarySpec that OpsDeck may not run (yet). */
-const REFERENCE_TYPES = [
-  'http',
-  'dns',
-  'tcp',
-  'icmp',
-  'postgres',
-  'mysql',
-  'mssql',
-  'redis',
-  'mongodb',
-  'ldap',
-  'prometheus',
-  'elasticsearch',
-  'opensearch',
-  'alertmanager',
-  'dynatrace',
-  'folder',
-  'exec',
-  'junit',
-  'jmeter',
-  'restic',
-  's3',
-  'cloudwatch',
-  'pubsub',
-  'kubernetes',
-  'kubernetesResource',
-  'awsConfig',
-  'awsConfigRule',
-  'databaseBackup',
-  'catalog',
-  'azureDevops',
-  'webhook',
-];
-/** Spec keys the reference still parses but removed (its message, verbatim in meaning). */
-const REMOVED_TYPES = [
-  'github',
-  'gitProtocol',
-  'docker',
-  'dockerPull',
-  'dockerPush',
-  'containerd',
-  'containerdPull',
-  'containerdPush',
-  'helm',
-  'namespace',
-  'pod',
-];
 
 const DESCRIPTORS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
 const CRON_FIELD = /^[\d*?/,\-A-Za-z#LW]+$/;
@@ -187,13 +139,8 @@ export function canarySchema(): z.ZodType<CanaryResource> {
   const keys = Object.keys(checkSchemas).sort().join(',');
   if (cached?.keys === keys) return cached.schema as z.ZodType<CanaryResource>;
   const lists: Record<string, z.ZodType> = {};
-  for (const type of REFERENCE_TYPES) {
-    lists[type] = unsupportedType(`check type '${type}' is not supported yet`).optional();
-  }
-  for (const type of REMOVED_TYPES) {
-    lists[type] = unsupportedType(
-      `check type '${type}' has been removed, use kubernetesResource or exec checks instead`,
-    ).optional();
+  for (const type of [...Object.keys(UNRUNNABLE_CHECK_TYPES), ...REMOVED_CHECK_TYPES]) {
+    lists[type] = unsupportedType(unrunnableReason(type) ?? `check type '${type}' is not supported`).optional();
   }
   for (const [type, schema] of Object.entries(checkSchemas)) lists[type] = z.array(schema).optional();
   const spec = z.strictObject({ ...canarySpecShape, ...lists }).superRefine((s, ctx) => {

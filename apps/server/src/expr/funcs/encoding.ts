@@ -1,3 +1,4 @@
+import jmespath from 'jmespath';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { queryJsonPath } from '../jsonpath.js';
 import { def, type LibFunc, list, record, str } from './types.js';
@@ -5,7 +6,8 @@ import { def, type LibFunc, list, record, str } from './types.js';
 /**
  * Encodings and data formats: base64, URL encoding, JSON, YAML and CSV (gomplate `data.*`,
  * `base64.*`, CEL's encoders extension, canary-checker's `.JSON()` / `.toJSON()` methods) and
- * JSONPath. `jq` and `jmespath` need engines OpsDeck does not ship; they say so when called.
+ * JSONPath and JMESPath (the `jmespath` package). `jq` is refused when called: jq programs can
+ * loop forever, and no embeddable jq engine stops at a deadline.
  */
 
 const bytes = (v: unknown) => (v instanceof Uint8Array ? Buffer.from(v) : Buffer.from(str(v), 'utf8'));
@@ -29,6 +31,15 @@ function yamlValue(text: unknown): unknown {
     return parseYaml(str(text)) ?? null;
   } catch (err) {
     throw new Error(`invalid YAML: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** A JMESPath query over `value`; a bad expression is an error naming it. */
+function queryJmesPath(expr: string, value: unknown): unknown {
+  try {
+    return jmespath.search(value, expr) ?? null;
+  } catch (err) {
+    throw new Error(`jmespath "${expr}": ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
@@ -87,8 +98,10 @@ function toCsv(data: unknown): string {
 
 const json = (v: unknown) => JSON.stringify(v) ?? 'null';
 const pretty = (indent: unknown, v: unknown) => JSON.stringify(v, null, str(indent) || 2);
-const noEngine = (name: string) => () => {
-  throw new Error(`${name} is not supported; use jsonpath(path, value) or CEL`);
+const noJq = () => {
+  throw new Error(
+    'jq is not supported (a jq program can loop forever and no embeddable engine stops it at a deadline); use jmespath(expr, value), jsonpath(path, value) or CEL',
+  );
 };
 // Go's url.QueryEscape: spaces as '+', the rest percent-encoded.
 const urlEncode = (s: string) =>
@@ -119,5 +132,6 @@ export const encodingFuncs: LibFunc[] = [
     2,
     (path, v) => queryJsonPath(str(path), typeof v === 'string' ? parseJson(v) : v) ?? null,
   ),
-  def(['jq', 'JQ', 'jmespath', 'JMESPath'], 2, noEngine('jq/jmespath')),
+  def(['jmespath', 'JMESPath'], 2, (expr, v) => queryJmesPath(str(expr), typeof v === 'string' ? parseJson(v) : v)),
+  def(['jq', 'JQ'], 2, noJq),
 ];

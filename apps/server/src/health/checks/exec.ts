@@ -1,14 +1,18 @@
 import { type ExecCheck, execCheckSchema } from '@opsdeck/schema';
 import { EXEC_OFF } from '../../sandbox/execPolicy.js';
-import { runSandboxed } from '../../sandbox/run.js';
-import { type CheckContext, type CheckType, failure, refused } from './types.js';
+import { runSandboxed, withSandboxDir } from '../../sandbox/run.js';
+import { collectArtifacts } from './lib/artifacts.js';
+import { checkout } from './lib/gitCheckout.js';
+import { type CheckContext, type CheckOutcome, type CheckType, failure, refused } from './types.js';
 
 /**
  * Runs a bash script in the sandbox (sandbox/run.ts): as the unprivileged sandbox user, in a
  * scratch directory, with only PATH, HOME, LANG and the check's `env`, killed whole on timeout,
- * output capped. The runner reports what happened (`stdout`, `stderr`, `exitCode`, also under
- * `results`) and passes; the default test `results.exitCode == 0` decides, so a custom `test`
- * can accept other exit codes. With OPSDECK_EXEC=off it does not run at all.
+ * output capped. With `checkout` the repository is cloned first (lib/gitCheckout.ts) and the
+ * script runs inside the clone; `artifacts` are read after the script (lib/artifacts.ts) and
+ * stored with the result. The runner reports what happened (`stdout`, `stderr`, `exitCode`, also
+ * under `results`) and passes; the default test `results.exitCode == 0` decides, so a custom
+ * `test` can accept other exit codes. With OPSDECK_EXEC=off it does not run at all.
  */
 
 /** Output kept in the stored detail and message; expressions still see the full output. */
@@ -19,6 +23,40 @@ async function scriptEnv(spec: ExecCheck, ctx: CheckContext): Promise<Record<str
   const env: Record<string, string> = {};
   for (const e of spec.env ?? []) env[e.name as string] = (await ctx.resolveEnv(e)) ?? '';
   return env;
+}
+
+async function runIn(workDir: string, spec: ExecCheck, ctx: CheckContext): Promise<CheckOutcome> {
+  const cwd = spec.checkout ? await checkout(spec.checkout, workDir, ctx) : workDir;
+  const r = await runSandboxed({
+    user: ctx.sandbox.user,
+    script: spec.script,
+    shell: 'bash',
+    env: await scriptEnv(spec, ctx),
+    scratch: workDir,
+    cwd,
+    timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
+  });
+  if (r.timedOut) return failure(new Error(`exec: timed out after ${ctx.timeoutMs}ms`));
+  const results = { stdout: r.stdout.trim(), stderr: r.stderr.trim(), exitCode: r.exitCode };
+  const message = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+  const detail: Record<string, unknown> = {
+    stdout: clip(results.stdout),
+    stderr: clip(results.stderr),
+    exitCode: r.exitCode,
+  };
+  const outcome: CheckOutcome = {
+    pass: true,
+    message: clip(results.stdout) || message,
+    data: { ...results, results },
+    detail,
+  };
+  if (spec.artifacts?.length) {
+    const { kept, notes } = await collectArtifacts(spec.artifacts, cwd, ctx.sandbox);
+    detail.artifacts = notes;
+    outcome.artifacts = kept;
+  }
+  return outcome;
 }
 
 export const execCheck: CheckType<ExecCheck> = {
@@ -32,19 +70,7 @@ export const execCheck: CheckType<ExecCheck> = {
   async run(spec, ctx) {
     if (ctx.sandbox.exec === 'off') return refused(EXEC_OFF);
     try {
-      const r = await runSandboxed({
-        user: ctx.sandbox.user,
-        script: spec.script,
-        shell: 'bash',
-        env: await scriptEnv(spec, ctx),
-        timeoutMs: ctx.timeoutMs,
-        signal: ctx.signal,
-      });
-      if (r.timedOut) return failure(new Error(`exec: timed out after ${ctx.timeoutMs}ms`));
-      const results = { stdout: r.stdout.trim(), stderr: r.stderr.trim(), exitCode: r.exitCode };
-      const message = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
-      const detail = { stdout: clip(results.stdout), stderr: clip(results.stderr), exitCode: r.exitCode };
-      return { pass: true, message: clip(results.stdout) || message, data: { ...results, results }, detail };
+      return await withSandboxDir(ctx.sandbox.user, (workDir) => runIn(workDir, spec, ctx));
     } catch (err) {
       return failure(new Error(`exec: ${err instanceof Error ? err.message : String(err)}`));
     }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SandboxPolicy } from '../../sandbox/config.js';
+import type { CollectedArtifact } from './lib/artifacts.js';
 
 /**
  * The contract every check runner in `health/checks/<type>.ts` implements. The engine owns the
@@ -66,6 +67,8 @@ export interface CheckOutcome {
   metrics?: CheckMetric[];
   /** Extra detail kept in check_statuses.details. */
   detail?: Record<string, unknown>;
+  /** Files kept with the result (exec `artifacts`), stored in check_artifacts. */
+  artifacts?: CollectedArtifact[];
 }
 
 /** A check type: its spec schema (the type-specific fields) and its runner. */

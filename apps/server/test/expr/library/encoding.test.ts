@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateCel } from '../../../src/expr/index.js';
+import { renderTemplate } from '../../../src/expr/template.js';
 
 // Encodings, data formats, hashes and UUIDs, with canary-checker's documented examples.
 describe('CEL encoding, crypto and uuid library', () => {
@@ -53,8 +54,26 @@ describe('CEL encoding, crypto and uuid library', () => {
     expect(evaluateCel(expr, {})).toEqual(expected);
   });
 
+  // JMESPath, as gomplate's coll.JMESPath (jmespath.org examples)
+  it.each([
+    ['jmespath("a.b", {"a": {"b": "foo"}})', 'foo'],
+    ['jmespath("people[?age > `20`].name", {"people": [{"name": "a", "age": 20}, {"name": "b", "age": 30}]})', ['b']],
+    ['jmespath("length(items)", \'{"items": [1, 2, 3]}\')', 3],
+    ['jmespath("missing", {"a": 1})', null],
+    ['JMESPath("[0]", [5, 6])', 5],
+  ])('%s', (expr, expected) => {
+    expect(evaluateCel(expr, {})).toEqual(expected);
+  });
+
+  it('offers jmespath in Go templates too', () => {
+    expect(renderTemplate('{{ jmespath "items[0].name" . }}', { items: [{ name: 'web' }] })).toBe('web');
+  });
+
   it('says which engines are missing and what is malformed', () => {
-    expect(() => evaluateCel('jq(".name", {"name": "x"})', {})).toThrow(/not supported; use jsonpath/);
+    expect(() => evaluateCel('jq(".name", {"name": "x"})', {})).toThrow(
+      /jq is not supported \(.*\); use jmespath\(expr, value\), jsonpath/,
+    );
+    expect(() => evaluateCel('jmespath("a[", {})', {})).toThrow(/jmespath "a\[": /);
     expect(() => evaluateCel('"{nope".JSON()', {})).toThrow(/invalid JSON/);
     expect(() => evaluateCel('uuid.Parse("x")', {})).toThrow(/invalid UUID/);
   });

@@ -67,9 +67,11 @@ describe('exec check', () => {
   });
 
   it('refuses the reference fields it does not support, with a reason', async () => {
-    const r = await executeCheck('exec', { name: 'e', script: 'true', checkout: { url: 'x' } }, ctx());
+    const r = await executeCheck('exec', { name: 'e', script: 'true', connections: { aws: {} } }, ctx());
     expect(r).toMatchObject({ pass: false, invalid: true });
-    expect(r.error).toBe('invalid exec check: checkout: git checkout is not supported in exec checks');
+    expect(r.error).toBe(
+      'invalid exec check: connections: exec connections (aws, gcp, azure) are not supported; pass credentials through env',
+    );
   });
 
   it('writes files where the script says (real side effects)', async () => {

@@ -1,10 +1,16 @@
 import { mongodbCheckSchema } from '@opsdeck/schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeMongoClients, mongodbCheck } from '../../../src/health/checks/mongodb.js';
+import { realServer } from './realServer.js';
 import { closedPort, runnerContext } from './runnerContext.js';
 
-// No MongoDB runs on this machine: these tests cover validation and the failure path over a real
-// connection attempt. A pass against a real server is not tested here.
+// Validation and the failure path over a real connection attempt always run; a pass against a
+// real MongoDB runs when one is reachable (OPSDECK_TEST_MONGODB_URL, or 127.0.0.1:27017) and is
+// reported as skipped, with the reason in its name, when not.
+const mongo = await realServer('MongoDB', 'OPSDECK_TEST_MONGODB_URL', {
+  url: 'mongodb://127.0.0.1:27017/admin',
+  port: 27017,
+});
 
 describe('mongodb check', () => {
   afterAll(closeMongoClients);
@@ -36,5 +42,12 @@ describe('mongodb check', () => {
     expect(out.pass).toBe(false);
     expect(out.error).toContain('ECONNREFUSED');
     expect(out.error).not.toContain('hunter2-secret');
+  });
+
+  it.skipIf(!mongo.url)(`passes against a real MongoDB server${mongo.skipped}`, async () => {
+    const spec = mongodbCheckSchema.parse({ name: 'm', url: mongo.url });
+    const out = await mongodbCheck.run(spec, runnerContext({}, 10_000));
+    expect(out.error).toBeUndefined();
+    expect(out.pass).toBe(true);
   });
 });

@@ -2,10 +2,16 @@ import { mssqlCheckSchema } from '@opsdeck/schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeSqlPools } from '../../../src/health/checks/lib/sql.js';
 import { mssqlCheck, mssqlConfig } from '../../../src/health/checks/mssql.js';
+import { realServer } from './realServer.js';
 import { closedPort, runnerContext } from './runnerContext.js';
 
-// No SQL Server runs on this machine: these tests cover validation, URL parsing and the failure
-// path over a real TCP connection attempt. A pass against a real server is not tested here.
+// Validation, URL parsing and the failure path over a real TCP connection attempt always run; a
+// pass against a real SQL Server runs when one is reachable (OPSDECK_TEST_MSSQL_URL, or
+// 127.0.0.1:1433 as sa) and is reported as skipped, with the reason in its name, when not.
+const mssql = await realServer('SQL Server', 'OPSDECK_TEST_MSSQL_URL', {
+  url: 'sqlserver://sa:OpsDeck-test-1@127.0.0.1:1433?database=master&TrustServerCertificate=true',
+  port: 1433,
+});
 
 describe('mssql check', () => {
   afterAll(closeSqlPools);
@@ -60,5 +66,13 @@ describe('mssql check', () => {
     expect(out.pass).toBe(false);
     expect(out.error).toMatch(/ECONNREFUSED|Failed to connect/);
     expect(out.error).not.toContain('secret');
+  });
+
+  it.skipIf(!mssql.url)(`runs its query against a real SQL Server${mssql.skipped}`, async () => {
+    const spec = mssqlCheckSchema.parse({ name: 'mssql', url: mssql.url, query: 'select 1 as one', results: 1 });
+    const out = await mssqlCheck.run(spec, runnerContext({}, 15_000));
+    expect(out.error).toBeUndefined();
+    expect(out.pass).toBe(true);
+    expect(out.data.results).toMatchObject({ count: 1, rows: [{ one: 1 }] });
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { fetchPage } from '../../api/postgrest.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Pagination } from '../../ui/Pagination.js';
+import { ArtifactLinks } from './ArtifactLinks.js';
 import { StatusDot } from './StatusDot.js';
 import type { CheckStatusRow } from './types.js';
 import { DURATION_FILTER_OPTIONS, formatLatency, parseDurationFilter } from './utils.js';
@@ -23,7 +24,7 @@ export function CheckHistory({ checkId, from }: { checkId: string; from: string 
     queryKey: ['health', 'history', checkId, from, status, minDuration ?? null, pageIndex, pageSize],
     queryFn: ({ signal }) =>
       fetchPage<CheckStatusRow>('/api/db/check_statuses', {
-        select: 'check_id,time,status,invalid,duration,message,error',
+        select: 'check_id,time,status,invalid,duration,message,error,artifacts:details->artifacts',
         filters: {
           check_id: `eq.${checkId}`,
           time: `gte.${from}`,
@@ -108,7 +109,10 @@ export function CheckHistory({ checkId, from }: { checkId: string; from: string 
                   <StatusDot status={r.status ? 'healthy' : 'unhealthy'} />
                 </td>
                 <td className="py-1 pr-3 tabular-nums">{formatLatency(r.duration)}</td>
-                <td className="py-1 break-all text-zinc-700">{r.error || r.message}</td>
+                <td className="py-1 break-all text-zinc-700">
+                  {r.error || r.message}
+                  {Array.isArray(r.artifacts) && r.artifacts.length > 0 && <ArtifactLinks artifacts={r.artifacts} />}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -11,4 +11,14 @@ export interface CheckStatusRow {
   duration: number | null;
   message: string | null;
   error: string | null;
+  /** Files an exec check kept with this result (`details.artifacts`). */
+  artifacts?: ArtifactNote[] | null;
+}
+
+/** One artifact of a result: downloadable when it has an id, else why it was not kept. */
+export interface ArtifactNote {
+  id?: string;
+  path: string;
+  size?: number;
+  error?: string;
 }

@@ -61,7 +61,7 @@ describe('per-type rules', () => {
     ]);
     expect(httpCheckSchema.parse({ name: 'a', url: 'http://x', method: 'post', body: '{}' }).method).toBe('POST');
     expect(issues(httpCheckSchema.safeParse({ name: 'a', url: 'http://x', ntlm: true }))).toEqual([
-      'ntlm: NTLM authentication is not supported',
+      'ntlm: NTLM authentication is not supported: it needs its handshake on one kept connection, which OpsDeck does not do; use basic, digest or oauth2',
     ]);
   });
 

@@ -51,6 +51,10 @@ export const crawlSchema = z.strictObject({
   parallelism: unsupportedField('crawl parallelism is not supported; pages are fetched one at a time'),
 });
 
+/** NTLM's challenge and response must share one connection; OpsDeck's HTTP client does not pin one. */
+const NTLM_REFUSED =
+  'NTLM authentication is not supported: it needs its handshake on one kept connection, which OpsDeck does not do; use basic, digest or oauth2';
+
 export const httpCheckSchema = checkSchema({
   ...connectionShape,
   /** Deprecated alias of `url`. */
@@ -78,8 +82,8 @@ export const httpCheckSchema = checkSchema({
   digest: z.boolean().optional(),
   oauth2: oauth2Schema.optional(),
   tlsConfig: tlsConfigSchema.optional(),
-  ntlm: unsupportedField('NTLM authentication is not supported'),
-  ntlmv2: unsupportedField('NTLM authentication is not supported'),
+  ntlm: unsupportedField(NTLM_REFUSED),
+  ntlmv2: unsupportedField(NTLM_REFUSED),
   awsSigV4: awsSigV4Schema.optional(),
   crawl: crawlSchema.optional(),
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkSchema, namedEnvVarSchema, unsupportedField } from './common.js';
+import { checkSchema, envVarSchema, namedEnvVarSchema, unsupportedField } from './common.js';
 import { dateMathProblem } from './dateMath.js';
 import { durationSchema, sizeSchema } from './units.js';
 
@@ -67,13 +67,49 @@ export const folderCheckSchema = checkSchema({
 });
 export type FolderCheck = z.infer<typeof folderCheckSchema>;
 
+/** A path that stays inside the directory it is relative to (no `..` step). */
+function staysInside(p: string): boolean {
+  return !p.split(/[\\/]+/).includes('..');
+}
+
+/** Files an exec check keeps after its run: a path or glob, relative to the script's directory or absolute. */
+export const execArtifactSchema = z.strictObject({
+  path: z
+    .string()
+    .min(1, 'path is required')
+    .refine(staysInside, "a '..' step is not allowed; name the file from the script's directory or absolutely"),
+});
+
+/** Most files one run may keep (each at most MAX_ARTIFACT_BYTES, see the exec runner). */
+export const MAX_ARTIFACT_PATHS = 20;
+
+/** `checkout`: a git repository cloned (shallow) before the script runs, which then runs inside it. */
+export const gitCheckoutSchema = z.strictObject({
+  url: z.string().min(1, 'url is required'),
+  branch: z.string().min(1).optional(),
+  /** Directory of the clone, relative to the run's scratch directory (default `checkout`). */
+  destination: z
+    .string()
+    .min(1)
+    .refine((d) => !d.startsWith('/') && staysInside(d), 'destination must be a relative path without ..')
+    .optional(),
+  username: envVarSchema.optional(),
+  password: envVarSchema.optional(),
+  connection: unsupportedField('git connections are not supported in checkout; set url, username and password'),
+  certificate: unsupportedField('SSH keys are not supported in checkout; use an https URL with username and password'),
+});
+export type GitCheckout = z.infer<typeof gitCheckoutSchema>;
+
 /** `exec`: runs a bash script; passes when it exits 0 unless `test` says otherwise. */
 export const execCheckSchema = checkSchema({
   script: z.string().min(1, 'script is required'),
   env: z.array(namedEnvVarSchema).optional(),
   connections: unsupportedField('exec connections (aws, gcp, azure) are not supported; pass credentials through env'),
-  checkout: unsupportedField('git checkout is not supported in exec checks'),
-  artifacts: unsupportedField('exec artifacts are not supported'),
+  checkout: gitCheckoutSchema.optional(),
+  artifacts: z
+    .array(execArtifactSchema)
+    .max(MAX_ARTIFACT_PATHS, `at most ${MAX_ARTIFACT_PATHS} artifact paths`)
+    .optional(),
 });
 export type ExecCheck = z.infer<typeof execCheckSchema>;
 
@@ -83,6 +119,8 @@ export const junitCheckSchema = checkSchema({
   /** Minutes to wait for the results (the reference's unit); 5 when unset. */
   timeout: z.number().positive().optional(),
   spec: unsupportedField('running a pod is not supported; point testResults at a directory of JUnit XML files'),
-  artifacts: unsupportedField('junit artifacts are not supported'),
+  artifacts: unsupportedField(
+    'junit artifacts come from the test pod, which OpsDeck does not run; an exec check can keep reports as artifacts',
+  ),
 });
 export type JunitCheck = z.infer<typeof junitCheckSchema>;

@@ -7,6 +7,7 @@ import {
   isEmptyExpression,
 } from '../../../expr/index.js';
 import type { CheckMetric } from '../types.js';
+import type { CollectedArtifact } from './artifacts.js';
 
 /**
  * The reference's post-processing of one check result, in its order: `transform` (patch the
@@ -31,6 +32,8 @@ export interface EvaluatedResult {
   metricsError?: string;
   /** New checks a `transform` produced (each with its own name), reported beside this one. */
   transformed?: TransformedCheck[];
+  /** Files the run kept (exec `artifacts`). */
+  artifacts?: CollectedArtifact[];
 }
 
 /** A check created by a `transform` (e.g. one per alert): its own name and outcome. */

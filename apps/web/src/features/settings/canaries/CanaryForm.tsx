@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../ui/Button.js';
 import { CheckCard } from './CheckCard.js';
 import { addCheck, type CanaryDoc, docChecks, removeCheck, setCheckField } from './canaryDoc.js';
-import { CHECK_FORMS, checkFieldErrors, checkForm, SCHEDULE_PRESETS } from './checkForms.js';
+import { CHECK_FORMS, type CheckForm, checkFieldErrors, formUnrunnable, SCHEDULE_PRESETS } from './checkForms.js';
 import { FormField, inputClass } from './FormField.js';
 import { LabelsInput } from './LabelsInput.js';
 
@@ -17,12 +17,14 @@ export interface CanaryFormProps {
   showErrors: boolean;
   /** The shared schema's messages by path (`spec.http[0].url`). */
   issues: Map<string, string>;
+  /** Opens the YAML view (the `custom` check type is written there). */
+  onEditYaml: () => void;
 }
 
 const CUSTOM = '__custom__';
 
 /** The form builder: name, namespace, labels, schedule and one card per check, editing the same document as the YAML view. */
-export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues }: CanaryFormProps) {
+export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues, onEditYaml }: CanaryFormProps) {
   const [newType, setNewType] = useState('http');
   const schedule = typeof doc.spec.schedule === 'string' ? doc.spec.schedule : '';
   const [customSchedule, setCustomSchedule] = useState(
@@ -136,9 +138,13 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues 
           if (showErrors) {
             const prefix = `spec.${type}[${index}]`;
             for (const [path, message] of issues) {
-              if (path === prefix) errors.set('name', message);
-              else if (path.startsWith(`${prefix}.`))
-                errors.set(path.slice(prefix.length + 1).split(/[.[]/)[0] ?? '', message);
+              if (path === prefix || path === `spec.${type}`) errors.set('type', message);
+              else if (path.startsWith(`${prefix}.`)) {
+                // by the top-level key and by the dotted one (`checkout.url`) a nested field edits
+                const rest = path.slice(prefix.length + 1);
+                errors.set(rest.split(/[.[]/)[0] ?? '', message);
+                errors.set(rest.replace(/\[\d+\]/g, ''), message);
+              }
             }
             for (const [key, message] of formErrors) errors.set(key, message);
           }
@@ -167,17 +173,35 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues 
             <FormField label="Check type" className="w-56">
               {({ id }) => (
                 <select id={id} className={inputClass} value={newType} onChange={(e) => setNewType(e.target.value)}>
-                  {CHECK_FORMS.map((f) => (
-                    <option key={f.type} value={f.type}>
-                      {f.label}
-                    </option>
-                  ))}
+                  <optgroup label="Runs on OpsDeck">
+                    {CHECK_FORMS.map((f) =>
+                      formUnrunnable(f) ? null : (
+                        <option key={f.label} value={optionValue(f)}>
+                          {f.label}
+                        </option>
+                      ),
+                    )}
+                  </optgroup>
+                  <optgroup label="canary-checker types OpsDeck cannot run">
+                    {CHECK_FORMS.map((f) =>
+                      formUnrunnable(f) ? (
+                        <option key={f.label} value={optionValue(f)}>
+                          {f.label}
+                        </option>
+                      ) : null,
+                    )}
+                  </optgroup>
                 </select>
               )}
             </FormField>
             <Button
               icon={<Plus className="h-4 w-4" />}
-              onClick={() => onChange(addCheck(doc, newType, checkForm(newType)?.defaults ?? {}))}
+              onClick={() => {
+                const form = CHECK_FORMS.find((f) => optionValue(f) === newType);
+                if (!form?.type)
+                  onEditYaml(); // custom: any check type, written in YAML
+                else onChange(addCheck(doc, form.type, form.defaults));
+              }}
             >
               Add check
             </Button>
@@ -186,6 +210,11 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues 
       </section>
     </div>
   );
+}
+
+/** The picker's value for a form: its spec list, `custom` for the YAML-only entry. */
+function optionValue(form: CheckForm): string {
+  return form.type || 'custom';
 }
 
 /** Shown when a canary has no check to run. */

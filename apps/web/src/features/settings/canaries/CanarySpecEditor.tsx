@@ -144,6 +144,7 @@ export function CanarySpecEditor({ row, readOnly }: { row?: CanaryRow; readOnly:
           readOnly={!editable}
           showErrors={showErrors}
           issues={issueMap}
+          onEditYaml={() => switchView('yaml')}
         />
       ) : (
         <div className="flex flex-col gap-2">

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { IconButton } from '../../../ui/Button.js';
-import { type CheckField, checkForm, numberFromInput, RESPONSE_CODES } from './checkForms.js';
+import { type CheckField, checkForm, formUnrunnable, getField, numberFromInput, RESPONSE_CODES } from './checkForms.js';
 import { FormField, inputClass } from './FormField.js';
 
 export interface CheckCardProps {
@@ -14,6 +14,10 @@ export interface CheckCardProps {
   onRemove: () => void;
 }
 
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 function text(v: unknown): string {
   return v === undefined || v === null ? '' : String(v);
 }
@@ -22,6 +26,8 @@ function text(v: unknown): string {
 export function CheckCard({ type, index, check, errors, readOnly, onField, onRemove }: CheckCardProps) {
   const form = checkForm(type);
   const title = `${form?.label ?? type} check ${index + 1}`;
+  const unrunnable = form ? formUnrunnable(form) : undefined;
+  const byLabel = new Map(form?.fields.map((f) => [f.key, f.label]));
   return (
     <fieldset className="rounded-lg border border-zinc-200 bg-white p-3" aria-label={title}>
       <div className="mb-2 flex items-center justify-between">
@@ -35,6 +41,12 @@ export function CheckCard({ type, index, check, errors, readOnly, onField, onRem
           </IconButton>
         )}
       </div>
+      {(unrunnable || errors.get('type')) && (
+        <p role="note" className="mb-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-800">
+          {capitalize(unrunnable ?? errors.get('type') ?? '')}. A health check holding it is refused on save; keep it in
+          the canary-checker file or remove it here.
+        </p>
+      )}
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <FormField label="Name" required error={errors.get('name')}>
           {({ id, describedBy, invalid }) => (
@@ -68,7 +80,8 @@ export function CheckCard({ type, index, check, errors, readOnly, onField, onRem
               <Field
                 key={field.key}
                 field={field}
-                value={check[field.key]}
+                standIn={field.orKeys?.map((k) => byLabel.get(k) ?? k).join(' or ')}
+                value={getField(check, field.key)}
                 error={errors.get(field.key)}
                 readOnly={readOnly}
                 onChange={(v) => onField(field.key, v)}
@@ -86,12 +99,15 @@ export function CheckCard({ type, index, check, errors, readOnly, onField, onRem
 
 function Field({
   field,
+  standIn,
   value,
   error,
   readOnly,
   onChange,
 }: {
   field: CheckField;
+  /** The fields that may stand in for this required one (shown as help). */
+  standIn?: string;
   value: unknown;
   error?: string;
   readOnly: boolean;
@@ -103,7 +119,7 @@ function Field({
       label={field.label}
       required={field.required}
       error={error}
-      help={field.help}
+      help={standIn ? `Required unless ${standIn} is set` : field.help}
       className={wide ? 'md:col-span-2' : undefined}
     >
       {({ id, describedBy, invalid }) => {

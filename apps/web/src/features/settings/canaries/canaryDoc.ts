@@ -1,5 +1,6 @@
 import { CANARY_API_VERSION, type CanaryIssue, canaryIssues, canarySchema, checkSchemas } from '@opsdeck/schema';
 import { parse, stringify } from 'yaml';
+import { formCheckTypes, setField } from './checkForms.js';
 
 /**
  * The Canary document the editor works on, in both views: the form builder edits it field by
@@ -82,9 +83,12 @@ export function validateDoc(doc: CanaryDoc): CanaryIssue[] {
   return parsed.success ? [] : canaryIssues(parsed.error);
 }
 
-/** The check types the shared schema knows, in registration order. */
+/**
+ * The check types the editor shows: those the shared schema knows, in registration order, then
+ * those the form builder offers but OpsDeck cannot run (shown so the refusal can be explained).
+ */
 export function knownCheckTypes(): string[] {
-  return Object.keys(checkSchemas);
+  return [...new Set([...Object.keys(checkSchemas), ...formCheckTypes()])];
 }
 
 /** Every check of a document with its type and position in its list. */
@@ -100,14 +104,12 @@ export function docChecks(doc: CanaryDoc): Array<{ type: string; index: number; 
   return out;
 }
 
-/** A copy of `doc` with one check's field set (or removed when `value` is undefined or ''). */
+/** A copy of `doc` with one check's field (a dotted key for a nested one) set, or removed when `value` is undefined or ''. */
 export function setCheckField(doc: CanaryDoc, type: string, index: number, field: string, value: unknown): CanaryDoc {
   const next = structuredClone(doc);
   const list = next.spec[type];
   if (!Array.isArray(list) || !list[index]) return doc;
-  const check = list[index] as Record<string, unknown>;
-  if (value === undefined || value === '') delete check[field];
-  else check[field] = value;
+  setField(list[index] as Record<string, unknown>, field, value);
   return next;
 }
 
