@@ -45,33 +45,35 @@ export function CatalogSummary({
                     aria-pressed={selectedType === t.type}
                     onClick={() => onType(selectedType === t.type ? undefined : t.type)}
                     className={cx(
-                      'flex w-full items-center gap-2 rounded px-1.5 py-1 text-left text-xs hover:bg-zinc-50',
+                      'flex w-full flex-col items-start gap-0.5 rounded px-1.5 py-1 text-left text-xs hover:bg-zinc-50',
                       selectedType === t.type && 'bg-indigo-50 ring-1 ring-indigo-200',
                     )}
                   >
-                    <span className="min-w-0 flex-1 truncate font-medium text-zinc-800" title={t.type}>
-                      {t.type}
+                    <span className="flex w-full items-center gap-2">
+                      <span className="min-w-0 flex-1 truncate font-medium text-zinc-800" title={t.type}>
+                        {t.type}
+                      </span>
+                      <span className="tabular-nums text-zinc-700" title="items">
+                        {t.count}
+                      </span>
                     </span>
-                    <span className="tabular-nums text-zinc-700" title="items">
-                      {t.count}
-                    </span>
-                    <span className="flex gap-1 tabular-nums">
+                    <span className="flex w-full flex-wrap gap-1.5 tabular-nums">
                       {Object.entries(t.health).map(([h, n]) => (
                         <span key={h} className={HEALTH_TEXT[h]} title={h}>
                           {n} {h}
                         </span>
                       ))}
+                      {t.changes > 0 && (
+                        <span className="rounded bg-sky-50 px-1 text-sky-800" title="changes in 30 days">
+                          {t.changes} changes
+                        </span>
+                      )}
+                      {insights > 0 && (
+                        <span className="rounded bg-amber-50 px-1 text-amber-800" title="open insights">
+                          {insights} insights
+                        </span>
+                      )}
                     </span>
-                    {t.changes > 0 && (
-                      <span className="rounded bg-sky-50 px-1 text-sky-800" title="changes in 30 days">
-                        {t.changes} changes
-                      </span>
-                    )}
-                    {insights > 0 && (
-                      <span className="rounded bg-amber-50 px-1 text-amber-800" title="open insights">
-                        {insights} insights
-                      </span>
-                    )}
                   </button>
                 </li>
               );

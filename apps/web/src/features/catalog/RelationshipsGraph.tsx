@@ -1,5 +1,5 @@
 import '@xyflow/react/dist/style.css';
-import { Background, Controls, type Edge, type Node, ReactFlow } from '@xyflow/react';
+import { Background, Controls, type Edge, MarkerType, type Node, ReactFlow } from '@xyflow/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { layoutRelationships } from './graphLayout.js';
@@ -45,7 +45,7 @@ export default function RelationshipsGraph({
       connectable: false,
       draggable: false,
     }));
-    const edges: Edge[] = layout.edges.map((e) => ({ ...e, animated: false }));
+    const edges: Edge[] = layout.edges.map((e) => ({ ...e, markerEnd: { type: MarkerType.ArrowClosed } }));
     return { nodes, edges };
   }, [root, related]);
   return (
@@ -54,6 +54,7 @@ export default function RelationshipsGraph({
         nodes={nodes}
         edges={edges}
         fitView
+        fitViewOptions={{ maxZoom: 1 }}
         nodesConnectable={false}
         proOptions={{ hideAttribution: true }}
         onNodeClick={(_, node) => {
