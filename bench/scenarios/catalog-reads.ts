@@ -38,7 +38,7 @@ async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
   console.log(`  seed: ${label} ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 
-async function seed(db: Db, opts: Options): Promise<void> {
+export async function seed(db: Db, opts: Options): Promise<void> {
   const k = db.kysely;
   const { deployments, replicaSets, pods } = shape(opts.items);
   const { rows } = await sql<{ id: string }>`

@@ -64,10 +64,14 @@ export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Pr
   ]);
   const selectKeys = sql.join(keys.map((k, i) => sql`${k.expr} as ${sql.ref(`g${i}`)}`));
   const groupRefs = sql.join(keys.map((_, i) => sql.ref(`g${i}`)));
+  // only the columns the groups need: the item rows are wide (config, labels, tags)
+  const costColumn = req.cost ? sql`, ci.${sql.ref(COSTS[req.cost] as string)}` : sql``;
   const cost = req.cost ? sql`, sum(ci.${sql.ref(COSTS[req.cost] as string)})::float8 as cost` : sql``;
 
   const main = await sql<Record<string, unknown>>`
-    with items as (select ci.*, ${selectKeys} from config_items ci where ${where}),
+    with items as (
+      select ci.id, ci.health, ci.created_at, ci.updated_at${costColumn}, ${selectKeys} from config_items ci where ${where}
+    ),
     ch as (
       select cc.config_id, count(*) as n from config_changes cc
       where cc.created_at >= ${changesFrom} and cc.config_id in (select id from items)
