@@ -341,6 +341,32 @@ describe('/api/config', () => {
     });
     expect(await left.json()).toEqual([]);
   });
+  it('links a check to a config item: editors may, responders may not', async () => {
+    const send = (as: Role, body: unknown) =>
+      server.fetch('/api/config/check_config_relationships', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        as,
+      });
+    expect((await send('responder', { check_id: id.check, config_id: id.db })).status).toBe(403);
+    expect((await send('editor', { check_id: id.check, config_id: id.db })).status).toBe(201);
+    // linked twice: a conflict, not a server error
+    expect((await send('editor', { check_id: id.check, config_id: id.db })).status).toBe(409);
+    const links = await server.fetch(
+      `/api/db/check_config_relationships?check_id=eq.${id.check}&select=selector_id,config:config_items(name)&order=config_id`,
+      { as: 'viewer' },
+    );
+    expect(await links.json()).toEqual([
+      { selector_id: null, config: { name: 'api-7d9' } },
+      { selector_id: 'manual', config: { name: 'orders' } },
+    ]);
+    const query = `check_id=eq.${id.check}&config_id=eq.${id.db}`;
+    expect(
+      (await server.fetch(`/api/config/check_config_relationships?${query}`, { method: 'DELETE', as: 'editor' }))
+        .status,
+    ).toBe(204);
+  });
 });
 
 describe('POST /api/resources/search', () => {
