@@ -261,6 +261,7 @@ describe('POST /api/catalog/changes', () => {
   it('answers 400 for bad input, never 500', async () => {
     for (const body of [
       { id: 'nope' },
+      { id: Array.from({ length: 51 }, () => id.pod).join(',') },
       { recursive: 'sideways' },
       { depth: 11 },
       { page_size: 0 },

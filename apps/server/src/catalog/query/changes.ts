@@ -55,6 +55,7 @@ const SORTS = new Set([
   'count',
   'external_created_by',
 ]);
+const MAX_IDS = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function uuids(field: string, text: string): string[] {
@@ -62,8 +63,11 @@ function uuids(field: string, text: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const id of ids)
+  for (const id of ids) {
     if (!UUID.test(id)) throw badRequest(`${field}: ${JSON.stringify(id)} is not a config id (uuid)`);
+  }
+  // each id is a walk of its own: a bounded list keeps one request from asking for thousands
+  if (ids.length > MAX_IDS) throw badRequest(`${field}: at most ${MAX_IDS} config ids`);
   return ids;
 }
 
