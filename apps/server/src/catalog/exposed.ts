@@ -50,7 +50,11 @@ exposeTable('config_scrapers', {
     return undefined;
   },
 });
-exposeTable('config_component_relationships', { resource: 'config_scrapers', writable: true });
+// "Link to catalog": a manual link unless the client names its selector.
+const manualLink = { selector_id: () => 'manual' };
+exposeTable('config_component_relationships', { resource: 'config_scrapers', writable: true, defaults: manualLink });
+exposeTable('check_config_relationships', { resource: 'config_scrapers', writable: true, defaults: manualLink });
+exposeTable('check_component_relationships', { resource: 'canaries', writable: false });
 
 for (const name of [
   'config_scrapers_with_status',
@@ -72,8 +76,11 @@ for (const name of [
   'analyzer_types',
   'catalog_changes',
   'config_analysis_items',
+  'analysis_by_component',
+  'changes_by_component',
 ]) {
   exposeTable(name, readOnly);
 }
 
 exposeFunction('related_configs_recursive', { resource: 'config_scrapers' });
+exposeFunction('lookup_analysis_by_component', { resource: 'config_scrapers' });

@@ -126,6 +126,18 @@ export interface ConfigComponentRelationshipsTable {
   is_pushed: Generated<boolean>;
 }
 
+/** A health check linked to a config item (check_component_relationships is the same with component_id). */
+export interface CheckConfigRelationshipsTable {
+  config_id: string;
+  check_id: string;
+  canary_id: string | null;
+  selector_id: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  deleted_at: Timestamp | null;
+  is_pushed: Generated<boolean>;
+}
+
 declare module '../db/types.js' {
   interface Database {
     config_scrapers: ConfigScrapersTable;
@@ -135,5 +147,6 @@ declare module '../db/types.js' {
     config_analysis: ConfigAnalysisTable;
     config_relationships: ConfigRelationshipsTable;
     config_component_relationships: ConfigComponentRelationshipsTable;
+    check_config_relationships: CheckConfigRelationshipsTable;
   }
 }

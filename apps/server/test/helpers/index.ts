@@ -1,4 +1,5 @@
 export { TEST_SUBJECT_HEADER, testSubjectAuthenticator, testSubjectHeader, testSubjectId } from './auth.js';
+export { scrapeStored } from './catalog.js';
 export { createTestDb, testEngine } from './db.js';
 export { writeCheckResults } from './results.js';
 export type { TestServer, TestServerOptions } from './server.js';

@@ -1,5 +1,6 @@
 import type { Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
+import { CatalogScrapersPage } from '../../features/catalog/pages.js';
 import {
   AgentsPage,
   IntegrationsPage,
@@ -97,7 +98,13 @@ const resourceTables: Array<{
 }> = [
   { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health', page: CanariesPage },
   { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
-  { table: 'config_scrapers', label: 'Catalog Scrapers', resource: 'config_scrapers', key: 'config_scraper' },
+  {
+    table: 'config_scrapers',
+    label: 'Catalog Scrapers',
+    resource: 'config_scrapers',
+    key: 'config_scraper',
+    page: CatalogScrapersPage,
+  },
   { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules', page: IncidentRulesPage },
   { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams', page: TeamsPage },
   { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },

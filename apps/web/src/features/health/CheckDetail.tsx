@@ -10,6 +10,7 @@ import { LoadingBlock } from '../../ui/Spinner.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { useToasts } from '../../ui/Toasts.js';
 import { useMediaQuery } from '../../ui/useMediaQuery.js';
+import { ChangesBeforeFailure } from '../catalog/ChangesBeforeFailure.js';
 import { LinkToIncidentButton } from '../incidents/index.js';
 import { CheckHistory } from './CheckHistory.js';
 import { CheckIcon } from './CheckIcon.js';
@@ -88,7 +89,12 @@ export function CheckDetail({
             id: 'relationships',
             label: 'Relationships',
             count: relationships.data?.length ?? 0,
-            content: <CheckRelationships items={relationships.data ?? []} />,
+            content: <CheckRelationships items={relationships.data ?? []} checkId={checkId} />,
+          },
+          {
+            id: 'changes',
+            label: 'What changed',
+            content: <ChangesBeforeFailure checkId={checkId} />,
           },
         ]}
       />

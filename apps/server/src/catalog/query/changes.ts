@@ -1,0 +1,159 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import { badRequest } from '../../http/errors.js';
+import { allOf, inList, parseTagSelectors, parseTime, tagConditions } from './filters.js';
+
+/**
+ * POST /api/catalog/changes (reference backend.md section 2.2, backend-2 section 2.3): changes
+ * across the catalog, or of one item and the items related to it (`recursive` downstream =
+ * outgoing, upstream = incoming, all, none; `soft` follows soft relations too, else only
+ * parent-child ones; `depth` at most 10), filtered, sorted and paged, with counts per change type
+ * over the whole filtered set.
+ */
+export interface ChangesRequest {
+  id?: string;
+  config_type?: string;
+  type?: string;
+  severity?: string;
+  source?: string;
+  summary?: string;
+  created_by?: string;
+  external_created_by?: string;
+  agent_id?: string;
+  tags?: string | string[] | Record<string, string>;
+  from?: string;
+  to?: string;
+  from_inserted_at?: string;
+  to_inserted_at?: string;
+  include_deleted_configs?: boolean;
+  recursive?: 'upstream' | 'downstream' | 'all' | 'none';
+  depth?: number;
+  soft?: boolean;
+  lenient?: boolean;
+  page?: number;
+  page_size?: number;
+  sort_by?: string;
+}
+
+export interface ChangesResponse {
+  summary: Record<string, number>;
+  total: number;
+  changes: Array<Record<string, unknown>>;
+}
+
+/** Sortable columns of the answer. */
+const SORTS = new Set([
+  'created_at',
+  'first_observed',
+  'inserted_at',
+  'name',
+  'type',
+  'change_type',
+  'severity',
+  'source',
+  'summary',
+  'count',
+  'external_created_by',
+]);
+const MAX_IDS = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuids(field: string, text: string): string[] {
+  const ids = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const id of ids) {
+    if (!UUID.test(id)) throw badRequest(`${field}: ${JSON.stringify(id)} is not a config id (uuid)`);
+  }
+  // each id is a walk of its own: a bounded list keeps one request from asking for thousands
+  if (ids.length > MAX_IDS) throw badRequest(`${field}: at most ${MAX_IDS} config ids`);
+  return ids;
+}
+
+/** The items whose changes are asked for: the ids plus what `recursive` reaches from them. */
+function itemScope(req: ChangesRequest, ids: string[]): RawBuilder<unknown> {
+  const recursive = req.recursive ?? 'downstream';
+  if (recursive === 'none') return sql`cc.config_id in (${sql.join(ids)})`;
+  const depth = Math.min(Math.max(req.depth ?? 5, 1), 10);
+  const hardOnly = !req.soft;
+  const deleted = req.include_deleted_configs ?? false;
+  // the walk itself (migration 110), without the per-item counts related_configs_recursive adds
+  const walks = ids.flatMap((id) => {
+    const out = sql`select w.id from config_relationship_walk(${id}::uuid, true, ${hardOnly}, ${depth}, ${deleted}) w`;
+    const inc = sql`select w.id from config_relationship_walk(${id}::uuid, false, ${hardOnly}, ${depth}, ${deleted}) w`;
+    return recursive === 'downstream' ? [out] : recursive === 'upstream' ? [inc] : [out, inc];
+  });
+  const related = sql.join(walks, sql` union `);
+  return sql`(cc.config_id in (${sql.join(ids)}) or cc.config_id in (${related}))`;
+}
+
+export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Promise<ChangesResponse> {
+  const ids = req.id ? uuids('id', req.id) : [];
+  const tags = (() => {
+    try {
+      return parseTagSelectors('tags', req.tags);
+    } catch (err) {
+      if (req.lenient) return [];
+      throw err;
+    }
+  })();
+  const sortBy = req.sort_by?.trim() || '-created_at';
+  let desc = sortBy.startsWith('-');
+  let column = desc ? sortBy.slice(1) : sortBy;
+  if (!SORTS.has(column)) {
+    if (!req.lenient) throw badRequest(`sort_by: must be one of ${[...SORTS].join(', ')} (- for descending)`);
+    column = 'created_at';
+    desc = true;
+  }
+  const ref = ['name', 'type'].includes(column) ? sql`ci.${sql.ref(column)}` : sql`cc.${sql.ref(column)}`;
+  const order = desc ? sql`desc nulls last` : sql`asc nulls first`;
+  const pageSize = Math.min(Math.max(req.page_size ?? 50, 1), 1000);
+  const page = Math.max(req.page ?? 1, 1);
+  const time = (field: string, text: string | undefined) => (text ? parseTime(field, text, now) : undefined);
+  // the reference's default window is two days; an empty `from` asks for every change
+  const from = time('from', req.from === undefined ? 'now-2d' : req.from);
+  const to = time('to', req.to);
+  const fromInserted = time('from_inserted_at', req.from_inserted_at);
+  const toInserted = time('to_inserted_at', req.to_inserted_at);
+  const createdBy = req.created_by ?? req.external_created_by;
+  const summary = req.summary?.trim();
+
+  const where = allOf([
+    ids.length ? itemScope(req, ids) : undefined,
+    req.include_deleted_configs ? undefined : sql`ci.deleted_at is null`,
+    inList(sql`ci.type`, req.config_type?.replaceAll('__', '::')),
+    inList(sql`cc.change_type`, req.type),
+    inList(sql`cc.severity`, req.severity),
+    inList(sql`cc.source`, req.source),
+    createdBy
+      ? sql`(${inList(sql`cc.external_created_by`, createdBy)} or ${inList(sql`cc.created_by::text`, createdBy)})`
+      : undefined,
+    req.agent_id && req.agent_id !== 'all' ? inList(sql`ci.agent_id::text`, req.agent_id) : undefined,
+    summary ? sql`cc.summary ilike ${`%${summary.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+    from ? sql`cc.created_at >= ${from}` : undefined,
+    to ? sql`cc.created_at <= ${to}` : undefined,
+    fromInserted ? sql`cc.inserted_at >= ${fromInserted}` : undefined,
+    toInserted ? sql`cc.inserted_at <= ${toInserted}` : undefined,
+    ...tagConditions(sql`ci.tags`, tags),
+  ]);
+  const base = sql`config_changes cc join config_items ci on ci.id = cc.config_id where ${where}`;
+  const counts = await sql<{ change_type: string; n: number }>`
+    select cc.change_type, count(*)::int as n from ${base} group by cc.change_type
+  `.execute(db.kysely);
+  const rows = await sql<Record<string, unknown>>`
+    select cc.id, cc.config_id, ci.agent_id, cc.external_change_id, cc.change_type, cc.severity, cc.source,
+      cc.summary, cc.created_at, cc.count, cc.first_observed, ci.name, ci.type, ci.config_class, ci.tags,
+      cc.created_by, cc.external_created_by, ci.path, cc.inserted_at, ci.deleted_at
+    from ${base}
+    order by ${ref} ${order}, cc.id
+    limit ${pageSize} offset ${(page - 1) * pageSize}
+  `.execute(db.kysely);
+  const summaryCounts: Record<string, number> = {};
+  let total = 0;
+  for (const { change_type, n } of counts.rows) {
+    summaryCounts[change_type] = n;
+    total += n;
+  }
+  return { summary: summaryCounts, total, changes: rows.rows };
+}

@@ -1,0 +1,110 @@
+import { parseDuration } from '@opsdeck/schema';
+import { type RawBuilder, sql } from 'kysely';
+import { badRequest } from '../../http/errors.js';
+
+/**
+ * The filter grammar the catalog calls share (reference backend-2 section 2): comma lists where a
+ * leading `!` excludes, datemath times (`now-2d`), and tag selectors (`k=v`, `k!=v`, `k in (a,b)`,
+ * `k notin (a,b)`). Every value reaches SQL bound.
+ */
+
+/** `a,!b,c` -> in / not in conditions on `column`; undefined when the list is empty. */
+export function inList(
+  column: RawBuilder<unknown>,
+  list: string | string[] | undefined,
+): RawBuilder<unknown> | undefined {
+  const values = (Array.isArray(list) ? list : (list ?? '').split(',')).map((v) => v.trim()).filter(Boolean);
+  const include = values.filter((v) => !v.startsWith('!'));
+  const exclude = values.filter((v) => v.startsWith('!')).map((v) => v.slice(1));
+  const parts: RawBuilder<unknown>[] = [];
+  if (include.length) parts.push(sql`${column} in (${sql.join(include)})`);
+  if (exclude.length) parts.push(sql`(${column} is null or ${column} not in (${sql.join(exclude)}))`);
+  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : undefined;
+}
+
+const DATEMATH = /^now(?:([+-])(.+))?$/;
+
+/** `now`, `now-2d`, `now+1h` or an ISO time -> a Date; 400 naming `field` when it is neither. */
+export function parseTime(field: string, text: string, now: Date): Date {
+  const m = DATEMATH.exec(text.trim());
+  if (m) {
+    if (!m[1]) return now;
+    const ms = parseDuration(m[2] as string);
+    if (ms === undefined) throw badRequest(`${field}: ${JSON.stringify(text)} is not a time (now-2d, an ISO time)`);
+    return new Date(now.getTime() + (m[1] === '-' ? -ms : ms));
+  }
+  const date = /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(text) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()))
+    throw badRequest(`${field}: ${JSON.stringify(text)} is not a time (now-2d, an ISO time)`);
+  return date;
+}
+
+export interface TagSelector {
+  key: string;
+  op: '=' | '!=' | 'in' | 'notin';
+  values: string[];
+}
+
+const SELECTOR = /^\s*([^\s=!,()]+)\s*(?:(!=|==|=)\s*([^,()]*?)|\s(in|notin)\s*\(([^)]*)\))\s*$/;
+
+/** Splits `a=b,c in (x,y)` at the commas that are not inside parentheses. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+/** Parses tag selectors; an object `{k: v}` (`!v` excludes) is accepted as well. */
+export function parseTagSelectors(
+  field: string,
+  input: string | string[] | Record<string, string> | undefined,
+): TagSelector[] {
+  if (input === undefined) return [];
+  if (!Array.isArray(input) && typeof input === 'object') {
+    return Object.entries(input).map(([key, v]) =>
+      v.startsWith('!') ? { key, op: '!=', values: [v.slice(1)] } : { key, op: '=', values: [v] },
+    );
+  }
+  const items = Array.isArray(input) ? input.flatMap(splitTopLevel) : splitTopLevel(input);
+  return items.map((item) => {
+    const m = SELECTOR.exec(item);
+    if (!m)
+      throw badRequest(`${field}: ${JSON.stringify(item)} is not a selector (k=v, k!=v, k in (a,b), k notin (a,b))`);
+    const key = m[1] as string;
+    if (m[2]) return { key, op: m[2] === '!=' ? '!=' : '=', values: [(m[3] as string).trim()] };
+    const values = (m[5] as string)
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    return { key, op: m[4] as 'in' | 'notin', values };
+  });
+}
+
+/** SQL conditions of tag selectors over a jsonb column. */
+export function tagConditions(column: RawBuilder<unknown>, selectors: TagSelector[]): RawBuilder<unknown>[] {
+  return selectors.map(({ key, op, values }) => {
+    const value = sql`${column} ->> ${key}`;
+    if (op === '=') return sql`${value} = ${values[0]}`;
+    if (op === '!=') return sql`${value} is distinct from ${values[0]}`;
+    if (values.length === 0) return op === 'in' ? sql`false` : sql`true`;
+    if (op === 'in') return sql`${value} in (${sql.join(values)})`;
+    return sql`(${value} is null or ${value} not in (${sql.join(values)}))`;
+  });
+}
+
+/** `cond1 and cond2 ...`, or `true` when there are none. */
+export function allOf(conditions: Array<RawBuilder<unknown> | undefined>): RawBuilder<unknown> {
+  const present = conditions.filter((c): c is RawBuilder<unknown> => c !== undefined);
+  return present.length ? sql.join(present, sql` and `) : sql`true`;
+}

@@ -1,0 +1,125 @@
+import { parseDuration } from '@opsdeck/schema';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import { badRequest } from '../../http/errors.js';
+import { allOf, inList, parseTagSelectors, tagConditions } from './filters.js';
+
+/**
+ * POST /api/catalog/summary (reference backend.md section 2.2, backend-2 section 2.1): live items
+ * grouped by `groupBy` (columns or tag keys) with their count, health counts, first created and
+ * last updated, changes since `changes.since`, open insights by type and summed cost.
+ */
+export interface SummaryRequest {
+  groupBy?: string[];
+  filter?: Record<string, string>;
+  tags?: string | string[] | Record<string, string>;
+  status?: string;
+  health?: string;
+  type?: string;
+  deleted?: boolean;
+  search?: string;
+  changes?: { since?: string };
+  analysis?: { since?: string };
+  cost?: string;
+}
+
+/** Group keys that are item columns; any other key is a tag key. */
+const COLUMNS = new Set(['type', 'config_class', 'status', 'health', 'name', 'agent_id']);
+const COSTS: Record<string, string> = {
+  '1h': 'cost_per_minute',
+  '1d': 'cost_total_1d',
+  '7d': 'cost_total_7d',
+  '30d': 'cost_total_30d',
+};
+const TAG_KEY = /^[A-Za-z0-9_./:-]{1,100}$/;
+
+function since(field: string, text: string | undefined, now: Date): Date | undefined {
+  if (!text) return undefined;
+  const ms = parseDuration(text);
+  if (ms === undefined) throw badRequest(`${field}: ${JSON.stringify(text)} is not a duration (7d, 24h)`);
+  return new Date(now.getTime() - ms);
+}
+
+export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Promise<Array<Record<string, unknown>>> {
+  const groupBy = req.groupBy?.length ? req.groupBy : ['type'];
+  const keys = groupBy.map((key) => {
+    if (COLUMNS.has(key)) return { key, expr: sql`ci.${sql.ref(key)}` as RawBuilder<unknown> };
+    if (!TAG_KEY.test(key)) throw badRequest(`groupBy: ${JSON.stringify(key)} is neither a column nor a tag key`);
+    return { key, expr: sql`ci.tags ->> ${key}` };
+  });
+  if (req.cost !== undefined && !(req.cost in COSTS)) {
+    throw badRequest(`cost: must be one of ${Object.keys(COSTS).join(', ')}`);
+  }
+  const changesFrom = since('changes.since', req.changes?.since, now) ?? new Date(now.getTime() - 7 * 86_400_000);
+  const analysisFrom = since('analysis.since', req.analysis?.since, now);
+  const search = req.search?.trim();
+  const where = allOf([
+    req.deleted ? undefined : sql`ci.deleted_at is null`,
+    inList(sql`ci.status`, req.status),
+    inList(sql`ci.health`, req.health),
+    inList(sql`ci.type`, req.type),
+    ...tagConditions(sql`ci.labels`, parseTagSelectors('filter', req.filter)),
+    ...tagConditions(sql`ci.tags`, parseTagSelectors('tags', req.tags)),
+    search ? sql`(ci.name ilike ${`%${search}%`} or ci.type ilike ${`%${search}%`})` : undefined,
+  ]);
+  const selectKeys = sql.join(keys.map((k, i) => sql`${k.expr} as ${sql.ref(`g${i}`)}`));
+  const groupRefs = sql.join(keys.map((_, i) => sql.ref(`g${i}`)));
+  // only the columns the groups need: the item rows are wide (config, labels, tags)
+  const costColumn = req.cost ? sql`, ci.${sql.ref(COSTS[req.cost] as string)}` : sql``;
+  const cost = req.cost ? sql`, sum(ci.${sql.ref(COSTS[req.cost] as string)})::float8 as cost` : sql``;
+
+  const main = await sql<Record<string, unknown>>`
+    with items as (
+      select ci.id, ci.health, ci.created_at, ci.updated_at${costColumn}, ${selectKeys} from config_items ci where ${where}
+    ),
+    ch as (
+      select cc.config_id, count(*) as n from config_changes cc
+      where cc.created_at >= ${changesFrom} and cc.config_id in (select id from items)
+      group by cc.config_id
+    )
+    select ${groupRefs}, count(*)::int as count,
+      count(*) filter (where ci.health = 'healthy')::int as healthy,
+      count(*) filter (where ci.health = 'unhealthy')::int as unhealthy,
+      count(*) filter (where ci.health = 'warning')::int as warning,
+      count(*) filter (where ci.health is null or ci.health = 'unknown')::int as unknown,
+      min(ci.created_at) as created_at, max(ci.updated_at) as updated_at,
+      coalesce(sum(ch.n), 0)::int as changes ${cost}
+    from items ci left join ch on ch.config_id = ci.id
+    group by ${groupRefs}
+    order by ${groupRefs}
+  `.execute(db.kysely);
+
+  const analysis = await sql<Record<string, unknown>>`
+    select ${selectKeys}, coalesce(ca.analysis_type, 'other') as analysis_type, count(*)::int as n
+    from config_analysis ca join config_items ci on ci.id = ca.config_id
+    where ca.status = 'open' and ${where}
+      and ${analysisFrom ? sql`ca.first_observed >= ${analysisFrom}` : sql`true`}
+    group by ${groupRefs}, coalesce(ca.analysis_type, 'other')
+  `.execute(db.kysely);
+  const groupId = (row: Record<string, unknown>) => JSON.stringify(keys.map((_, i) => row[`g${i}`] ?? null));
+  const byGroup = new Map<string, Record<string, number>>();
+  for (const row of analysis.rows) {
+    const id = groupId(row);
+    const counts = byGroup.get(id) ?? {};
+    counts[row.analysis_type as string] = row.n as number;
+    byGroup.set(id, counts);
+  }
+
+  return main.rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    keys.forEach((k, i) => {
+      out[k.key] = row[`g${i}`] ?? null;
+    });
+    const health: Record<string, number> = {};
+    for (const h of ['healthy', 'unhealthy', 'warning', 'unknown'])
+      if ((row[h] as number) > 0) health[h] = row[h] as number;
+    out.health = health;
+    out.count = row.count;
+    out.created_at = row.created_at;
+    out.updated_at = row.updated_at;
+    out.changes = row.changes;
+    out.analysis = byGroup.get(groupId(row)) ?? {};
+    if (req.cost) out[`cost_${req.cost}`] = row.cost ?? 0;
+    return out;
+  });
+}

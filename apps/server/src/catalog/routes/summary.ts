@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../http/context.js';
+import { catalogSummary } from '../query/summary.js';
+
+const selector = z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]);
+
+export const summaryBody = z
+  .object({
+    groupBy: z.array(z.string().min(1)).max(5).optional(),
+    filter: z.record(z.string(), z.string()).optional(),
+    tags: selector.optional(),
+    status: z.string().optional(),
+    health: z.string().optional(),
+    type: z.string().optional(),
+    search: z.string().max(200).optional(),
+    deleted: z.boolean().optional(),
+    changes: z.object({ since: z.string().optional() }).optional(),
+    analysis: z.object({ since: z.string().optional() }).optional(),
+    cost: z.string().optional(),
+  })
+  .default({});
+
+/** POST /api/catalog/summary: the catalog grouped by type (or other keys) with counts. */
+export async function summaryRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/catalog/summary',
+    { config: { auth: { resource: 'config_scrapers', action: 'read' } }, schema: { body: summaryBody } },
+    async (request) => catalogSummary(ctx.db, request.body, ctx.clock.now()),
+  );
+}
