@@ -5,13 +5,17 @@ import {
   type ScrapeTransform,
   scrapeConfigScrapers,
 } from '@opsdeck/schema';
+import { runScope } from '../abort.js';
 import type { Clock } from '../clock.js';
 import { type ConnectionResolver, resolveEnvSource } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
 import { runJob } from '../jobs/jobHistory.js';
+import type { SandboxConfig } from '../sandbox/config.js';
+import { DEFAULT_SANDBOX } from '../sandbox/config.js';
 import type { FileAccess } from '../sandbox/fileRoots.js';
 import { extractItems, type ScrapedItem } from './extract.js';
 import { ingestScrape, type ScrapeSummary } from './ingest.js';
+import { maskErrorTexts } from './maskErrors.js';
 import { scraperTypeFor } from './scrapers/registry.js';
 import type { ScrapeContext } from './scrapers/types.js';
 
@@ -24,6 +28,8 @@ import type { ScrapeContext } from './scrapers/types.js';
 export interface ScrapeOptions {
   clock: Clock;
   fileRoots: FileAccess;
+  /** How exec scrapers run (OPSDECK_EXEC, the sandbox user); default: as exec checks by default. */
+  sandbox?: Pick<SandboxConfig, 'exec' | 'user'>;
   /** Stored connections and secrets; without it `connection://` and valueFrom fail with a clear error. */
   resolver?: ConnectionResolver;
   signal?: AbortSignal;
@@ -77,6 +83,7 @@ function contextFor(opts: ScrapeOptions, signal: AbortSignal, timeoutMs: number,
     timeoutMs,
     now: () => opts.clock.now(),
     fileRoots: opts.fileRoots,
+    sandbox: opts.sandbox ?? DEFAULT_SANDBOX,
     resolveConnection: async (ref) => {
       if (!resolver) throw new Error(`connection ${ref} cannot be resolved without a database (set DATABASE_URL)`);
       return resolver.resolve(ref, namespace);
@@ -114,7 +121,9 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
       result.errors.push(`${at}: scraper type ${type} is not supported yet`);
       continue;
     }
-    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])]);
+    // one listener on the caller's long-lived signal, removed when this scraper is done (abort.ts)
+    const scope = runScope(opts.signal, timeoutMs);
+    const signal = scope.signal;
     try {
       const output = await member.scrape(scraper as never, contextFor(opts, signal, timeoutMs, namespace));
       result.errors.push(...output.errors.map((e) => `${at}: ${e}`));
@@ -127,6 +136,8 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
       const message =
         signal.aborted && !opts.signal?.aborted ? `timed out after ${timeoutMs}ms` : (err as Error).message;
       result.errors.push(`${at}: ${message}`);
+    } finally {
+      scope.dispose();
     }
   }
   return { results, warnings };
@@ -161,7 +172,10 @@ export async function runScrape(
   let run: ScrapeRun | undefined;
   await runJob(db, opts.clock, { name: 'scrape', resourceType: 'config_scraper', resourceId: scraper.id }, async () => {
     const collected = await collectScrape(scraper.config, opts);
-    const errors = collected.results.flatMap((r) => r.errors);
+    const errors = await maskErrorTexts(
+      db,
+      collected.results.flatMap((r) => r.errors),
+    );
     const summary = await ingestScrape(
       db,
       collected.results.map((r) => ({ items: r.items, changesExclude: r.changesExclude })),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ResolvedConnection } from '../../health/checks/types.js';
+import type { SandboxConfig } from '../../sandbox/config.js';
 import type { FileAccess } from '../../sandbox/fileRoots.js';
 
 /**
@@ -20,6 +21,8 @@ export interface ScrapeContext {
   resolveEnv(source: unknown): Promise<string | undefined>;
   /** The directories file-reading scrapers may read (sandbox/fileRoots.ts). */
   fileRoots: FileAccess;
+  /** How code runs on the server (exec scrapers): OPSDECK_EXEC and the sandbox user. */
+  sandbox: Pick<SandboxConfig, 'exec' | 'user'>;
 }
 
 /** One document a scraper read: parsed JSON/YAML (or text), before the engine extracts items. */
