@@ -74,6 +74,7 @@ export const scrapeCommand: Command = {
     }
     const resolver = db ? new ConnectionResolver(db, connectionSecretBox(config)) : undefined;
     const fileRoots = { fileRoots: config.sandbox.fileRoots, dataDir: config.dataDir };
+    const sandbox = config.sandbox;
     const lines: ScrapeLine[] = [];
     let failed = false;
     try {
@@ -82,6 +83,7 @@ export const scrapeCommand: Command = {
         const { results, warnings } = await collectScrape(scrapeConfig, {
           clock: systemClock,
           fileRoots,
+          sandbox,
           ...(resolver ? { resolver } : {}),
         });
         for (const w of warnings) console.error(`WARN  ${name}: ${w}`);

@@ -55,7 +55,7 @@ beforeAll(() => {
       connection: postgres://postgres@127.0.0.1:1/x
       query: select 1 as id`,
     ),
-    'cluster.yaml': scrapeConfig('cluster', '  kubernetes:\n    - clusterName: prod'),
+    'cluster.yaml': scrapeConfig('cluster', '  aws:\n    - region: [eu-west-1]'),
     'both.yaml': `${scrapeConfig('cars', '  file:\n    - {type: Car, id: $.reg_no, paths: [/srv/*.json]}')}
 ---
 apiVersion: canaries.flanksource.com/v1
@@ -123,7 +123,7 @@ describe('opsdeck scrape', { timeout: SLOW }, () => {
   it('exits 2 and names the path for an invalid ScrapeConfig', async () => {
     const bad = await opsdeck(['scrape', path.join(dir, 'cluster.yaml')]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('cluster.yaml: spec.kubernetes: scraper type kubernetes is not supported yet');
+    expect(bad.stderr).toContain('cluster.yaml: spec.aws: scraper type aws is not supported yet');
   });
 
   it('exits 2 for a file it cannot read', async () => {

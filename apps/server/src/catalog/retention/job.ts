@@ -31,7 +31,7 @@ function ageMs(age: string | undefined): number | undefined {
   return parseDuration(age);
 }
 
-async function deleteInBatches(db: Db, run: () => Promise<number>): Promise<number> {
+async function deleteInBatches(run: () => Promise<number>): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await run();
@@ -52,7 +52,7 @@ export async function applyScraperRetention(
     const age = ageMs(rule.age);
     if (age !== undefined) {
       const cutoff = new Date(now.getTime() - age);
-      out.changesDeleted += await deleteInBatches(db, async () => {
+      out.changesDeleted += await deleteInBatches(async () => {
         const r = await sql`
           delete from config_changes where id in (
             select c.id from config_changes c join config_items i on i.id = c.config_id
@@ -62,7 +62,7 @@ export async function applyScraperRetention(
       });
     }
     if (rule.count !== undefined) {
-      out.changesDeleted += await deleteInBatches(db, async () => {
+      out.changesDeleted += await deleteInBatches(async () => {
         const r = await sql`
           delete from config_changes where id in (
             select id from (

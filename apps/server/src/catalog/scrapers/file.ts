@@ -3,7 +3,8 @@ import path from 'node:path';
 import { type FileScraper, fileScraperSchema } from '@opsdeck/schema';
 import { parseAllDocuments } from 'yaml';
 import { globToRegExp, listFiles } from '../../health/checks/lib/files.js';
-import { allowedPath, FileAccessError } from '../../sandbox/fileRoots.js';
+import { allowedPath, type FileAccess, FileAccessError } from '../../sandbox/fileRoots.js';
+import { cachedCheckout, parseGitUrl } from './lib/git.js';
 import type { ScrapedDocument, ScraperType } from './types.js';
 
 /**
@@ -11,6 +12,8 @@ import type { ScrapedDocument, ScraperType } from './types.js';
  * and by no `ignore` glob becomes one document (a YAML file with several documents, one per
  * document). JSON and YAML are parsed, `format: properties` (or a .properties file) too; anything
  * else is kept as text. Only paths under the file roots are read (sandbox/fileRoots.ts), symlinks included.
+ * With a git `url`, `paths` are globs inside a cached checkout of it (lib/git.ts), and only files
+ * inside that checkout are read.
  */
 
 const GLOB = /[*?[]/;
@@ -79,13 +82,23 @@ export const fileScraper: ScraperType<FileScraper> = {
     const errors: string[] = [];
     const ignore = (spec.ignore ?? []).map(globToRegExp);
     const seen = new Set<string>();
+    let access: FileAccess = ctx.fileRoots;
+    let cwd = process.cwd();
+    let sourceOf = (file: string) => file;
+    if (spec.url) {
+      const src = parseGitUrl(spec.url);
+      cwd = await cachedCheckout(src, { signal: ctx.signal, timeoutMs: ctx.timeoutMs, fileRoots: ctx.fileRoots });
+      access = { fileRoots: [cwd], dataDir: ctx.fileRoots.dataDir };
+      const root = cwd;
+      sourceOf = (file) => `${src.url}/${path.relative(root, file)}`;
+    }
     for (const pattern of spec.paths) {
-      const absolute = path.resolve(pattern);
+      const absolute = path.resolve(cwd, pattern);
       const base = baseOf(absolute);
       let files: string[];
       try {
-        await allowedPath(base, ctx.fileRoots);
-        files = GLOB.test(absolute) ? (await listFiles(absolute, false, ctx.fileRoots)).map((f) => f.path) : [absolute];
+        await allowedPath(base, access);
+        files = GLOB.test(absolute) ? (await listFiles(absolute, false, access)).map((f) => f.path) : [absolute];
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') errors.push(`${pattern}: no such file or directory`);
@@ -97,8 +110,9 @@ export const fileScraper: ScraperType<FileScraper> = {
         seen.add(file);
         if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('scrape aborted');
         try {
-          const text = await readFile(await allowedPath(file, ctx.fileRoots), 'utf8');
-          for (const config of parseFileText(text, file, spec.format)) documents.push({ config, source: file });
+          const text = await readFile(await allowedPath(file, access), 'utf8');
+          for (const config of parseFileText(text, file, spec.format))
+            documents.push({ config, source: sourceOf(file) });
         } catch (err) {
           errors.push(err instanceof FileAccessError ? err.message : `${file}: ${(err as Error).message}`);
         }
