@@ -1,9 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/types.js';
-import { recordDiffChange } from './changes.js';
+import { type ChangeOutcome, recordDiffChange } from './changes.js';
 import { diffConfigs, sortKeys } from './diff.js';
+import { type ChangeMapping, deleteByChange, mapChange, recordAnalysis, recordExternalChange } from './external.js';
 import type { ScrapedItem } from './extract.js';
+import type { ExternalAnalysis, ExternalChange } from './scrapers/types.js';
 import './tables.js';
 
 /**
@@ -32,6 +34,10 @@ export interface ScrapeSummary extends TypeSummary {
 export interface ScrapedBatch {
   items: ScrapedItem[];
   changesExclude: string[];
+  /** transform.changes.mapping, applied to the changes the scraper reported itself. */
+  changesMapping?: ChangeMapping[];
+  changes?: ExternalChange[];
+  analysis?: ExternalAnalysis[];
 }
 
 export interface IngestOptions {
@@ -60,6 +66,7 @@ interface StoredItem {
   config: unknown;
   source: string | null;
   deleted_at: Date | null;
+  parent_id?: string | null;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a ?? null)) === JSON.stringify(sortKeys(b ?? null));
@@ -176,6 +183,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         'config',
         'source',
         'deleted_at',
+        'parent_id',
       ])
       .where('scraper_id', '=', opts.scraperId)
       .execute()) as StoredItem[];
@@ -188,6 +196,37 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         // a second item with the same key in one scrape updates the first
         stored.set(key, { ...(stored.get(key) as StoredItem), ...storedShape(id, item) });
         seen.add(id);
+      }
+    }
+    await linkParents(trx, batches, stored);
+    const byEid = new Map<string, string>();
+    for (const r of stored.values()) byEid.set(r.eid, r.id);
+    const target = async (externalId: string, type: string | undefined): Promise<string | undefined> => {
+      const local = type ? stored.get(`${type}\u0000${externalId}`)?.id : byEid.get(externalId);
+      if (local) return local;
+      const q = trx
+        .selectFrom('config_items')
+        .select('id')
+        .where(sql<boolean>`external_id[1] = ${externalId}`)
+        .where('deleted_at', 'is', null);
+      return (await (type ? q.where('type', '=', type) : q).limit(1).executeTakeFirst())?.id;
+    };
+    for (const batch of batches) {
+      const rules = { exclude: batch.changesExclude, mapping: batch.changesMapping ?? [] };
+      for (const change of batch.changes ?? []) {
+        const configId = await target(change.externalId, change.configType);
+        if (!configId) continue; // about an item no scraper has stored
+        const mapped = mapChange(change, rules);
+        if (!mapped) continue;
+        const outcome: ChangeOutcome = await recordExternalChange(trx, configId, mapped, opts.now);
+        const count = countFor(mapped.configType ?? 'change');
+        if (outcome === 'recorded') count.changes++;
+        else count.deduped++;
+        if (mapped.action === 'delete') await deleteByChange(trx, configId, mapped.createdAt ?? opts.now);
+      }
+      for (const a of batch.analysis ?? []) {
+        const configId = await target(a.externalId, a.configType);
+        if (configId) await recordAnalysis(trx, configId, opts.scraperId, a, opts.now);
       }
     }
     if (seen.size) {
@@ -211,6 +250,28 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
     for (const k of Object.keys(total) as Array<keyof TypeSummary>) total[k] += t[k];
   }
   return { ...total, types };
+}
+
+/** Sets parent_id of items whose scraper named a parent (the hard relationship follows by trigger). */
+async function linkParents(
+  trx: Transaction<Database>,
+  batches: ScrapedBatch[],
+  stored: Map<string, StoredItem>,
+): Promise<void> {
+  const pairs: Array<[string, string | null]> = [];
+  for (const batch of batches) {
+    for (const item of batch.items) {
+      const self = stored.get(`${item.type}\u0000${item.externalId}`);
+      if (!self) continue;
+      const parent = item.parent ? stored.get(`${item.parent.type}\u0000${item.parent.externalId}`)?.id : undefined;
+      if ((self.parent_id ?? null) !== (parent ?? null)) pairs.push([self.id, parent ?? null]);
+    }
+  }
+  if (!pairs.length) return;
+  await sql`
+    update config_items ci set parent_id = v.parent
+    from unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]) as v(id, parent)
+    where ci.id = v.id`.execute(trx);
 }
 
 function storedShape(id: string, item: ScrapedItem): StoredItem {
