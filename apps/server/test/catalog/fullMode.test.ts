@@ -95,9 +95,7 @@ describe('full: true', () => {
   it('stores the config part as the item and records its embedded changes (mapped) and insights', async () => {
     const run = await scrapeNow();
     expect(run.errors).toEqual([]);
-    expect(run.warnings).toEqual([
-      `file[0]: ${dir}/car.json: changes[2] has no external_change_id; dropped`,
-    ]);
+    expect(run.warnings).toEqual([`file[0]: ${dir}/car.json: changes[2] has no external_change_id; dropped`]);
     const item = await db.kysely
       .selectFrom('config_items')
       .select(['name', 'type', 'config'])
