@@ -48,6 +48,11 @@ export interface IngestOptions {
   /** Unseen items are deleted once last seen longer ago than this; undefined: never ('keep'). */
   staleAfterMs: number | undefined;
   dedupWindowMs: number;
+  /**
+   * A partial ingest (a Kubernetes watch's updates): only the batch's items are loaded and
+   * stored, and nothing unseen is deleted.
+   */
+  partial?: boolean;
 }
 
 const emptySummary = (): TypeSummary => ({ added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0 });
@@ -186,6 +191,16 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         'parent_id',
       ])
       .where('scraper_id', '=', opts.scraperId)
+      .$if(!!opts.partial, (q) => {
+        // the batch's items and their parents (for the hard relationship); chr(1): text holds no NUL
+        const keys = batches.flatMap((b) =>
+          b.items.flatMap((i) => [
+            `${i.type}\u0001${i.externalId}`,
+            ...(i.parent ? [`${i.parent.type}\u0001${i.parent.externalId}`] : []),
+          ]),
+        );
+        return q.where(sql<boolean>`type || chr(1) || external_id[1] = any(${keys}::text[])`);
+      })
       .execute()) as StoredItem[];
     const stored = new Map(rows.map((r) => [`${r.type}\u0000${r.eid}`, r]));
     const seen = new Set<string>();
@@ -234,7 +249,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         select unnest(${sql.val([...seen])}::uuid[]), ${opts.now}
         on conflict (config_id) do update set last_scraped_time = excluded.last_scraped_time`.execute(trx);
     }
-    if (opts.failed || opts.staleAfterMs === undefined) return;
+    if (opts.failed || opts.partial || opts.staleAfterMs === undefined) return;
     const cutoff = new Date(opts.now.getTime() - opts.staleAfterMs);
     const gone = await sql<{ type: string }>`
       update config_items ci set deleted_at = ${opts.now}, delete_reason = 'STALE', updated_at = ${opts.now}

@@ -127,11 +127,12 @@ export async function startKubeApiServer(initial: Obj[], token = 'stand-in-token
     if (url.searchParams.get('watch') === 'true') {
       const from = Number(url.searchParams.get('resourceVersion') ?? '0');
       res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
+      res.flushHeaders(); // a real API server answers at once, before any event
       for (const h of history)
         if (h.rv > from && selected(h.object)) res.write(`${JSON.stringify({ type: h.type, object: h.object })}\n`);
       const w: Watcher = { kind, namespace, res };
       watchers.add(w);
-      req.on('close', () => watchers.delete(w));
+      res.on('close', () => watchers.delete(w));
       return;
     }
     const all = [...store.values()].filter(selected).sort((a, b) => a.metadata.uid.localeCompare(b.metadata.uid));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KubeWatchManager } from '../../src/catalog/runs/kubeWatch.js';
 import { runScrape } from '../../src/catalog/scrape.js';
 import { saveScrapeConfig } from '../../src/catalog/scrapeConfigs.js';
 import { ManualClock } from '../../src/clock.js';
@@ -210,5 +211,63 @@ describe('kubernetes scraper', () => {
     const run = await runScrape(db, { id: scraperId, config }, { clock, fileRoots: { fileRoots: [] } });
     expect(run.errors.join('\n')).toMatch(/kubernetes\[0\]: .*(401|Unauthorized)/);
     expect((await items()).filter((i) => !i.deleted_at)).toHaveLength(8);
+  });
+});
+
+async function until(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('kubernetes watch', () => {
+  it('keeps items current between scrapes in the process that holds the scraper, from list and watch', async () => {
+    // this process ran the scraper last: it holds the claim
+    await sql`insert into config_scraper_schedules (scraper_id, next_runtime, claimed_by)
+      values (${scraperId}, ${clock.now()}, 'watcher')
+      on conflict (scraper_id) do update set claimed_by = 'watcher'`.execute(db.kysely);
+    const other = new KubeWatchManager({ db, clock, owner: 'someone-else', flushMs: 50, retryMs: 100 });
+    await other.sync();
+    expect(other.watching()).toEqual([]);
+    const manager = new KubeWatchManager({ db, clock, owner: 'watcher', flushMs: 50, retryMs: 100 });
+    try {
+      await manager.sync();
+      expect(manager.watching()).toEqual([scraperId]);
+      // one watch per kind the server serves, plus events
+      await until(async () => api.watchers() >= 7, 'the watches to open');
+      clock.advance(60_000);
+      api.add({ kind: 'Pod', metadata: meta('pod-4', 'cart-3', { namespace: 'shop' }), status: crashing });
+      api.modify({
+        kind: 'Pod',
+        metadata: meta('pod-1', 'checkout-abc-1', { namespace: 'shop', ...owned('rs-1', 'ReplicaSet') }),
+        status: crashing,
+      });
+      api.remove('Pod', 'pod-3');
+      api.add(event('ev-4', 'pod-4', 'Failed', 'Warning', 'Error: ImagePullBackOff'));
+      await until(async () => {
+        const { rows } = await sql<{
+          n: number;
+        }>`select count(*)::int as n from config_changes where change_type = 'Failed'`.execute(db.kysely);
+        return rows[0]?.n === 1;
+      }, 'the event change');
+      await until(async () => (await items()).find((i) => i.uid === 'pod-3')?.deleted_at != null, 'the deletion');
+      const found = await items();
+      expect(found.find((i) => i.uid === 'pod-4')).toMatchObject({
+        name: 'cart-3',
+        health: 'unhealthy',
+        deleted_at: null,
+      });
+      expect(found.find((i) => i.uid === 'pod-1')?.health).toBe('unhealthy');
+      // the watched pod keeps its place in the tree
+      const { rows } = await sql<{ parent: string }>`
+        select p.name as parent from config_items c join config_items p on p.id = c.parent_id
+        where c.external_id[1] in ('pod-4', 'pod-1') order by c.name`.execute(db.kysely);
+      expect(rows.map((r) => r.parent)).toEqual(['shop', 'checkout-abc']);
+    } finally {
+      await manager.stop();
+    }
+    await until(async () => api.watchers() === 0, 'the watches to close');
   });
 });

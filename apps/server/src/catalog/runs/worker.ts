@@ -3,6 +3,8 @@ import type { AppContext } from '../../http/context.js';
 import { every } from '../../jobs/jobHistory.js';
 import { sandboxPolicy } from '../../sandbox/config.js';
 import { applyCatalogRetention } from '../retention/job.js';
+import { KubeWatchManager } from './kubeWatch.js';
+import { processOwner } from './lease.js';
 import { runStoredScraper } from './run.js';
 import { ScrapeScheduler } from './scheduler.js';
 
@@ -13,6 +15,7 @@ interface Logger {
 
 export interface CatalogWorker {
   scheduler: ScrapeScheduler;
+  watches: KubeWatchManager;
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -32,6 +35,15 @@ export async function startCatalogWorker(
     run: (scraper, signal) => runStoredScraper(ctx.db, scraper, { clock: ctx.clock, sandbox, resolver, signal }),
   });
   await scheduler.start();
+  // kubernetes scrapers this process ran last are watched between their scrapes
+  const watches = new KubeWatchManager({ db: ctx.db, clock: ctx.clock, owner: processOwner, resolver, log });
+  const watchSync =
+    opts.timers === false
+      ? undefined
+      : every(10_000, () => watches.sync(), {
+          firstMs: 10_000,
+          onError: (err) => log?.warn({ err }, 'kubernetes watches: sync failed'),
+        });
   // hourly, first five minutes after start; several processes may each run it, every step is idempotent
   const retention =
     opts.timers === false
@@ -42,7 +54,10 @@ export async function startCatalogWorker(
         });
   return {
     scheduler,
+    watches,
     async stop(graceMs = 10_000) {
+      await watchSync?.stop();
+      await watches.stop();
       await retention?.stop();
       await scheduler.stop(graceMs);
     },
