@@ -140,6 +140,39 @@ describe('Run Now', () => {
   });
 });
 
+describe('saving scrapers', () => {
+  it('lets only admins save exec scrapers (OPSDECK_EXEC=admin), as exec checks', async () => {
+    const spec = { exec: [{ type: 'Host', id: '$.id', script: 'echo \'{"id": "h1"}\'' }] };
+    const refused = await post('/api/db/config_scrapers', { name: 'exec-editor', spec }, 'editor');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toMatch(/only admins may save exec scrapers/);
+    const saved = await post('/api/db/config_scrapers', { name: 'exec-admin', spec }, 'admin');
+    expect(saved.status).toBe(201);
+    const id = ((await saved.json()) as Array<{ id: string }>)[0]?.id;
+    // running what an admin saved is fine for an editor
+    const run = await post(`/api/catalog/scrapers/${id}/run`, {}, 'editor');
+    expect(await run.json()).toMatchObject({ status: 'SUCCESS', summary: { added: 1 } });
+  });
+
+  it('reads inline credentials of a scraper spec masked', async () => {
+    const id = await createScraper('http-secret', {
+      http: [
+        {
+          type: 'Api',
+          id: '$.id',
+          url: 'https://user:hunter2@api.example.com/items',
+          headers: [{ name: 'Authorization', value: 'Bearer abcdef0123456789' }],
+        },
+      ],
+    });
+    const res = await server.fetch(`/api/db/config_scrapers?id=eq.${id}&select=spec`, { as: 'viewer' });
+    const text = await res.text();
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('abcdef0123456789');
+    expect(text).toContain('********');
+  });
+});
+
 describe('scheduled scrapes', () => {
   const schedulers: ScrapeScheduler[] = [];
   const scheduler = (owner: string) => {
