@@ -104,6 +104,37 @@ function changedColumns(before: StoredItem, item: ScrapedItem): boolean {
   );
 }
 
+/** Rows per multi-row insert of new items. */
+const INSERT_CHUNK = 500;
+
+/** Inserts new items in chunks; answers their ids by key (type NUL external id). */
+async function insertItems(
+  trx: Transaction<Database>,
+  opts: IngestOptions,
+  items: ScrapedItem[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+    const rows = await trx
+      .insertInto('config_items')
+      .values(
+        items.slice(i, i + INSERT_CHUNK).map((item) => ({
+          ...columns(item),
+          type: item.type,
+          external_id: [item.externalId],
+          scraper_id: opts.scraperId,
+          created_at: item.createdAt ?? opts.now,
+          updated_at: opts.now,
+          ...(item.deletedAt ? { deleted_at: item.deletedAt, delete_reason: 'FROM_DELETE_FIELD' } : {}),
+        })),
+      )
+      .returning(['id', 'type', sql<string>`external_id[1]`.as('eid')])
+      .execute();
+    for (const r of rows) ids.set(`${r.type}\u0000${r.eid}`, r.id);
+  }
+  return ids;
+}
+
 async function storeItem(
   trx: Transaction<Database>,
   opts: IngestOptions,
@@ -204,9 +235,25 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
       .execute()) as StoredItem[];
     const stored = new Map(rows.map((r) => [`${r.type}\u0000${r.eid}`, r]));
     const seen = new Set<string>();
+    // items seen for the first time are inserted in multi-row statements; the rest one by one
+    const fresh = new Map<string, ScrapedItem>();
     for (const batch of batches) {
       for (const item of batch.items) {
         const key = `${item.type}\u0000${item.externalId}`;
+        if (!stored.has(key) && !fresh.has(key)) fresh.set(key, item);
+      }
+    }
+    const inserted = await insertItems(trx, opts, [...fresh.values()]);
+    for (const [key, item] of fresh) {
+      const id = inserted.get(key) as string;
+      countFor(item.type).added++;
+      stored.set(key, storedShape(id, item));
+      seen.add(id);
+    }
+    for (const batch of batches) {
+      for (const item of batch.items) {
+        const key = `${item.type}\u0000${item.externalId}`;
+        if (fresh.get(key) === item) continue;
         const id = await storeItem(trx, opts, stored.get(key), item, batch.changesExclude, countFor(item.type));
         // a second item with the same key in one scrape updates the first
         stored.set(key, { ...(stored.get(key) as StoredItem), ...storedShape(id, item) });

@@ -18,6 +18,9 @@ import type { ScrapedDocument, ScraperType } from './types.js';
 
 const GLOB = /[*?[]/;
 
+/** Files read at once. */
+const READ_AHEAD = 16;
+
 /** The directory a path glob starts from (`/srv/data/**\/*.json` -> `/srv/data`). */
 function baseOf(pattern: string): string {
   if (!GLOB.test(pattern)) return pattern;
@@ -105,16 +108,27 @@ export const fileScraper: ScraperType<FileScraper> = {
         else errors.push(err instanceof FileAccessError ? err.message : `${pattern}: ${(err as Error).message}`);
         continue;
       }
-      for (const file of files.sort()) {
-        if (seen.has(file) || ignored(file, base, ignore)) continue;
-        seen.add(file);
+      const wanted = files.sort().filter((file) => !seen.has(file) && !ignored(file, base, ignore));
+      for (const file of wanted) seen.add(file);
+      // read a few files at a time, keeping their order
+      for (let i = 0; i < wanted.length; i += READ_AHEAD) {
         if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('scrape aborted');
-        try {
-          const text = await readFile(await allowedPath(file, access), 'utf8');
-          for (const config of parseFileText(text, file, spec.format))
-            documents.push({ config, source: sourceOf(file) });
-        } catch (err) {
-          errors.push(err instanceof FileAccessError ? err.message : `${file}: ${(err as Error).message}`);
+        const read = await Promise.all(
+          wanted.slice(i, i + READ_AHEAD).map(async (file) => {
+            try {
+              const text = await readFile(await allowedPath(file, access), 'utf8');
+              return { file, configs: parseFileText(text, file, spec.format) };
+            } catch (err) {
+              return {
+                file,
+                error: err instanceof FileAccessError ? err.message : `${file}: ${(err as Error).message}`,
+              };
+            }
+          }),
+        );
+        for (const r of read) {
+          if (r.error) errors.push(r.error);
+          for (const config of r.configs ?? []) documents.push({ config, source: sourceOf(r.file) });
         }
       }
     }
