@@ -37,7 +37,8 @@ export async function dueRuns(db: Db, ids: string[], now: Date): Promise<Array<{
 export async function claimDue(db: Db, run: DueRun, now: Date, until: Date, owner = processOwner): Promise<boolean> {
   const { rows } = await sql<{ scraper_id: string }>`
     update config_scraper_schedules
-    set next_runtime = ${run.next}, claimed_by = ${owner}, running_until = ${until}, updated_at = now()
+    set next_runtime = ${run.next}, claimed_by = ${owner}, leased_by = ${owner}, running_until = ${until},
+      updated_at = now()
     where scraper_id = ${run.scraperId} and next_runtime = ${run.at}
       and (running_until is null or running_until <= ${now})
     returning scraper_id`.execute(db.kysely);
@@ -46,6 +47,7 @@ export async function claimDue(db: Db, run: DueRun, now: Date, until: Date, owne
 
 /**
  * Takes the lease for a run outside the schedule (Run Now); false while another run holds it.
+ * The schedule's claimant stays as it is (it keeps watching kubernetes scrapers).
  * `firstRun` is the next scheduled run stored when the scraper has no schedule row yet.
  */
 export async function claimNow(
@@ -57,9 +59,9 @@ export async function claimNow(
   owner = processOwner,
 ): Promise<boolean> {
   const { rows } = await sql<{ scraper_id: string }>`
-    insert into config_scraper_schedules as s (scraper_id, next_runtime, claimed_by, running_until)
+    insert into config_scraper_schedules as s (scraper_id, next_runtime, leased_by, running_until)
     values (${scraperId}, ${firstRun}, ${owner}, ${until})
-    on conflict (scraper_id) do update set claimed_by = excluded.claimed_by, running_until = excluded.running_until,
+    on conflict (scraper_id) do update set leased_by = excluded.leased_by, running_until = excluded.running_until,
       updated_at = now()
     where s.running_until is null or s.running_until <= ${now}
     returning s.scraper_id`.execute(db.kysely);
@@ -69,8 +71,8 @@ export async function claimNow(
 /** Ends this process's lease on a scraper once its run is over. */
 export async function releaseLease(db: Db, scraperId: string, owner = processOwner): Promise<void> {
   await sql`
-    update config_scraper_schedules set running_until = null, updated_at = now()
-    where scraper_id = ${scraperId} and claimed_by = ${owner}`.execute(db.kysely);
+    update config_scraper_schedules set running_until = null, leased_by = null, updated_at = now()
+    where scraper_id = ${scraperId} and leased_by = ${owner}`.execute(db.kysely);
 }
 
 /** Stores the first run of scrapers that have none (`reset`: also replaces a stored one, for a new schedule). */

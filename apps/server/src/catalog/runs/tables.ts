@@ -5,6 +5,7 @@ export interface ConfigScraperSchedulesTable {
   scraper_id: string;
   next_runtime: Timestamp;
   claimed_by: string | null;
+  leased_by: string | null;
   running_until: Timestamp | null;
   updated_at: CreatedAt;
 }

@@ -5,8 +5,10 @@
 create table config_scraper_schedules (
   scraper_id uuid primary key references config_scrapers (id),
   next_runtime timestamptz not null,
+  -- the process that claimed the last scheduled run (it also watches kubernetes scrapers)
   claimed_by text,
-  -- set while a run is in progress (claim time + the scrape's deadline); null when idle
+  -- while a run (scheduled or Run Now) is in progress: who runs it and until when at the latest
+  leased_by text,
   running_until timestamptz,
   updated_at timestamptz not null default now()
 );
