@@ -103,6 +103,41 @@ describe('opsdeck scrape', { timeout: SLOW }, () => {
     ]);
   });
 
+  it(
+    'prints the changes a full scrape reports with each item, mapped',
+    async () => {
+      writeFiles(dir, {
+        'full/car.json': {
+          config: { reg_no: 'F-1', make: 'Fiat' },
+          changes: [{ external_id: 'F-1', external_change_id: 'c1', change_type: 'Service', summary: 'oil changed' }],
+        },
+        'full.yaml': scrapeConfig(
+          'garage',
+          `  full: true
+  file:
+    - type: Car
+      id: $.reg_no
+      paths: ["${dir}/full/*.json"]
+      transform:
+        changes:
+          mapping: [{filter: "change_type == 'Service'", type: Maintenance}]`,
+        ),
+      });
+      const { code, stdout } = await opsdeck(['scrape', '--json', path.join(dir, 'full.yaml')]);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual([
+        expect.objectContaining({
+          id: 'F-1',
+          config: { reg_no: 'F-1', make: 'Fiat' },
+          changes: [
+            expect.objectContaining({ external_change_id: 'c1', change_type: 'Maintenance', summary: 'oil changed' }),
+          ],
+        }),
+      ]);
+    },
+    SLOW,
+  );
+
   it('exits 1 when a scraper fails, still printing what the others found', async () => {
     const { code, stdout, stderr } = await opsdeck([
       'scrape',
