@@ -301,7 +301,8 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
     const gone = await sql<{ type: string }>`
       update config_items ci set deleted_at = ${opts.now}, delete_reason = 'STALE', updated_at = ${opts.now}
       where ci.scraper_id = ${opts.scraperId} and ci.deleted_at is null
-        and not (ci.id = any(${sql.val([...seen])}::uuid[]))
+        -- a hashed subplan; "not (id = any(array))" would compare every row with every seen id
+        and ci.id not in (select unnest(${sql.val([...seen])}::uuid[]))
         and coalesce((select l.last_scraped_time from config_items_last_scraped_time l where l.config_id = ci.id),
                      ci.created_at) <= ${cutoff}
       returning ci.type`.execute(trx);
