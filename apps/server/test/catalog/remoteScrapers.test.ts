@@ -2,7 +2,11 @@ import { chmodSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectScrape } from '../../src/catalog/scrape.js';
 import { systemClock } from '../../src/clock.js';
+import { ConnectionResolver } from '../../src/connections/store.js';
+import '../../src/connections/tables.js';
+import { openSecretBox } from '../../src/crypto/secretBox.js';
 import { type HttpPeer, startHttpPeer } from '../health/checks/httpPeer.js';
+import { createTestDb } from '../helpers/index.js';
 import { type LocalRepo, localBareRepo } from './gitRepo.js';
 import { buildScrapeConfig } from './helpers.js';
 
@@ -165,6 +169,10 @@ describe('http scraper', () => {
       if (req.path === '/search' && req.method === 'POST')
         return { json: [{ id: 'found', query: JSON.parse(req.body) }] };
       if (req.path === '/config.yaml') return { text: 'id: y1\nname: from-yaml\n' };
+      if (req.path === '/private') {
+        const ok = req.headers.authorization === `Basic ${Buffer.from('svc:s3cret').toString('base64')}`;
+        return ok ? { json: { id: 'p1', private: true } } : { status: 401, text: 'who are you' };
+      }
       return { status: 500, text: 'boom' };
     });
   });
@@ -212,4 +220,30 @@ describe('http scraper', () => {
     expect(r.results[1]?.items[0]).toMatchObject({ externalId: 'y1', name: 'from-yaml' });
     expect(r.results[2]?.errors).toEqual([`http[2]: ${peer.url}/nope answered 500: boom`]);
   });
+
+  it('takes the URL and credentials of a stored connection', async () => {
+    const db = await createTestDb();
+    try {
+      const box = openSecretBox({ secretKey: 'catalog-http-test', dataDir: repo.root });
+      await db.kysely
+        .insertInto('connections')
+        .values({
+          name: 'private-api',
+          namespace: 'ops',
+          type: 'http',
+          url: `${peer.url}/private`,
+          username: 'svc',
+          password: box.seal('s3cret'),
+        })
+        .execute();
+      const r = await collectScrape(
+        buildScrapeConfig({ http: [{ type: 'Private', id: '$.id', connection: 'connection://ops/private-api' }] }),
+        { clock: systemClock, fileRoots: { fileRoots: [] }, resolver: new ConnectionResolver(db, box) },
+      );
+      expect(r.results[0]?.errors).toEqual([]);
+      expect(r.results[0]?.items[0]).toMatchObject({ externalId: 'p1', config: { private: true } });
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
 });
