@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type CatalogWorker, startCatalogWorker } from './catalog/runs/worker.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
@@ -68,6 +69,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // the check scheduler runs in processes that do background work
   let health: HealthWorker | undefined;
   if (config.role === 'all' || config.role === 'worker') health = await startHealthWorker(ctx, app.log);
+  // scheduled scrapes and catalog retention, likewise
+  let catalog: CatalogWorker | undefined;
+  if (config.role === 'all' || config.role === 'worker') catalog = await startCatalogWorker(ctx, app.log);
 
   // durable event consumers (notifications): only processes that run background work
   const events =
@@ -84,6 +88,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stop = () => {
     stopping ??= (async () => {
       await health?.stop(); // finishes running checks and writes their results
+      await catalog?.stop(); // aborts running scrapes; each stores what it read as a failed run
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
       await incidentRules?.stop();
       await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks

@@ -1,5 +1,9 @@
-import { badRequest } from '../http/errors.js';
+import type { AppContext } from '../http/context.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import type { Subject } from '../rbac/resources.js';
+import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, type ExposedTable, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
+import { execScraperRefusal } from './execPolicy.js';
 import { ScrapeConfigValidationError, validateScrapeConfig } from './scrapeConfigYaml.js';
 import './tables.js';
 
@@ -31,22 +35,34 @@ function validateRow(row: Row, where: string): void {
   }
 }
 
+/** Refuses a spec with exec scrapers to whom OPSDECK_EXEC does not allow them (403). */
+function checkExecAllowed(ctx: AppContext, subject: Subject, row: Row): void {
+  const refusal = execScraperRefusal(ctx.config.sandbox.exec, subject.roles, row.spec);
+  if (refusal) throw new HttpError(403, 'forbidden', refusal);
+}
+
 exposeTable('config_scrapers', {
   resource: 'config_scrapers',
   writable: true,
   defaults: { created_by: createdBySubject },
-  async beforeWrite(_ctx, input) {
+  // inline credentials (a DSN's password, an http header) read masked, kept when sent back masked
+  secrets: { spec: SPEC_SECRETS },
+  async beforeWrite(ctx, input) {
     if (input.method === 'POST') {
       const many = (input.rows?.length ?? 0) > 1;
       const rows = (input.rows ?? []).map((row, i) => {
         const where = many ? `[${i}]` : '';
         if (row.spec === undefined) throw badRequest(`invalid scraper${where}: spec: This field is required`);
         validateRow(row, where);
+        checkExecAllowed(ctx, input.subject, row);
         return { source: 'UI', ...row };
       });
       return { rows };
     }
-    if (input.method === 'PATCH' && input.patch) validateRow(input.patch, '');
+    if (input.method === 'PATCH' && input.patch) {
+      validateRow(input.patch, '');
+      checkExecAllowed(ctx, input.subject, input.patch);
+    }
     return undefined;
   },
 });

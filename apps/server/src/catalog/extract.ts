@@ -27,6 +27,8 @@ export interface ScrapedItem {
   source: string | null;
   createdAt: Date | null;
   deletedAt: Date | null;
+  /** The item's parent (hard relationship), by type and external id. */
+  parent: { type: string; externalId: string } | null;
 }
 
 const HEALTHS = new Set(['healthy', 'unhealthy', 'warning', 'unknown']);
@@ -116,32 +118,34 @@ export function extractItems(spec: BaseScraper, doc: ScrapedDocument): { items: 
   for (const part of splitItems(doc.config, spec.items)) {
     // a copy, so exclusions and masks never touch what the scraper returned
     const config = structuredClone(part);
-    const type = field(spec.type, config);
+    const known = doc.attributes ?? {};
+    const type = field(spec.type, config) ?? known.type;
     if (!type) {
       errors.push(`${where}: no type (type ${spec.type ?? 'is not set'})`);
       continue;
     }
-    const id = field(spec.id, config);
+    const id = field(spec.id, config) ?? known.id;
     if (!id) {
       errors.push(`${where}: no id defined (id ${spec.id ?? 'is not set'})`);
       continue;
     }
     applyTransform(config, type, spec.transform);
-    const health = field(spec.health, config)?.toLowerCase();
+    const health = (field(spec.health, config) ?? known.health)?.toLowerCase();
     items.push({
       externalId: id,
       type,
-      configClass: field(spec.class, config) ?? type,
-      name: field(spec.name, config) ?? id,
+      configClass: field(spec.class, config) ?? known.class ?? type,
+      name: field(spec.name, config) ?? known.name ?? id,
       description: field(spec.description, config) ?? null,
-      status: field(spec.status, config) ?? null,
+      status: field(spec.status, config) ?? known.status ?? null,
       health: health && HEALTHS.has(health) ? (health as ConfigHealth) : health ? 'unknown' : null,
-      labels: fieldMap(spec.labels, config),
-      tags: fieldMap(spec.tags, config),
+      labels: { ...known.labels, ...fieldMap(spec.labels, config) },
+      tags: { ...known.tags, ...fieldMap(spec.tags, config) },
       config,
       source: doc.source ?? null,
-      createdAt: timestamp(spec.createFields, config),
-      deletedAt: timestamp(spec.deleteFields, config),
+      createdAt: timestamp(spec.createFields, config) ?? known.createdAt ?? null,
+      deletedAt: timestamp(spec.deleteFields, config) ?? known.deletedAt ?? null,
+      parent: known.parent ?? null,
     });
   }
   return { items, errors };

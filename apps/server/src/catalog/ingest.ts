@@ -1,9 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/types.js';
-import { recordDiffChange } from './changes.js';
+import { type ChangeOutcome, recordDiffChange } from './changes.js';
 import { diffConfigs, sortKeys } from './diff.js';
+import { type ChangeMapping, deleteByChange, mapChange, recordAnalysis, recordExternalChange } from './external.js';
 import type { ScrapedItem } from './extract.js';
+import type { ExternalAnalysis, ExternalChange } from './scrapers/types.js';
 import './tables.js';
 
 /**
@@ -32,6 +34,10 @@ export interface ScrapeSummary extends TypeSummary {
 export interface ScrapedBatch {
   items: ScrapedItem[];
   changesExclude: string[];
+  /** transform.changes.mapping, applied to the changes the scraper reported itself. */
+  changesMapping?: ChangeMapping[];
+  changes?: ExternalChange[];
+  analysis?: ExternalAnalysis[];
 }
 
 export interface IngestOptions {
@@ -42,6 +48,11 @@ export interface IngestOptions {
   /** Unseen items are deleted once last seen longer ago than this; undefined: never ('keep'). */
   staleAfterMs: number | undefined;
   dedupWindowMs: number;
+  /**
+   * A partial ingest (a Kubernetes watch's updates): only the batch's items are loaded and
+   * stored, and nothing unseen is deleted.
+   */
+  partial?: boolean;
 }
 
 const emptySummary = (): TypeSummary => ({ added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0 });
@@ -60,6 +71,7 @@ interface StoredItem {
   config: unknown;
   source: string | null;
   deleted_at: Date | null;
+  parent_id?: string | null;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a ?? null)) === JSON.stringify(sortKeys(b ?? null));
@@ -90,6 +102,37 @@ function changedColumns(before: StoredItem, item: ScrapedItem): boolean {
     !same(before.labels, item.labels) ||
     !same(before.tags, item.tags)
   );
+}
+
+/** Rows per multi-row insert of new items. */
+const INSERT_CHUNK = 500;
+
+/** Inserts new items in chunks; answers their ids by key (type NUL external id). */
+async function insertItems(
+  trx: Transaction<Database>,
+  opts: IngestOptions,
+  items: ScrapedItem[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+    const rows = await trx
+      .insertInto('config_items')
+      .values(
+        items.slice(i, i + INSERT_CHUNK).map((item) => ({
+          ...columns(item),
+          type: item.type,
+          external_id: [item.externalId],
+          scraper_id: opts.scraperId,
+          created_at: item.createdAt ?? opts.now,
+          updated_at: opts.now,
+          ...(item.deletedAt ? { deleted_at: item.deletedAt, delete_reason: 'FROM_DELETE_FIELD' } : {}),
+        })),
+      )
+      .returning(['id', 'type', sql<string>`external_id[1]`.as('eid')])
+      .execute();
+    for (const r of rows) ids.set(`${r.type}\u0000${r.eid}`, r.id);
+  }
+  return ids;
 }
 
 async function storeItem(
@@ -176,18 +219,76 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         'config',
         'source',
         'deleted_at',
+        'parent_id',
       ])
       .where('scraper_id', '=', opts.scraperId)
+      .$if(!!opts.partial, (q) => {
+        // the batch's items and their parents (for the hard relationship); chr(1): text holds no NUL
+        const keys = batches.flatMap((b) =>
+          b.items.flatMap((i) => [
+            `${i.type}\u0001${i.externalId}`,
+            ...(i.parent ? [`${i.parent.type}\u0001${i.parent.externalId}`] : []),
+          ]),
+        );
+        return q.where(sql<boolean>`type || chr(1) || external_id[1] = any(${keys}::text[])`);
+      })
       .execute()) as StoredItem[];
     const stored = new Map(rows.map((r) => [`${r.type}\u0000${r.eid}`, r]));
     const seen = new Set<string>();
+    // items seen for the first time are inserted in multi-row statements; the rest one by one
+    const fresh = new Map<string, ScrapedItem>();
     for (const batch of batches) {
       for (const item of batch.items) {
         const key = `${item.type}\u0000${item.externalId}`;
+        if (!stored.has(key) && !fresh.has(key)) fresh.set(key, item);
+      }
+    }
+    const inserted = await insertItems(trx, opts, [...fresh.values()]);
+    for (const [key, item] of fresh) {
+      const id = inserted.get(key) as string;
+      countFor(item.type).added++;
+      stored.set(key, storedShape(id, item));
+      seen.add(id);
+    }
+    for (const batch of batches) {
+      for (const item of batch.items) {
+        const key = `${item.type}\u0000${item.externalId}`;
+        if (fresh.get(key) === item) continue;
         const id = await storeItem(trx, opts, stored.get(key), item, batch.changesExclude, countFor(item.type));
         // a second item with the same key in one scrape updates the first
         stored.set(key, { ...(stored.get(key) as StoredItem), ...storedShape(id, item) });
         seen.add(id);
+      }
+    }
+    await linkParents(trx, batches, stored);
+    const byEid = new Map<string, string>();
+    for (const r of stored.values()) byEid.set(r.eid, r.id);
+    const target = async (externalId: string, type: string | undefined): Promise<string | undefined> => {
+      const local = type ? stored.get(`${type}\u0000${externalId}`)?.id : byEid.get(externalId);
+      if (local) return local;
+      const q = trx
+        .selectFrom('config_items')
+        .select('id')
+        .where(sql<boolean>`external_id[1] = ${externalId}`)
+        .where('deleted_at', 'is', null);
+      return (await (type ? q.where('type', '=', type) : q).limit(1).executeTakeFirst())?.id;
+    };
+    for (const batch of batches) {
+      const rules = { exclude: batch.changesExclude, mapping: batch.changesMapping ?? [] };
+      for (const change of batch.changes ?? []) {
+        const configId = await target(change.externalId, change.configType);
+        if (!configId) continue; // about an item no scraper has stored
+        const mapped = mapChange(change, rules);
+        if (!mapped) continue;
+        const outcome: ChangeOutcome = await recordExternalChange(trx, configId, mapped, opts.now);
+        const count = countFor(mapped.configType ?? 'change');
+        if (outcome === 'recorded') count.changes++;
+        else count.deduped++;
+        if (mapped.action === 'delete') await deleteByChange(trx, configId, mapped.createdAt ?? opts.now);
+      }
+      for (const a of batch.analysis ?? []) {
+        const configId = await target(a.externalId, a.configType);
+        if (configId) await recordAnalysis(trx, configId, opts.scraperId, a, opts.now);
       }
     }
     if (seen.size) {
@@ -195,12 +296,13 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         select unnest(${sql.val([...seen])}::uuid[]), ${opts.now}
         on conflict (config_id) do update set last_scraped_time = excluded.last_scraped_time`.execute(trx);
     }
-    if (opts.failed || opts.staleAfterMs === undefined) return;
+    if (opts.failed || opts.partial || opts.staleAfterMs === undefined) return;
     const cutoff = new Date(opts.now.getTime() - opts.staleAfterMs);
     const gone = await sql<{ type: string }>`
       update config_items ci set deleted_at = ${opts.now}, delete_reason = 'STALE', updated_at = ${opts.now}
       where ci.scraper_id = ${opts.scraperId} and ci.deleted_at is null
-        and not (ci.id = any(${sql.val([...seen])}::uuid[]))
+        -- a hashed subplan; "not (id = any(array))" would compare every row with every seen id
+        and ci.id not in (select unnest(${sql.val([...seen])}::uuid[]))
         and coalesce((select l.last_scraped_time from config_items_last_scraped_time l where l.config_id = ci.id),
                      ci.created_at) <= ${cutoff}
       returning ci.type`.execute(trx);
@@ -211,6 +313,28 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
     for (const k of Object.keys(total) as Array<keyof TypeSummary>) total[k] += t[k];
   }
   return { ...total, types };
+}
+
+/** Sets parent_id of items whose scraper named a parent (the hard relationship follows by trigger). */
+async function linkParents(
+  trx: Transaction<Database>,
+  batches: ScrapedBatch[],
+  stored: Map<string, StoredItem>,
+): Promise<void> {
+  const pairs: Array<[string, string | null]> = [];
+  for (const batch of batches) {
+    for (const item of batch.items) {
+      const self = stored.get(`${item.type}\u0000${item.externalId}`);
+      if (!self) continue;
+      const parent = item.parent ? stored.get(`${item.parent.type}\u0000${item.parent.externalId}`)?.id : undefined;
+      if ((self.parent_id ?? null) !== (parent ?? null)) pairs.push([self.id, parent ?? null]);
+    }
+  }
+  if (!pairs.length) return;
+  await sql`
+    update config_items ci set parent_id = v.parent
+    from unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]) as v(id, parent)
+    where ci.id = v.id`.execute(trx);
 }
 
 function storedShape(id: string, item: ScrapedItem): StoredItem {

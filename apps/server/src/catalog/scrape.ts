@@ -5,15 +5,21 @@ import {
   type ScrapeTransform,
   scrapeConfigScrapers,
 } from '@opsdeck/schema';
+import { runScope } from '../abort.js';
 import type { Clock } from '../clock.js';
 import { type ConnectionResolver, resolveEnvSource } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
 import { runJob } from '../jobs/jobHistory.js';
+import type { SandboxConfig } from '../sandbox/config.js';
+import { DEFAULT_SANDBOX } from '../sandbox/config.js';
 import type { FileAccess } from '../sandbox/fileRoots.js';
+import type { ChangeMapping } from './external.js';
 import { extractItems, type ScrapedItem } from './extract.js';
+import { extractFull } from './fullMode.js';
 import { ingestScrape, type ScrapeSummary } from './ingest.js';
+import { maskErrorTexts } from './maskErrors.js';
 import { scraperTypeFor } from './scrapers/registry.js';
-import type { ScrapeContext } from './scrapers/types.js';
+import type { ExternalAnalysis, ExternalChange, ScrapeContext, ScrapedDocument } from './scrapers/types.js';
 
 /**
  * Runs a ScrapeConfig once. `collectScrape` reads every scraper of the config and extracts its
@@ -24,6 +30,8 @@ import type { ScrapeContext } from './scrapers/types.js';
 export interface ScrapeOptions {
   clock: Clock;
   fileRoots: FileAccess;
+  /** How exec scrapers run (OPSDECK_EXEC, the sandbox user); default: as exec checks by default. */
+  sandbox?: Pick<SandboxConfig, 'exec' | 'user'>;
   /** Stored connections and secrets; without it `connection://` and valueFrom fail with a clear error. */
   resolver?: ConnectionResolver;
   signal?: AbortSignal;
@@ -39,6 +47,10 @@ export interface ScraperResult {
   items: ScrapedItem[];
   errors: string[];
   changesExclude: string[];
+  changesMapping: ChangeMapping[];
+  /** Changes and insights the scraper reported itself (events, `full: true` entries). */
+  changes: ExternalChange[];
+  analysis: ExternalAnalysis[];
 }
 
 export interface CollectedScrape {
@@ -56,11 +68,19 @@ function pendingTransform(t: ScrapeTransform | undefined, at: string): string[] 
     ['expr', t.expr],
     ['gotemplate', t.gotemplate],
     ['relationship', t.relationship?.length],
-    ['changes.mapping', t.changes?.mapping?.length],
     ['locations', t.locations?.length],
     ['aliases', t.aliases?.length],
   ];
-  return pending.filter(([, v]) => v).map(([name]) => `${at}.transform.${name} is not applied yet`);
+  const out = pending.filter(([, v]) => v).map(([name]) => `${at}.transform.${name} is not applied yet`);
+  t.changes?.mapping?.forEach((m, i) => {
+    const where = `${at}.transform.changes.mapping[${i}]`;
+    if (m.action && !['ignore', 'delete'].includes(m.action))
+      out.push(`${where}.action ${m.action} is not applied yet`);
+    for (const f of ['config_id', 'config_type', 'scraper_id', 'ancestor_type', 'target'] as const) {
+      if (m[f]) out.push(`${where}.${f} is not applied yet`);
+    }
+  });
+  return out;
 }
 
 function timeoutOf(config: ScrapeConfigResource, opts: ScrapeOptions): number {
@@ -77,6 +97,7 @@ function contextFor(opts: ScrapeOptions, signal: AbortSignal, timeoutMs: number,
     timeoutMs,
     now: () => opts.clock.now(),
     fileRoots: opts.fileRoots,
+    sandbox: opts.sandbox ?? DEFAULT_SANDBOX,
     resolveConnection: async (ref) => {
       if (!resolver) throw new Error(`connection ${ref} cannot be resolved without a database (set DATABASE_URL)`);
       return resolver.resolve(ref, namespace);
@@ -94,7 +115,6 @@ function contextFor(opts: ScrapeOptions, signal: AbortSignal, timeoutMs: number,
 export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOptions): Promise<CollectedScrape> {
   const results: ScraperResult[] = [];
   const warnings: string[] = [];
-  if (config.spec.full) warnings.push('spec.full is not applied yet: configs are stored as scraped');
   const timeoutMs = timeoutOf(config, opts);
   const namespace = config.metadata.namespace ?? 'default';
   for (const { type, index, scraper } of scrapeConfigScrapers(config.spec)) {
@@ -107,6 +127,9 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
       items: [],
       errors: [],
       changesExclude: spec.transform?.changes?.exclude ?? [],
+      changesMapping: spec.transform?.changes?.mapping ?? [],
+      changes: [],
+      analysis: [],
     };
     results.push(result);
     const member = scraperTypeFor(type);
@@ -114,11 +137,24 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
       result.errors.push(`${at}: scraper type ${type} is not supported yet`);
       continue;
     }
-    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(opts.signal ? [opts.signal] : [])]);
+    // one listener on the caller's long-lived signal, removed when this scraper is done (abort.ts)
+    const scope = runScope(opts.signal, timeoutMs);
+    const signal = scope.signal;
     try {
       const output = await member.scrape(scraper as never, contextFor(opts, signal, timeoutMs, namespace));
       result.errors.push(...output.errors.map((e) => `${at}: ${e}`));
-      for (const doc of output.documents) {
+      result.changes.push(...(output.changes ?? []));
+      result.analysis.push(...(output.analysis ?? []));
+      for (const scraped of output.documents) {
+        let doc: ScrapedDocument | undefined = scraped;
+        if (config.spec.full) {
+          const full = extractFull(scraped);
+          result.changes.push(...full.changes);
+          result.analysis.push(...full.analysis);
+          warnings.push(...full.warnings.map((w) => `${at}: ${w}`));
+          doc = full.document;
+        }
+        if (!doc) continue;
         const { items, errors } = extractItems(spec, doc);
         result.items.push(...items);
         result.errors.push(...errors.map((e) => `${at}: ${e}`));
@@ -127,6 +163,8 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
       const message =
         signal.aborted && !opts.signal?.aborted ? `timed out after ${timeoutMs}ms` : (err as Error).message;
       result.errors.push(`${at}: ${message}`);
+    } finally {
+      scope.dispose();
     }
   }
   return { results, warnings };
@@ -161,10 +199,19 @@ export async function runScrape(
   let run: ScrapeRun | undefined;
   await runJob(db, opts.clock, { name: 'scrape', resourceType: 'config_scraper', resourceId: scraper.id }, async () => {
     const collected = await collectScrape(scraper.config, opts);
-    const errors = collected.results.flatMap((r) => r.errors);
+    const errors = await maskErrorTexts(
+      db,
+      collected.results.flatMap((r) => r.errors),
+    );
     const summary = await ingestScrape(
       db,
-      collected.results.map((r) => ({ items: r.items, changesExclude: r.changesExclude })),
+      collected.results.map((r) => ({
+        items: r.items,
+        changesExclude: r.changesExclude,
+        changesMapping: r.changesMapping,
+        changes: r.changes,
+        analysis: r.analysis,
+      })),
       {
         scraperId: scraper.id,
         now: opts.clock.now(),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CanaryResource, ScrapeConfigResource } from '@opsdeck/schema';
+import { execScraperRefusal } from '../catalog/execPolicy.js';
 import { saveScrapeConfig } from '../catalog/scrapeConfigs.js';
 import { validateScrapeConfig } from '../catalog/scrapeConfigYaml.js';
 import { systemClock } from '../clock.js';
@@ -50,11 +51,12 @@ export const applyCommand: Command = {
     const config = loadConfig();
     // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
     for (const { kind, resource } of resources) {
-      if (kind !== 'Canary') continue;
-      const canary = resource as CanaryResource;
-      const refusal = execWriteRefusal(config.sandbox.exec, 'operator', canary.spec);
+      const refusal =
+        kind === 'Canary'
+          ? execWriteRefusal(config.sandbox.exec, 'operator', resource.spec)
+          : execScraperRefusal(config.sandbox.exec, 'operator', resource.spec);
       if (refusal) {
-        console.error(`canary ${canary.metadata.name}: ${refusal}`);
+        console.error(`${kind.toLowerCase()} ${resource.metadata.name}: ${refusal}`);
         invalid = true;
       }
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ScrapeConfigResource } from '@opsdeck/schema';
+import { mapChange } from '../catalog/external.js';
 import { collectScrape } from '../catalog/scrape.js';
 import { parseScrapeConfigFile } from '../catalog/scrapeConfigYaml.js';
 import { systemClock } from '../clock.js';
@@ -22,7 +23,7 @@ export interface ScrapeLine {
   health: string | null;
   status: string | null;
   config: unknown;
-  /** Changes the scrape itself produced; a diff needs a stored earlier version, so none here. */
+  /** Changes the scraper reported (events, `full: true` entries); a diff needs a stored earlier version, so none here. */
   changes: unknown[];
 }
 
@@ -74,6 +75,7 @@ export const scrapeCommand: Command = {
     }
     const resolver = db ? new ConnectionResolver(db, connectionSecretBox(config)) : undefined;
     const fileRoots = { fileRoots: config.sandbox.fileRoots, dataDir: config.dataDir };
+    const sandbox = config.sandbox;
     const lines: ScrapeLine[] = [];
     let failed = false;
     try {
@@ -82,6 +84,7 @@ export const scrapeCommand: Command = {
         const { results, warnings } = await collectScrape(scrapeConfig, {
           clock: systemClock,
           fileRoots,
+          sandbox,
           ...(resolver ? { resolver } : {}),
         });
         for (const w of warnings) console.error(`WARN  ${name}: ${w}`);
@@ -98,7 +101,18 @@ export const scrapeCommand: Command = {
               health: item.health,
               status: item.status,
               config: item.config,
-              changes: [],
+              changes: result.changes
+                .filter((c) => c.externalId === item.externalId && (!c.configType || c.configType === item.type))
+                .map((c) => mapChange(c, { exclude: result.changesExclude, mapping: result.changesMapping }))
+                .filter((c) => c !== undefined)
+                .map((c) => ({
+                  external_change_id: c.externalChangeId,
+                  change_type: c.changeType,
+                  severity: c.severity ?? 'info',
+                  source: c.source ?? null,
+                  summary: c.summary ?? null,
+                  created_at: c.createdAt?.toISOString() ?? null,
+                })),
             };
             lines.push(line);
             if (!values.json) console.log(formatLine(line));

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from '../auth/routes.js';
+import { runNowRoutes } from '../catalog/routes/runNow.js';
 import '../catalog/exposed.js'; // serves the catalog tables and views under /api/db
 import { catalogRoutes } from '../catalog/routes/index.js';
 import { type Clock, systemClock } from '../clock.js';
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => eventRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => catalogRoutes(scope, ctx));
+  await app.register(async (scope) => runNowRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

@@ -55,7 +55,7 @@ beforeAll(() => {
       connection: postgres://postgres@127.0.0.1:1/x
       query: select 1 as id`,
     ),
-    'cluster.yaml': scrapeConfig('cluster', '  kubernetes:\n    - clusterName: prod'),
+    'cluster.yaml': scrapeConfig('cluster', '  aws:\n    - region: [eu-west-1]'),
     'both.yaml': `${scrapeConfig('cars', '  file:\n    - {type: Car, id: $.reg_no, paths: [/srv/*.json]}')}
 ---
 apiVersion: canaries.flanksource.com/v1
@@ -103,6 +103,41 @@ describe('opsdeck scrape', { timeout: SLOW }, () => {
     ]);
   });
 
+  it(
+    'prints the changes a full scrape reports with each item, mapped',
+    async () => {
+      writeFiles(dir, {
+        'full/car.json': {
+          config: { reg_no: 'F-1', make: 'Fiat' },
+          changes: [{ external_id: 'F-1', external_change_id: 'c1', change_type: 'Service', summary: 'oil changed' }],
+        },
+        'full.yaml': scrapeConfig(
+          'garage',
+          `  full: true
+  file:
+    - type: Car
+      id: $.reg_no
+      paths: ["${dir}/full/*.json"]
+      transform:
+        changes:
+          mapping: [{filter: "change_type == 'Service'", type: Maintenance}]`,
+        ),
+      });
+      const { code, stdout } = await opsdeck(['scrape', '--json', path.join(dir, 'full.yaml')]);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual([
+        expect.objectContaining({
+          id: 'F-1',
+          config: { reg_no: 'F-1', make: 'Fiat' },
+          changes: [
+            expect.objectContaining({ external_change_id: 'c1', change_type: 'Maintenance', summary: 'oil changed' }),
+          ],
+        }),
+      ]);
+    },
+    SLOW,
+  );
+
   it('exits 1 when a scraper fails, still printing what the others found', async () => {
     const { code, stdout, stderr } = await opsdeck([
       'scrape',
@@ -123,7 +158,7 @@ describe('opsdeck scrape', { timeout: SLOW }, () => {
   it('exits 2 and names the path for an invalid ScrapeConfig', async () => {
     const bad = await opsdeck(['scrape', path.join(dir, 'cluster.yaml')]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('cluster.yaml: spec.kubernetes: scraper type kubernetes is not supported yet');
+    expect(bad.stderr).toContain('cluster.yaml: spec.aws: scraper type aws is not supported yet');
   });
 
   it('exits 2 for a file it cannot read', async () => {

@@ -160,10 +160,10 @@ describe('catalog tables under /api/db', () => {
     const bad = await server.fetch('/api/db/config_scrapers', {
       method: 'POST',
       as: 'editor',
-      ...json({ name: 'cluster', spec: { kubernetes: [{ clusterName: 'prod' }] } }),
+      ...json({ name: 'cluster', spec: { aws: [{ region: ['eu-west-1'] }] } }),
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toContain('spec.kubernetes: scraper type kubernetes is not supported yet');
+    expect((await bad.json()).message).toContain('spec.aws: scraper type aws is not supported yet');
     const good = await server.fetch('/api/db/config_scrapers', {
       method: 'POST',
       as: 'editor',

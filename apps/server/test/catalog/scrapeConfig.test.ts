@@ -107,15 +107,30 @@ spec:
   });
 
   it('refuses scraper types that are not built yet, naming the type', () => {
-    expect(issues(scrapeConfig({ kubernetes: [{ clusterName: 'prod' }] }))).toEqual([
-      'spec.kubernetes: scraper type kubernetes is not supported yet',
-      'spec: a ScrapeConfig needs at least one scraper (file, sql)',
+    expect(issues(scrapeConfig({ aws: [{ region: ['eu-west-1'] }] }))).toEqual([
+      'spec.aws: scraper type aws is not supported yet',
+      'spec: a ScrapeConfig needs at least one scraper (file, sql, exec, http, kubernetes)',
     ]);
-    expect(issues(scrapeConfig({ file: [{ type: 'x', paths: ['/a'] }], http: [{ url: 'http://x' }] }))).toEqual([
-      'spec.http: scraper type http is not supported yet',
+    expect(issues(scrapeConfig({ file: [{ type: 'x', paths: ['/a'] }], gcp: [{ project: 'p' }] }))).toEqual([
+      'spec.gcp: scraper type gcp is not supported yet',
     ]);
-    expect(issues(scrapeConfig({ file: [{ type: 'x', url: 'github.com/org/repo', paths: ['*.json'] }] }))).toEqual([
-      'spec.file[0].url: file scraper url (remote or git files) is not supported yet',
+  });
+
+  it('validates the required fields of exec, http and kubernetes scrapers', () => {
+    expect(issues(scrapeConfig({ exec: [{ type: 'x' }], http: [{ type: 'y' }], kubernetes: [{}] }))).toEqual([
+      'spec.exec[0].script: script is required',
+      'spec.http[0].url: url or connection is required',
+      'spec.kubernetes[0].clusterName: clusterName is required',
+    ]);
+    expect(
+      issues(
+        scrapeConfig({
+          exec: [{ type: 'x', script: 'true', setup: { bun: '1' }, checkout: { url: 'u', destination: '../x' } }],
+        }),
+      ),
+    ).toEqual([
+      'spec.exec[0].checkout.destination: destination must be a relative path inside the working directory',
+      'spec.exec[0].setup: setup (installing bun or python packages) is not supported yet; use what the server has',
     ]);
   });
 

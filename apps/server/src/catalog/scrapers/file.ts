@@ -3,7 +3,8 @@ import path from 'node:path';
 import { type FileScraper, fileScraperSchema } from '@opsdeck/schema';
 import { parseAllDocuments } from 'yaml';
 import { globToRegExp, listFiles } from '../../health/checks/lib/files.js';
-import { allowedPath, FileAccessError } from '../../sandbox/fileRoots.js';
+import { allowedPath, type FileAccess, FileAccessError } from '../../sandbox/fileRoots.js';
+import { cachedCheckout, parseGitUrl } from './lib/git.js';
 import type { ScrapedDocument, ScraperType } from './types.js';
 
 /**
@@ -11,9 +12,14 @@ import type { ScrapedDocument, ScraperType } from './types.js';
  * and by no `ignore` glob becomes one document (a YAML file with several documents, one per
  * document). JSON and YAML are parsed, `format: properties` (or a .properties file) too; anything
  * else is kept as text. Only paths under the file roots are read (sandbox/fileRoots.ts), symlinks included.
+ * With a git `url`, `paths` are globs inside a cached checkout of it (lib/git.ts), and only files
+ * inside that checkout are read.
  */
 
 const GLOB = /[*?[]/;
+
+/** Files read at once. */
+const READ_AHEAD = 16;
 
 /** The directory a path glob starts from (`/srv/data/**\/*.json` -> `/srv/data`). */
 function baseOf(pattern: string): string {
@@ -79,28 +85,50 @@ export const fileScraper: ScraperType<FileScraper> = {
     const errors: string[] = [];
     const ignore = (spec.ignore ?? []).map(globToRegExp);
     const seen = new Set<string>();
+    let access: FileAccess = ctx.fileRoots;
+    let cwd = process.cwd();
+    let sourceOf = (file: string) => file;
+    if (spec.url) {
+      const src = parseGitUrl(spec.url);
+      cwd = await cachedCheckout(src, { signal: ctx.signal, timeoutMs: ctx.timeoutMs, fileRoots: ctx.fileRoots });
+      access = { fileRoots: [cwd], dataDir: ctx.fileRoots.dataDir };
+      const root = cwd;
+      sourceOf = (file) => `${src.url}/${path.relative(root, file)}`;
+    }
     for (const pattern of spec.paths) {
-      const absolute = path.resolve(pattern);
+      const absolute = path.resolve(cwd, pattern);
       const base = baseOf(absolute);
       let files: string[];
       try {
-        await allowedPath(base, ctx.fileRoots);
-        files = GLOB.test(absolute) ? (await listFiles(absolute, false, ctx.fileRoots)).map((f) => f.path) : [absolute];
+        await allowedPath(base, access);
+        files = GLOB.test(absolute) ? (await listFiles(absolute, false, access)).map((f) => f.path) : [absolute];
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') errors.push(`${pattern}: no such file or directory`);
         else errors.push(err instanceof FileAccessError ? err.message : `${pattern}: ${(err as Error).message}`);
         continue;
       }
-      for (const file of files.sort()) {
-        if (seen.has(file) || ignored(file, base, ignore)) continue;
-        seen.add(file);
+      const wanted = files.sort().filter((file) => !seen.has(file) && !ignored(file, base, ignore));
+      for (const file of wanted) seen.add(file);
+      // read a few files at a time, keeping their order
+      for (let i = 0; i < wanted.length; i += READ_AHEAD) {
         if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('scrape aborted');
-        try {
-          const text = await readFile(await allowedPath(file, ctx.fileRoots), 'utf8');
-          for (const config of parseFileText(text, file, spec.format)) documents.push({ config, source: file });
-        } catch (err) {
-          errors.push(err instanceof FileAccessError ? err.message : `${file}: ${(err as Error).message}`);
+        const read = await Promise.all(
+          wanted.slice(i, i + READ_AHEAD).map(async (file) => {
+            try {
+              const text = await readFile(await allowedPath(file, access), 'utf8');
+              return { file, configs: parseFileText(text, file, spec.format) };
+            } catch (err) {
+              return {
+                file,
+                error: err instanceof FileAccessError ? err.message : `${file}: ${(err as Error).message}`,
+              };
+            }
+          }),
+        );
+        for (const r of read) {
+          if (r.error) errors.push(r.error);
+          for (const config of r.configs ?? []) documents.push({ config, source: sourceOf(r.file) });
         }
       }
     }

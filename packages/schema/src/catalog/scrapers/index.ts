@@ -1,5 +1,8 @@
 import type { z } from 'zod';
+import { execScraperSchema } from './exec.js';
 import { fileScraperSchema } from './file.js';
+import { httpScraperSchema } from './http.js';
+import { kubernetesScraperSchema } from './kubernetes.js';
 import { sqlScraperSchema } from './sql.js';
 
 /**
@@ -10,4 +13,7 @@ import { sqlScraperSchema } from './sql.js';
 export const scraperSchemas: Record<string, z.ZodType> = {
   file: fileScraperSchema,
   sql: sqlScraperSchema,
+  exec: execScraperSchema,
+  http: httpScraperSchema,
+  kubernetes: kubernetesScraperSchema,
 };

@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type ExecConnections, type ExecScraper, execScraperSchema } from '@opsdeck/schema';
+import { runSandboxed } from '../../sandbox/run.js';
+import { sandboxIdentity } from '../../sandbox/user.js';
+import { cloneRepo, parseGitUrl } from './lib/git.js';
+import { parseOutput } from './lib/output.js';
+import type { ScrapeContext, ScraperType } from './types.js';
+
+/**
+ * Runs a script in the sandbox (sandbox/run.ts, exactly as exec checks run): as the unprivileged
+ * sandbox user, with only the scraper's `env` and the variables its `connections` give, killed
+ * whole at the scrape's deadline. A script starting with `#!` runs with that interpreter (python,
+ * node, ...), any other with bash. With `checkout`, the script runs in a fresh clone of the
+ * repository. stdout is the scrape: JSON, else YAML, else text (parseOutput). A script that exits
+ * non-zero is an error of the scrape, so the items it found before stay as they are.
+ */
+
+const run = promisify(execFile);
+
+/** Why an exec scraper does not run when exec is turned off. */
+export const EXEC_SCRAPER_OFF = 'exec scrapers are turned off on this server (OPSDECK_EXEC=off)';
+
+const tail = (s: string) => s.trim().split('\n').slice(-5).join('\n');
+
+/** Variables of `connections`, as the clouds' CLIs read them; credential files go under `work`. */
+async function connectionEnv(
+  c: ExecConnections | undefined,
+  work: string,
+  ctx: ScrapeContext,
+): Promise<Record<string, string>> {
+  const env: Record<string, string> = {};
+  if (!c) return env;
+  const put = (name: string, value: string | undefined) => {
+    if (value) env[name] = value;
+  };
+  const stored = async (ref: string | undefined) => (ref ? ctx.resolveConnection(ref) : undefined);
+  if (c.aws) {
+    const conn = await stored(c.aws.connection);
+    put('AWS_ACCESS_KEY_ID', (await ctx.resolveEnv(c.aws.accessKey)) || conn?.username);
+    put('AWS_SECRET_ACCESS_KEY', (await ctx.resolveEnv(c.aws.secretKey)) || conn?.password);
+    put('AWS_SESSION_TOKEN', (await ctx.resolveEnv(c.aws.sessionToken)) || conn?.properties.sessionToken);
+    const region = c.aws.region || conn?.properties.region;
+    put('AWS_REGION', region);
+    put('AWS_DEFAULT_REGION', region);
+    put('AWS_ENDPOINT_URL', c.aws.endpoint || conn?.url);
+  }
+  if (c.azure) {
+    const conn = await stored(c.azure.connection);
+    put('AZURE_CLIENT_ID', (await ctx.resolveEnv(c.azure.clientID)) || conn?.username);
+    put('AZURE_CLIENT_SECRET', (await ctx.resolveEnv(c.azure.clientSecret)) || conn?.password);
+    put('AZURE_TENANT_ID', c.azure.tenantID || conn?.properties.tenant || conn?.properties.tenantID);
+  }
+  if (c.gcp) {
+    const conn = await stored(c.gcp.connection);
+    const credentials = (await ctx.resolveEnv(c.gcp.credentials)) || conn?.certificate || conn?.password;
+    if (credentials) {
+      const file = path.join(work, '.gcp-credentials.json');
+      await writeFile(file, credentials, { mode: 0o600 });
+      env.GOOGLE_APPLICATION_CREDENTIALS = file;
+    }
+  }
+  if (c.kubernetes) {
+    const conn = await stored(c.kubernetes.connection);
+    const kubeconfig =
+      (await ctx.resolveEnv(c.kubernetes.kubeconfig)) || conn?.certificate || conn?.properties.kubeconfig;
+    if (kubeconfig) {
+      const file = path.join(work, '.kubeconfig');
+      await writeFile(file, kubeconfig, { mode: 0o600 });
+      env.KUBECONFIG = file;
+    }
+  }
+  return env;
+}
+
+async function checkout(spec: NonNullable<ExecScraper['checkout']>, work: string, ctx: ScrapeContext): Promise<string> {
+  const stored = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;
+  const src = parseGitUrl(spec.url || stored?.url || '');
+  const dest = path.join(work, spec.destination ?? 'checkout');
+  await cloneRepo(
+    {
+      ...src,
+      ref: spec.branch ?? src.ref,
+      username: (await ctx.resolveEnv(spec.username)) || stored?.username,
+      password: (await ctx.resolveEnv(spec.password)) || stored?.password,
+    },
+    dest,
+    { signal: ctx.signal, timeoutMs: ctx.timeoutMs, fileRoots: ctx.fileRoots },
+  );
+  return dest;
+}
+
+export const execScraper: ScraperType<ExecScraper> = {
+  type: 'exec',
+  schema: execScraperSchema,
+  async scrape(spec, ctx) {
+    if (ctx.sandbox.exec === 'off') return { documents: [], errors: [EXEC_SCRAPER_OFF] };
+    const id = sandboxIdentity(ctx.sandbox.user);
+    const work = await mkdtemp(path.join(tmpdir(), 'opsdeck-exec-scrape-'));
+    try {
+      const env: Record<string, string> = {};
+      for (const e of spec.env ?? []) env[e.name as string] = (await ctx.resolveEnv(e)) ?? '';
+      Object.assign(env, await connectionEnv(spec.connections, work, ctx));
+      const cwd = spec.checkout ? await checkout(spec.checkout, work, ctx) : path.join(work, 'run');
+      await mkdir(cwd, { recursive: true });
+      const shebang = spec.script.startsWith('#!');
+      const scriptFile = path.join(work, 'script');
+      if (shebang) await writeFile(scriptFile, spec.script, { mode: 0o700 });
+      // the work directory (checkout, credential files, script) belongs to the sandbox user alone
+      if (id) await run('chown', ['-R', `${id.uid}:${id.gid}`, work]);
+      await chmod(work, 0o700);
+      const r = await runSandboxed({
+        user: ctx.sandbox.user,
+        ...(shebang ? { command: [scriptFile] } : { script: spec.script, shell: 'bash' }),
+        env,
+        cwd,
+        timeoutMs: ctx.timeoutMs,
+        signal: ctx.signal,
+      });
+      if (r.timedOut) return { documents: [], errors: [`script timed out after ${ctx.timeoutMs}ms`] };
+      if (r.exitCode !== 0) {
+        const why = r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+        return { documents: [], errors: [`script failed (${why})${r.stderr.trim() ? `: ${tail(r.stderr)}` : ''}`] };
+      }
+      if (r.truncated) return { documents: [], errors: ['script output is larger than the sandbox keeps (1 MiB)'] };
+      return { documents: parseOutput(r.stdout).map((config) => ({ config, source: 'exec' })), errors: [] };
+    } finally {
+      await rm(work, { recursive: true, force: true }).catch(() => {});
+    }
+  },
+};

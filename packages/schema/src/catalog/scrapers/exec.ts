@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { envVarSchema, namedEnvVarSchema, unsupportedField } from '../../canary/checks/common.js';
+import { scraperSchema } from '../base.js';
+
+/** A git repository checked out before a script runs (the reference's GitConnection). */
+export const gitCheckoutSchema = z.strictObject({
+  url: z.string({ error: 'url is required' }).min(1, 'url is required'),
+  /** `connection://namespace/name` of a git or http connection: its url, username and password. */
+  connection: z.string().optional(),
+  username: envVarSchema.optional(),
+  password: envVarSchema.optional(),
+  certificate: unsupportedField(
+    'checkout.certificate (SSH keys) is not supported yet; use https with username and password',
+  ),
+  branch: z.string().min(1).optional(),
+  /** Directory of the checkout, relative to the script's working directory. */
+  destination: z
+    .string()
+    .min(1)
+    .refine((v) => !v.startsWith('/') && !v.split('/').includes('..'), {
+      message: 'destination must be a relative path inside the working directory',
+    })
+    .optional(),
+});
+export type GitCheckout = z.infer<typeof gitCheckoutSchema>;
+
+const connection = z.string().optional();
+
+/** Cloud and cluster credentials handed to the script as the variables their CLIs read. */
+export const execConnectionsSchema = z.strictObject({
+  aws: z
+    .strictObject({
+      connection,
+      accessKey: envVarSchema.optional(),
+      secretKey: envVarSchema.optional(),
+      sessionToken: envVarSchema.optional(),
+      region: z.string().optional(),
+      endpoint: z.string().optional(),
+    })
+    .optional(),
+  gcp: z.strictObject({ connection, credentials: envVarSchema.optional() }).optional(),
+  azure: z
+    .strictObject({
+      connection,
+      clientID: envVarSchema.optional(),
+      clientSecret: envVarSchema.optional(),
+      tenantID: z.string().optional(),
+    })
+    .optional(),
+  kubernetes: z.strictObject({ connection, kubeconfig: envVarSchema.optional() }).optional(),
+  fromConfigItem: unsupportedField('connections.fromConfigItem is not supported yet'),
+  eksPodIdentity: unsupportedField('connections.eksPodIdentity is not supported yet'),
+  serviceAccount: unsupportedField('connections.serviceAccount is not supported yet'),
+});
+export type ExecConnections = z.infer<typeof execConnectionsSchema>;
+
+/**
+ * The `exec` scraper: runs `script` in the server's sandbox (bash, or the interpreter its `#!`
+ * line names: python, node, ...) with `env`, credentials from `connections`, in a git `checkout`
+ * when set; stdout is parsed as JSON, else YAML, else kept as text (a top-level array gives one
+ * config per element).
+ */
+export const execScraperSchema = scraperSchema({
+  script: z.string({ error: 'script is required' }).min(1, 'script is required'),
+  env: z.array(namedEnvVarSchema).optional(),
+  checkout: gitCheckoutSchema.optional(),
+  connections: execConnectionsSchema.optional(),
+  setup: unsupportedField('setup (installing bun or python packages) is not supported yet; use what the server has'),
+  artifacts: unsupportedField('exec artifacts are not supported yet'),
+});
+export type ExecScraper = z.infer<typeof execScraperSchema>;

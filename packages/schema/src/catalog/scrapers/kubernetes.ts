@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { envVarSchema, unsupportedField } from '../../canary/checks/common.js';
+import { scraperSchema } from '../base.js';
+
+/** A kind the kubernetes scraper lists and watches. */
+export const kubernetesResourceSchema = z.strictObject({
+  apiVersion: z.string({ error: 'apiVersion is required' }).min(1, 'apiVersion is required'),
+  kind: z.string({ error: 'kind is required' }).min(1, 'kind is required'),
+});
+
+/**
+ * The `kubernetes` scraper: lists the kinds of `watch` (default: the common workload, network and
+ * cluster kinds) in `namespace` (all when empty) matching `selector` / `fieldSelector`, through a
+ * `kubeconfig`, a stored `connection`, or the server's own (KUBECONFIG, ~/.kube/config or
+ * in-cluster); owner references become relationships and events become changes. Between
+ * scrapes, a watch keeps the items current.
+ */
+export const kubernetesScraperSchema = scraperSchema({
+  clusterName: z.string({ error: 'clusterName is required' }).min(1, 'clusterName is required'),
+  namespace: z.string().optional(),
+  selector: z.string().optional(),
+  fieldSelector: z.string().optional(),
+  kubeconfig: envVarSchema.optional(),
+  connection: z.string().optional(),
+  watch: z.array(kubernetesResourceSchema).optional(),
+  exclusions: z
+    .strictObject({
+      name: z.array(z.string()).optional(),
+      namespace: z.array(z.string()).optional(),
+      kind: z.array(z.string()).optional(),
+      labels: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
+  event: z
+    .strictObject({
+      exclusions: z.strictObject({ reason: z.array(z.string()).optional() }).optional(),
+      severityKeywords: z
+        .strictObject({ warn: z.array(z.string()).optional(), error: z.array(z.string()).optional() })
+        .optional(),
+    })
+    .optional(),
+  /** Requests in flight at once (default 64). */
+  maxInflight: z.number().int().positive().optional(),
+  useCache: z.boolean().optional(),
+  allowIncomplete: z.boolean().optional(),
+  scope: unsupportedField('kubernetes scope is not supported yet'),
+  since: unsupportedField('kubernetes since is not supported yet'),
+  relationships: unsupportedField('kubernetes relationships selectors are not supported yet; owner references are'),
+});
+export type KubernetesScraper = z.infer<typeof kubernetesScraperSchema>;
