@@ -3,7 +3,7 @@ import { envVarSchema, namedEnvVarSchema, unsupportedField } from '../../canary/
 import { scraperSchema } from '../base.js';
 
 /** A git repository checked out before a script runs (the reference's GitConnection). */
-export const gitCheckoutSchema = z.strictObject({
+export const scraperCheckoutSchema = z.strictObject({
   url: z.string({ error: 'url is required' }).min(1, 'url is required'),
   /** `connection://namespace/name` of a git or http connection: its url, username and password. */
   connection: z.string().optional(),
@@ -22,7 +22,7 @@ export const gitCheckoutSchema = z.strictObject({
     })
     .optional(),
 });
-export type GitCheckout = z.infer<typeof gitCheckoutSchema>;
+export type ScraperCheckout = z.infer<typeof scraperCheckoutSchema>;
 
 const connection = z.string().optional();
 
@@ -63,7 +63,7 @@ export type ExecConnections = z.infer<typeof execConnectionsSchema>;
 export const execScraperSchema = scraperSchema({
   script: z.string({ error: 'script is required' }).min(1, 'script is required'),
   env: z.array(namedEnvVarSchema).optional(),
-  checkout: gitCheckoutSchema.optional(),
+  checkout: scraperCheckoutSchema.optional(),
   connections: execConnectionsSchema.optional(),
   setup: unsupportedField('setup (installing bun or python packages) is not supported yet; use what the server has'),
   artifacts: unsupportedField('exec artifacts are not supported yet'),
