@@ -1,4 +1,4 @@
-import { ACTIONS, type Action, RESOURCES, type Resource } from './rbac.js';
+import { ACTIONS, type Action, RESOURCES, type Resource, type Role, roleAllows } from './rbac.js';
 
 // Permission rows (spec part 2 sections 3, 4 and 6): who (Team, Person, Notification) may or may
 // not (deny) do what (an action) on which resource (one catalog item, component, connection or
@@ -162,4 +162,21 @@ export function permissionRowProblem(row: Record<string, unknown>): string | und
     (selector !== null && typeof selector === 'object' && 'playbooks' in selector);
   if (playbookAction && !onPlaybooks) return `action ${playbookAction} applies only to playbooks`;
   return undefined;
+}
+
+/**
+ * Whether roles and permission rows allow `action` on `resource`: a matching deny wins, then a
+ * role, then an allow row (the order of the server's authorize()).
+ */
+export function permitted(
+  roles: readonly Role[],
+  rules: readonly PermissionRule[],
+  resource: Resource,
+  action: Action,
+  target?: Target,
+): boolean {
+  const matching = matchingRules(rules, resource, action, target);
+  if (matching.some((r) => r.deny)) return false;
+  if (roles.some((role) => roleAllows(role, resource, action))) return true;
+  return matching.length > 0;
 }

@@ -1,5 +1,6 @@
 export { TEST_SUBJECT_HEADER, testSubjectAuthenticator, testSubjectHeader, testSubjectId } from './auth.js';
 export { createTestDb, testEngine } from './db.js';
+export { addPersonWithToken } from './people.js';
 export { writeCheckResults } from './results.js';
 export type { TestServer, TestServerOptions } from './server.js';
 export { startTestServer } from './server.js';

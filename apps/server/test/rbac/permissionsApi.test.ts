@@ -17,7 +17,7 @@ beforeAll(async () => {
   server = await startTestServer();
   editorId = await addUser(
     { db: server.db, clock: systemClock },
-    { email: 'ed@example.com', password: 'correct-horse-battery', roles: ['editor'], name: 'Ed Itor' },
+    { email: 'ed@example.com', password: 'correct-horse-battery', roles: ['editor'], first: 'Ed', last: 'Itor' },
   );
   editorToken = (
     await createAccessToken(server.db.kysely, {

@@ -1,3 +1,4 @@
+import type { PermissionRule } from '@opsdeck/schema/permissions';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.js';
 import { disabledFeatures, type PropertyRow } from '../utils/featureFlags.js';
@@ -14,7 +15,8 @@ export interface SessionUser {
 export interface WhoAmI {
   user: SessionUser;
   roles: string[];
-  permissions: unknown[];
+  /** Permission rows in force naming the person or their teams (deny rows included). */
+  permissions?: PermissionRule[];
 }
 
 /** A view flagged for the sidebar. */

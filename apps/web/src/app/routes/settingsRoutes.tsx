@@ -1,10 +1,9 @@
-import type { Resource } from '@opsdeck/schema/rbac';
+import type { Action, Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
 import {
   AgentsPage,
   IntegrationsPage,
   JobsHistoryPage,
-  PermissionsPage,
   ResourcePage,
   TokensPage,
   ViewsSettingsPage,
@@ -27,6 +26,9 @@ const EventQueuePage = lazy(() =>
 const IncidentRulesPage = lazy(() =>
   import('../../features/settings/incidentRules/IncidentRulesPage.js').then((m) => ({ default: m.IncidentRulesPage })),
 );
+const PermissionsPage = lazy(() =>
+  import('../../features/settings/permissions/PermissionsPage.js').then((m) => ({ default: m.PermissionsPage })),
+);
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),
 );
@@ -35,53 +37,67 @@ const UsersPage = lazy(() =>
 );
 
 /** Settings screens with their own page. Feature keys sit under `settings`, so `settings.disable` hides them all. */
-const settings: RouteEntry[] = [
-  {
-    path: '/settings/connections',
-    label: 'Connections',
-    page: ConnectionsPage,
-    resource: 'connections',
-    key: 'connections',
-  },
-  {
-    path: '/settings/permissions',
-    label: 'Permissions',
-    page: PermissionsPage,
-    resource: 'permissions',
-    key: 'permissions',
-  },
-  { path: '/settings/users', label: 'Users', page: UsersPage, resource: 'identities', key: 'users' },
-  { path: '/settings/jobs', label: 'Jobs History', page: JobsHistoryPage, resource: 'database', key: 'job_history' },
-  {
-    path: '/settings/feature-flags',
-    label: 'Feature Flags',
-    page: FeatureFlagsPage,
-    resource: 'feature_flags',
-    key: 'feature_flags',
-  },
-  {
-    path: '/settings/event-queue-status',
-    label: 'Event Queue',
-    page: EventQueuePage,
-    resource: 'database',
-    key: 'event_queue_status',
-  },
-  { path: '/settings/agents', label: 'Agents', page: AgentsPage, resource: 'agents', key: 'agents' },
-  { path: '/settings/tokens', label: 'Tokens', page: TokensPage, resource: 'auth', key: 'tokens' },
-  {
-    path: '/settings/integrations',
-    label: 'Integrations',
-    page: IntegrationsPage,
-    resource: 'integrations',
-    key: 'integrations',
-  },
-  { path: '/settings/views', label: 'Views', page: ViewsSettingsPage, resource: 'views', key: 'views' },
-].map(
-  ({ path, label, page: Page, resource, key }): RouteEntry => ({
+interface SettingsEntry {
+  path: string;
+  label: string;
+  page: RouteEntry['page'];
+  resource: Resource;
+  action?: Action;
+  key: string;
+}
+
+const settings: RouteEntry[] = (
+  [
+    {
+      path: '/settings/connections',
+      label: 'Connections',
+      page: ConnectionsPage,
+      resource: 'connections',
+      key: 'connections',
+    },
+    {
+      path: '/settings/permissions',
+      label: 'Permissions',
+      page: PermissionsPage,
+      resource: 'permissions',
+      // permission rows administer access: the page is for those who may change them (not viewers)
+      action: 'update',
+      key: 'permissions',
+    },
+    { path: '/settings/users', label: 'Users', page: UsersPage, resource: 'identities', key: 'users' },
+    { path: '/settings/jobs', label: 'Jobs History', page: JobsHistoryPage, resource: 'database', key: 'job_history' },
+    {
+      path: '/settings/feature-flags',
+      label: 'Feature Flags',
+      page: FeatureFlagsPage,
+      resource: 'feature_flags',
+      key: 'feature_flags',
+    },
+    {
+      path: '/settings/event-queue-status',
+      label: 'Event Queue',
+      page: EventQueuePage,
+      resource: 'database',
+      key: 'event_queue_status',
+    },
+    { path: '/settings/agents', label: 'Agents', page: AgentsPage, resource: 'agents', key: 'agents' },
+    { path: '/settings/tokens', label: 'Tokens', page: TokensPage, resource: 'auth', key: 'tokens' },
+    {
+      path: '/settings/integrations',
+      label: 'Integrations',
+      page: IntegrationsPage,
+      resource: 'integrations',
+      key: 'integrations',
+    },
+    { path: '/settings/views', label: 'Views', page: ViewsSettingsPage, resource: 'views', key: 'views' },
+  ] satisfies SettingsEntry[]
+).map(
+  ({ path, label, page: Page, resource, key, action }: SettingsEntry): RouteEntry => ({
     path,
     title: label,
     page: Page,
-    resource: resource as Resource,
+    resource,
+    ...(action ? { action } : {}),
     feature: `settings.${key}`,
     nav: { section: 'settings', label },
   }),

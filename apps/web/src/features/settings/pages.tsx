@@ -1,15 +1,6 @@
 import { useParams } from 'react-router';
 import { ComingSoon } from '../../ui/ComingSoon.js';
 
-/** /settings/permissions */
-export function PermissionsPage() {
-  return (
-    <ComingSoon title="Permissions">
-      Allow and deny rules that give people, teams and notifications access to resources beyond their role.
-    </ComingSoon>
-  );
-}
-
 /** /settings/jobs */
 export function JobsHistoryPage() {
   return (
