@@ -3,7 +3,6 @@ import { lazy } from 'react';
 import {
   AgentsPage,
   IntegrationsPage,
-  JobsHistoryPage,
   ResourcePage,
   TokensPage,
   ViewsSettingsPage,
@@ -28,6 +27,9 @@ const IncidentRulesPage = lazy(() =>
 );
 const PermissionsPage = lazy(() =>
   import('../../features/settings/permissions/PermissionsPage.js').then((m) => ({ default: m.PermissionsPage })),
+);
+const JobsHistoryPage = lazy(() =>
+  import('../../features/settings/jobs/JobsHistoryPage.js').then((m) => ({ default: m.JobsHistoryPage })),
 );
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),

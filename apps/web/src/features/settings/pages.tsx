@@ -1,15 +1,6 @@
 import { useParams } from 'react-router';
 import { ComingSoon } from '../../ui/ComingSoon.js';
 
-/** /settings/jobs */
-export function JobsHistoryPage() {
-  return (
-    <ComingSoon title="Jobs history">
-      Every background job OpsDeck ran (checks, scrapes, syncs, clean-ups) with its status, duration and errors.
-    </ComingSoon>
-  );
-}
-
 /** /settings/agents */
 export function AgentsPage() {
   return (
