@@ -1,5 +1,6 @@
 import type { Action, Role } from '@opsdeck/schema';
 import type { PermissionRule } from '@opsdeck/schema/permissions';
+import type { TokenScope } from '@opsdeck/schema/tokenScope';
 
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role } from '@opsdeck/schema';
 
@@ -15,6 +16,8 @@ export interface Subject {
   permissions?: PermissionRule[];
   /** The access token the request was signed with (tokens it creates are its children). */
   tokenId?: string;
+  /** That token's scope: authorize() refuses what lies outside it, whatever roles and rows say. */
+  scope?: TokenScope;
 }
 
 /** One permission row as authorize() reads it (table `permissions`). */
