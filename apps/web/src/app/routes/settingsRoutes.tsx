@@ -1,12 +1,6 @@
 import type { Action, Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
-import {
-  AgentsPage,
-  IntegrationsPage,
-  ResourcePage,
-  TokensPage,
-  ViewsSettingsPage,
-} from '../../features/settings/pages.js';
+import { AgentsPage, IntegrationsPage, ResourcePage, ViewsSettingsPage } from '../../features/settings/pages.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit
@@ -30,6 +24,9 @@ const PermissionsPage = lazy(() =>
 );
 const JobsHistoryPage = lazy(() =>
   import('../../features/settings/jobs/JobsHistoryPage.js').then((m) => ({ default: m.JobsHistoryPage })),
+);
+const TokensPage = lazy(() =>
+  import('../../features/settings/tokens/TokensPage.js').then((m) => ({ default: m.TokensPage })),
 );
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),

@@ -10,15 +10,6 @@ export function AgentsPage() {
   );
 }
 
-/** /settings/tokens */
-export function TokensPage() {
-  return (
-    <ComingSoon title="Access tokens">
-      Tokens for scripts and machines to call the OpsDeck API, and their expiry.
-    </ComingSoon>
-  );
-}
-
 /** /settings/integrations and /settings/integrations/:type/:id */
 export function IntegrationsPage() {
   const { type, id } = useParams();
