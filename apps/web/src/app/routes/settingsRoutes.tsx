@@ -1,6 +1,6 @@
 import type { Action, Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
-import { AgentsPage, IntegrationsPage, ResourcePage, ViewsSettingsPage } from '../../features/settings/pages.js';
+import { AgentsPage, IntegrationsPage, ViewsSettingsPage } from '../../features/settings/pages.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit
@@ -27,6 +27,9 @@ const JobsHistoryPage = lazy(() =>
 );
 const TokensPage = lazy(() =>
   import('../../features/settings/tokens/TokensPage.js').then((m) => ({ default: m.TokensPage })),
+);
+const GenericResourcePage = lazy(() =>
+  import('../../features/settings/resources/GenericResourcePage.js').then((m) => ({ default: m.GenericResourcePage })),
 );
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),
@@ -121,7 +124,11 @@ const resourceTables: Array<{
 ];
 
 const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page }) => {
-  const common = { page: page ?? withProps(ResourcePage, { title: label }), resource, feature: `settings.${key}` };
+  const common = {
+    page: page ?? withProps(GenericResourcePage, { table, title: label }),
+    resource,
+    feature: `settings.${key}`,
+  };
   return [
     { ...common, path: `/settings/${table}`, title: label, nav: { section: 'settings', label } },
     { ...common, path: `/settings/${table}/:id`, title: label },

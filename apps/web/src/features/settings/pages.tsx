@@ -34,19 +34,3 @@ export function ViewsSettingsPage() {
     </ComingSoon>
   );
 }
-
-/** /settings/{table} and /settings/{table}/:id for the generic resource tables. */
-export function ResourcePage({ title }: { title: string }) {
-  const { id } = useParams();
-  return (
-    <ComingSoon title={title}>
-      {id ? (
-        <>
-          Edit <code className="font-mono text-xs">{id}</code> in a form; saving or cancelling returns to the list.
-        </>
-      ) : (
-        <>The list of {title.toLowerCase()}, with a form to add one and to edit each.</>
-      )}
-    </ComingSoon>
-  );
-}
