@@ -112,6 +112,7 @@ const resourceTables: Array<{
   resource: Resource;
   key: string;
   page?: RouteEntry['page'];
+  alsoHiddenBy?: readonly string[];
 }> = [
   { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health', page: CanariesPage },
   { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
@@ -120,14 +121,22 @@ const resourceTables: Array<{
   { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams', page: TeamsPage },
   { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },
   { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },
-  { table: 'logging_backends', label: 'Log Backends', resource: 'logging_backends', key: 'logging_backends' },
+  // hidden with the logs feature too (issue 16 item 8)
+  {
+    table: 'logging_backends',
+    label: 'Log Backends',
+    resource: 'logging_backends',
+    key: 'logging_backends',
+    alsoHiddenBy: ['logs'],
+  },
 ];
 
-const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page }) => {
+const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page, alsoHiddenBy }) => {
   const common = {
     page: page ?? withProps(GenericResourcePage, { table, title: label }),
     resource,
     feature: `settings.${key}`,
+    ...(alsoHiddenBy ? { alsoHiddenBy } : {}),
   };
   return [
     { ...common, path: `/settings/${table}`, title: label, nav: { section: 'settings', label } },
