@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { agentRoutes } from '../agents/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import '../catalog/exposed.js'; // serves the catalog tables and views under /api/db
 import { type Clock, systemClock } from '../clock.js';
@@ -86,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   await app.register(async (scope) => systemRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
+  await app.register(async (scope) => agentRoutes(scope, ctx));
   await app.register(async (scope) => peopleRoutes(scope, ctx));
   await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
