@@ -1,6 +1,6 @@
 import type { Action, Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
-import { AgentsPage, IntegrationsPage, ViewsSettingsPage } from '../../features/settings/pages.js';
+import { IntegrationsPage, ViewsSettingsPage } from '../../features/settings/pages.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit
@@ -30,6 +30,9 @@ const TokensPage = lazy(() =>
 );
 const GenericResourcePage = lazy(() =>
   import('../../features/settings/resources/GenericResourcePage.js').then((m) => ({ default: m.GenericResourcePage })),
+);
+const AgentsPage = lazy(() =>
+  import('../../features/settings/agents/AgentsPage.js').then((m) => ({ default: m.AgentsPage })),
 );
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),

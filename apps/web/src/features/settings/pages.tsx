@@ -1,15 +1,6 @@
 import { useParams } from 'react-router';
 import { ComingSoon } from '../../ui/ComingSoon.js';
 
-/** /settings/agents */
-export function AgentsPage() {
-  return (
-    <ComingSoon title="Agents">
-      Remote OpsDeck agents that run checks and scrapers close to their targets, with their last contact and tokens.
-    </ComingSoon>
-  );
-}
-
 /** /settings/integrations and /settings/integrations/:type/:id */
 export function IntegrationsPage() {
   const { type, id } = useParams();
