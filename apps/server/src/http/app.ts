@@ -18,6 +18,7 @@ import { identityRoutes } from '../identity/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
+import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';
@@ -86,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerAuth(app, opts.authenticators ?? identityAuthenticators(ctx));
 
   await app.register(async (scope) => systemRoutes(scope, ctx));
+  await app.register(async (scope) => propertyRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => agentRoutes(scope, ctx));
   await app.register(async (scope) => peopleRoutes(scope, ctx));

@@ -60,11 +60,8 @@ export const appQueries = {
       queryKey: ['properties', 'feature-flags'],
       queryFn: async ({ signal }) => {
         try {
-          const rows = await api.get<PropertyRow[]>('/api/db/properties', {
-            params: { select: 'name,value', name: 'like.*.disable', deleted_at: 'is.null' },
-            signal,
-            timeoutMs: 5000,
-          });
+          // database rows and those set by the environment (OPSDECK_PROPERTIES), which win
+          const rows = await api.get<PropertyRow[]>('/api/properties', { signal, timeoutMs: 5000 });
           return [...disabledFeatures(Array.isArray(rows) ? rows : [])];
         } catch (err) {
           if (signal.aborted) throw err;
