@@ -18,6 +18,7 @@ import { identityRoutes } from '../identity/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
+import '../system/integrations.js'; // integrations_with_status under /api/db
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';

@@ -1,6 +1,6 @@
 import type { Action, Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
-import { IntegrationsPage, ViewsSettingsPage } from '../../features/settings/pages.js';
+import { ViewsSettingsPage } from '../../features/settings/pages.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit
@@ -33,6 +33,9 @@ const GenericResourcePage = lazy(() =>
 );
 const AgentsPage = lazy(() =>
   import('../../features/settings/agents/AgentsPage.js').then((m) => ({ default: m.AgentsPage })),
+);
+const IntegrationsPage = lazy(() =>
+  import('../../features/settings/integrations/IntegrationsPage.js').then((m) => ({ default: m.IntegrationsPage })),
 );
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),
