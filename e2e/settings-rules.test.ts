@@ -125,4 +125,22 @@ describe('notification and incident rules in the settings editors', () => {
       .executeTakeFirst();
     expect(stored?.spec).toMatchObject({ template: { severity: 'low', type: 'availability' } });
   });
+
+  it('creates a log backend with a name, labels and a spec', async () => {
+    await page.goto('/settings/logging_backends');
+    await page.getByRole('link', { name: 'Add log backend' }).click();
+    await page.waitForURL('**/settings/logging_backends/new');
+    await ui.save(page).click();
+    await page.getByText('This field is required').waitFor();
+    await ui.field(page, 'Name').fill('loki');
+    await typeYaml(page, 'labels:\n  env: prod\nspec:\n  loki:\n    url: http://127.0.0.1:3100\n');
+    await ui.save(page).click();
+    await ui.toast(page, 'loki created successfully').waitFor();
+    const stored = await e2e.server.db.kysely
+      .selectFrom('logging_backends')
+      .select(['labels', 'spec'])
+      .where('name', '=', 'loki')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ labels: { env: 'prod' }, spec: { loki: { url: 'http://127.0.0.1:3100' } } });
+  });
 });

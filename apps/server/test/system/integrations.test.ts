@@ -57,3 +57,37 @@ describe('integrations', () => {
     expect(res.status).toBe(405);
   });
 });
+
+describe('log backends', () => {
+  const post = (body: unknown, as: 'admin' | 'viewer' = 'admin') =>
+    server.fetch('/api/db/logging_backends', {
+      as,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify(body),
+    });
+
+  it('creates one with labels and a spec, masks its secrets, and lists it as an integration', async () => {
+    const res = await post({
+      name: 'loki',
+      labels: { env: 'prod' },
+      spec: { loki: { url: 'http://loki:3100', password: 'hunter2' } },
+    });
+    expect(res.status).toBe(201);
+    const [row] = (await res.json()) as Array<{ id: string }>;
+    const read = await server.fetch(`/api/db/logging_backends?id=eq.${row?.id}&select=spec`);
+    const [stored] = (await read.json()) as Array<{ spec: { loki: { url: string; password: string } } }>;
+    expect(stored?.spec.loki.url).toBe('http://loki:3100');
+    expect(stored?.spec.loki.password).not.toContain('hunter2');
+    const list = await server.fetch(
+      '/api/db/integrations_with_status?select=name,integration_type,job_status&integration_type=eq.logging_backends',
+    );
+    expect(await list.json()).toEqual([{ name: 'loki', integration_type: 'logging_backends', job_status: null }]);
+  });
+
+  it('requires a name (400) and refuses viewers (403)', async () => {
+    expect((await post({ name: ' ', spec: {} })).status).toBe(400);
+    expect((await post({ spec: {} })).status).toBe(400);
+    expect((await post({ name: 'v', spec: {} }, 'viewer')).status).toBe(403);
+  });
+});

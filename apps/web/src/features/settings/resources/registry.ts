@@ -1,3 +1,4 @@
+import { loggingBackendsKind } from './kinds/loggingBackends.js';
 import { notificationsKind } from './kinds/notifications.js';
 import type { ResourceKind } from './types.js';
 
@@ -7,6 +8,7 @@ import type { ResourceKind } from './types.js';
  */
 export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [notificationsKind.table]: notificationsKind,
+  [loggingBackendsKind.table]: loggingBackendsKind,
 };
 
 /** The kind registered for `table`, if any. */
