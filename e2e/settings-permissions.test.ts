@@ -1,6 +1,6 @@
 import { addPersonWithToken } from '@opsdeck/server/test';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './harness.js';
 
 // An administrator adds, edits and deletes a permission on /settings/permissions, and a second
@@ -99,6 +99,35 @@ describe('permissions settings', () => {
     await admin.getByText('No permissions yet').waitFor();
 
     await edSees('/settings/canaries', 'Add health check');
+  });
+
+  it('lets a notification be granted running playbooks from its Permissions tab', async () => {
+    const rule = await e2e.server.db.kysely
+      .insertInto('notifications')
+      .values({ name: 'auto-heal', events: ['check.failed'], custom_services: JSON.stringify([]) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await admin.goto(`/settings/notifications/${rule.id}?tab=permissions`);
+    await admin.getByRole('button', { name: 'Add Permission' }).click();
+    const dialog = ui.dialog(admin);
+    // the subject is this notification already
+    expect(await dialog.getByRole('radio', { name: 'Notification' }).isChecked()).toBe(true);
+    await dialog
+      .getByRole('combobox', { name: /^Notification\*?$/ })
+      .locator('option:checked')
+      .filter({ hasText: 'default/auto-heal' })
+      .waitFor({ state: 'attached' });
+    await dialog.getByRole('combobox', { name: /^Object\*?$/ }).selectOption('playbooks');
+    await dialog.getByRole('combobox', { name: /^Action\*?$/ }).selectOption('playbook:run');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await ui.toast(admin, 'Permission added').waitFor();
+    await ui.row(admin, 'default/auto-heal').getByText('playbook:run').waitFor();
+    const stored = await e2e.server.db.kysely
+      .selectFrom('permissions')
+      .select(['notification_id', 'object', 'action'])
+      .where('notification_id', '=', rule.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ notification_id: rule.id, object: 'playbooks', action: 'playbook:run' });
   });
 
   it('refuses a viewer the page', async () => {

@@ -36,12 +36,22 @@ const SCOPE_KIND = {
   playbook_id: 'Playbook',
 } as const;
 
-/** The Add Permission form's start: on a resource's tab, that resource. */
+const SUBJECT_SCOPE = { notification_id: 'Notification', team_id: 'Team' } as const;
+
+/** The Add Permission form's start: on a resource's or subject's tab, that one. */
 function startForm(scope: PermissionScope | undefined): PermissionForm {
   const [column, value] = Object.entries(scope ?? {})[0] ?? [];
   if (!column || !value) return emptyForm();
+  if (column in SUBJECT_SCOPE)
+    return emptyForm({
+      subjectKind: SUBJECT_SCOPE[column as keyof typeof SUBJECT_SCOPE],
+      subject: { [column]: value },
+    });
   return emptyForm({ resourceKind: SCOPE_KIND[column as keyof typeof SCOPE_KIND], resource: { [column]: value } });
 }
+
+/** Whether a scope names a resource (its tab fixes the resource) rather than a subject. */
+const scopesResource = (scope: PermissionScope | undefined) => Object.keys(scope ?? {}).some((c) => c in SCOPE_KIND);
 
 /**
  * Permission rows, paged and sorted by the server, with Add/Edit Permission and delete. On
@@ -184,7 +194,7 @@ export function PermissionsTable({ scope, hideResource = false }: { scope?: Perm
           key={editing?.id ?? 'add'}
           mode={editing ? 'edit' : 'add'}
           initial={editing ? fromRow(editing) : startForm(scope)}
-          fixedResource={!!scope && !editing}
+          fixedResource={scopesResource(scope) && !editing}
           busy={save.isPending}
           onSubmit={(input) => save.mutate({ id: editing?.id, input })}
           onDelete={editing && canDelete ? () => setDialog({ kind: 'delete', row: editing }) : undefined}

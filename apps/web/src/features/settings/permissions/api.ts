@@ -52,8 +52,10 @@ export type PermissionInput = Pick<
 const SUMMARY = '/api/db/permissions_summary';
 const PERMISSIONS = '/api/db/permissions';
 
-/** Which rows a permissions table shows: all, or those about one resource (a resource's tab). */
-export type PermissionScope = Partial<Record<'config_id' | 'component_id' | 'connection_id' | 'playbook_id', string>>;
+/** Which rows a permissions table shows: all, or those about one resource or one subject (a tab of it). */
+export type PermissionScope = Partial<
+  Record<'config_id' | 'component_id' | 'connection_id' | 'playbook_id' | 'notification_id' | 'team_id', string>
+>;
 
 export const permissionQueries = {
   all: ['permissions'] as const,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Lock } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../../app/session.js';
 import { Age } from '../../../ui/Age.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { ErrorFallback } from '../../../ui/ErrorBoundary.js';
@@ -8,6 +9,7 @@ import { LoadingBlock } from '../../../ui/Spinner.js';
 import { Tabs } from '../../../ui/Tabs.js';
 import { isUiManaged, originOf } from '../canaries/origin.js';
 import { JobHistoryTable, useJobHistoryPageSize } from '../jobs/JobHistoryTable.js';
+import { PermissionsTable } from '../permissions/PermissionsTable.js';
 import { resourceQueries } from './api.js';
 import { ResourceEditor } from './ResourceEditor.js';
 import type { ResourceKind } from './types.js';
@@ -31,6 +33,7 @@ function JobsTab({ kind, id }: { kind: ResourceKind; id: string }) {
 
 /** /settings/{table}/new and /settings/{table}/:id: Spec, and Job History for kinds with jobs. */
 export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string }) {
+  const session = useSession();
   const isNew = id === 'new';
   const one = useQuery({ ...resourceQueries.one(kind, id), enabled: !isNew });
   const [params, setParams] = useSearchParams();
@@ -94,6 +97,14 @@ export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string })
             label: 'Spec',
             content: (
               <ResourceEditor key={`${row.id}:${String(row.updated_at)}`} kind={kind} row={row} readOnly={readOnly} />
+            ),
+          },
+          {
+            id: 'permissions',
+            label: 'Permissions',
+            hidden: !kind.permissionsColumn || !session.can('permissions', 'update'),
+            content: kind.permissionsColumn && (
+              <PermissionsTable scope={{ [kind.permissionsColumn]: row.id }} hideResource={false} />
             ),
           },
           {

@@ -57,6 +57,8 @@ export interface ResourceKind {
   validate?: (values: Record<string, unknown>) => Record<string, string>;
   /** `resource_type` of its jobs in job_history, for the Job History tab. */
   jobResourceType?: string;
+  /** Adds a Permissions tab listing the rows that name this row in that column (a notification as subject). */
+  permissionsColumn?: 'notification_id' | 'team_id' | 'connection_id' | 'playbook_id' | 'config_id' | 'component_id';
   /** Kind of a cluster resource definition, for the read-only origin link. */
   crdKind?: string;
   /** Feature flag key that hides the kind, e.g. `logs`. */

@@ -70,4 +70,6 @@ export const notificationsKind: ResourceKind = {
     return errors;
   },
   crdKind: 'Notification',
+  // a notification may be the subject of permission rows (running playbooks on its own)
+  permissionsColumn: 'notification_id',
 };
