@@ -225,7 +225,7 @@ describe('web app shell', () => {
     expect(await panel.count()).toBe(0);
   });
 
-  it('opens the user menu with the versions, profile, kubeconfig and sign out', async () => {
+  it('opens the user menu with the versions, profile and sign out (no kubeconfig without a proxy)', async () => {
     const page = await e2e.page();
     await page.goto('/topology');
     await page.getByRole('button', { name: 'User menu' }).click();
@@ -236,9 +236,8 @@ describe('web app shell', () => {
       .last()
       .waitFor();
     expect(await menu.getByRole('menuitem', { name: 'Your Profile' }).getAttribute('href')).toBe('/profile-settings');
-    expect(await menu.getByRole('menuitem', { name: 'Download kubeconfig' }).getAttribute('href')).toBe(
-      '/api/kubeconfig',
-    );
+    // OpsDeck has no Kubernetes-style API proxy for a kubeconfig to point at: the item is hidden
+    expect(await menu.getByRole('menuitem', { name: 'Download kubeconfig' }).count()).toBe(0);
     await menu.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
   });

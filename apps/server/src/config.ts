@@ -19,6 +19,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Properties set by the environment (`name=value`, comma or newline separated); read-only in the UI. */
+  OPSDECK_PROPERTIES: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...identityEnvSchema.shape,
   ...sandboxEnvSchema.shape,
@@ -43,6 +45,8 @@ export interface Config {
   sandbox: SandboxConfig;
   /** Proxy trust and /metrics access (http/config.ts). */
   http: HttpConfig;
+  /** Properties from OPSDECK_PROPERTIES: they shadow database rows of the same name. */
+  properties: Record<string, string>;
 }
 
 /** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
@@ -65,8 +69,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     identity: identityConfigFrom(e),
     sandbox: sandboxConfigFrom(e),
     http: httpConfigFrom(e),
+    properties: parseProperties(e.OPSDECK_PROPERTIES),
     ...overrides,
   };
+}
+
+/** `a.disable=true, b=x` (or one a line) to a map; a pair without `=` is a configuration error. */
+export function parseProperties(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const raw of text.split(/[,\n]/)) {
+    const pair = raw.trim();
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new Error(`invalid configuration: OPSDECK_PROPERTIES: "${pair}" is not name=value`);
+    out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return out;
 }
 
 function defaultWebDir(): string {

@@ -1,16 +1,18 @@
 import os from 'node:os';
 import { emailSchema } from '@opsdeck/schema';
+import { GLOBAL_OBJECTS } from '@opsdeck/schema/permissions';
+import { isFullScope, type ScopeGrant } from '@opsdeck/schema/tokenScope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdminRole } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
-import { badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.js';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '../identity/accessTokens.js';
 import { identityDeps } from '../identity/deps.js';
 import { DuplicateIdentityError } from '../identity/identities.js';
 import { inviteUser } from '../identity/invite.js';
-import { ROLES } from '../rbac/resources.js';
+import { ACTIONS, RESOURCES, ROLES, type Subject } from '../rbac/resources.js';
 
 const inviteBody = z.object({
   firstName: z.string().trim().max(256).default(''),
@@ -38,7 +40,25 @@ const tokenBody = z.object({
     .refine((v) => (parseGoDuration(v) ?? 0) >= 60_000, 'expiry must be a duration of at least 1m, such as 720h')
     .optional(),
   auto_renew: z.boolean().default(false),
+  /** What the token may do; left out, the owner's full rights (the Full preset). */
+  scope: z
+    .array(
+      z.object({
+        object: z.enum(['*', ...GLOBAL_OBJECTS, ...RESOURCES] as [string, ...string[]], {
+          error: (i) => `unknown object ${String(i.input)} in scope`,
+        }),
+        actions: z.array(z.enum(['*', ...ACTIONS])).min(1, 'a scope entry needs at least one action'),
+      }),
+    )
+    .min(1, 'a scope needs at least one entry; leave it out for full access')
+    .max(64)
+    .nullish(),
 });
+
+/** Only a token with its owner's full rights manages tokens: a narrower one must not mint or revoke. */
+function requireUnscoped(subject: Subject, what: string): void {
+  if (!isFullScope(subject.scope)) throw forbidden(`a scoped access token cannot ${what}`);
+}
 
 const DEFAULT_TOKEN_LIFETIME = 365 * 24 * 3_600_000;
 
@@ -152,6 +172,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         .where('id', '=', subject.id)
         .executeTakeFirst();
       if (!exists) throw conflict('access tokens belong to a person; this subject has no person record');
+      requireUnscoped(subject, 'create tokens');
       const lifetimeMs = await tokenLifetime(request.body.expiry, subject.tokenId);
       try {
         const created = await createAccessToken(ctx.db.kysely, {
@@ -161,6 +182,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
           autoRenew: request.body.auto_renew,
           now: ctx.clock.now(),
           ...(subject.tokenId ? { parentId: subject.tokenId } : {}),
+          ...(request.body.scope ? { scope: request.body.scope as ScopeGrant[] } : {}),
         });
         return reply.code(201).send({ message: 'success', payload: created });
       } catch (err) {
@@ -171,11 +193,29 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
-  r.get('/api/auth/tokens', { config: { auth: 'authenticated' } }, async (request) => {
-    const subject = request.subject;
-    if (!subject) throw unauthorized();
-    return listAccessTokens(ctx.db.kysely, subject.id);
-  });
+  // the caller's tokens; `?all=true` lists everyone's, for an admin (with a full-rights session)
+  r.get(
+    '/api/auth/tokens',
+    {
+      config: { auth: 'authenticated' },
+      schema: { querystring: z.object({ all: z.enum(['true', 'false']).optional() }) },
+    },
+    async (request) => {
+      const subject = request.subject;
+      if (!subject) throw unauthorized();
+      if (request.query.all === 'true') {
+        requireAdminRole(request, 'listing every access token');
+        return listAccessTokens(ctx.db.kysely, undefined);
+      }
+      return listAccessTokens(ctx.db.kysely, subject.id);
+    },
+  );
+
+  /** What the Create Token form offers: the longest lifetime this server allows. */
+  r.get('/api/auth/token_settings', { config: { auth: 'authenticated' } }, async () => ({
+    max_lifetime: formatDuration(ctx.config.identity.tokenMaxLifetimeMs),
+    max_lifetime_ms: ctx.config.identity.tokenMaxLifetimeMs,
+  }));
 
   r.delete(
     '/api/auth/token/:id',
@@ -183,7 +223,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request, reply) => {
       const subject = request.subject;
       if (!subject) throw unauthorized();
-      if (!(await revokeAccessToken(ctx.db.kysely, subject.id, request.params.id))) throw notFound('no such token');
+      requireUnscoped(subject, 'revoke tokens');
+      // an admin revokes anyone's token; everyone else only their own
+      const owner = subject.roles.includes('admin') ? undefined : subject.id;
+      if (!(await revokeAccessToken(ctx.db.kysely, owner, request.params.id))) throw notFound('no such token');
       return reply.code(204).send();
     },
   );

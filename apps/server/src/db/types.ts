@@ -1,3 +1,4 @@
+import type { TokenScope } from '@opsdeck/schema/tokenScope';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -119,6 +120,8 @@ export interface AccessTokensTable {
   expires_at: Timestamp;
   /** The token this one was created with; deleting it deletes this one. */
   parent_id: string | null;
+  /** What the token may do: {object, actions} grants; null is its owner's full rights. */
+  scope: ColumnType<TokenScope, string | null | undefined, string | null>;
 }
 
 /**

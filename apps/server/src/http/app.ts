@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { agentRoutes } from '../agents/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { runNowRoutes } from '../catalog/routes/runNow.js';
 import '../catalog/exposed.js'; // serves the catalog tables and views under /api/db
@@ -19,6 +20,8 @@ import { identityRoutes } from '../identity/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
+import '../system/integrations.js'; // integrations_with_status under /api/db
+import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';
@@ -87,7 +90,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerAuth(app, opts.authenticators ?? identityAuthenticators(ctx));
 
   await app.register(async (scope) => systemRoutes(scope, ctx));
+  await app.register(async (scope) => propertyRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
+  await app.register(async (scope) => agentRoutes(scope, ctx));
   await app.register(async (scope) => peopleRoutes(scope, ctx));
   await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });

@@ -1,3 +1,4 @@
+import { isFullScope } from '@opsdeck/schema/tokenScope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from '../rbac/authorize.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
@@ -45,7 +46,8 @@ export function requireAccess(request: FastifyRequest, resource: Resource, actio
 export function requireAdminRole(request: FastifyRequest, what: string): Subject {
   const subject = request.subject;
   if (!subject) throw unauthorized();
-  if (!subject.roles.includes('admin')) {
+  // a scoped token does not carry its owner's admin role into what administers access
+  if (!subject.roles.includes('admin') || !isFullScope(subject.scope)) {
     throw new HttpError(403, 'forbidden', `${what} needs the admin role`, {
       'X-Rbac-Subject': subject.id,
       'X-Rbac-Object': 'rbac',

@@ -16,6 +16,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string, body: Record<string, unknown> = {}) =>
   new HttpError(400, 'invalid', message, {}, body);
 export const unauthorized = (message = 'sign in required') => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 

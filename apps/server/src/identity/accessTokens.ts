@@ -1,3 +1,4 @@
+import type { TokenScope } from '@opsdeck/schema/tokenScope';
 import type { Kysely } from 'kysely';
 import { randomSecret, sha256 } from '../crypto/tokens.js';
 import type { Database } from '../db/types.js';
@@ -13,6 +14,10 @@ export interface AccessTokenInfo {
   auto_renew: boolean;
   created_at: string;
   expires_at: string;
+  /** What the token may do; null is its owner's full rights. */
+  scope: TokenScope;
+  /** The owner, in an administrator's list of every token. */
+  person?: { id: string; name: string; email: string | null };
 }
 
 /**
@@ -22,7 +27,15 @@ export interface AccessTokenInfo {
  */
 export async function createAccessToken(
   db: Kysely<Database>,
-  input: { personId: string; name: string; lifetimeMs: number; autoRenew: boolean; now: Date; parentId?: string },
+  input: {
+    personId: string;
+    name: string;
+    lifetimeMs: number;
+    autoRenew: boolean;
+    now: Date;
+    parentId?: string;
+    scope?: TokenScope;
+  },
 ): Promise<AccessTokenInfo & { token: string }> {
   const token = `${ACCESS_TOKEN_PREFIX}${randomSecret()}`;
   const row = await db
@@ -35,8 +48,9 @@ export async function createAccessToken(
       created_at: input.now,
       expires_at: new Date(input.now.getTime() + input.lifetimeMs),
       parent_id: input.parentId ?? null,
+      scope: input.scope ? JSON.stringify(input.scope) : null,
     })
-    .returning(['id', 'name', 'person_id', 'auto_renew', 'created_at', 'expires_at'])
+    .returning(['id', 'name', 'person_id', 'auto_renew', 'created_at', 'expires_at', 'scope'])
     .executeTakeFirstOrThrow();
   return { ...info(row), token };
 }
@@ -48,8 +62,10 @@ function info(row: {
   auto_renew: boolean;
   created_at: Date;
   expires_at: Date;
+  scope: TokenScope;
 }): AccessTokenInfo {
   return {
+    scope: row.scope ?? null,
     id: row.id,
     name: row.name,
     person_id: row.person_id,
@@ -59,24 +75,40 @@ function info(row: {
   };
 }
 
-/** The tokens of a person, newest first. */
-export async function listAccessTokens(db: Kysely<Database>, personId: string): Promise<AccessTokenInfo[]> {
-  const rows = await db
-    .selectFrom('access_tokens')
-    .select(['id', 'name', 'person_id', 'auto_renew', 'created_at', 'expires_at'])
-    .where('person_id', '=', personId)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map(info);
+/** The tokens of a person (or of everyone, with their owners, when `personId` is undefined), newest first. */
+export async function listAccessTokens(db: Kysely<Database>, personId: string | undefined): Promise<AccessTokenInfo[]> {
+  let query = db
+    .selectFrom('access_tokens as t')
+    .innerJoin('people as p', 'p.id', 't.person_id')
+    .select([
+      't.id',
+      't.name',
+      't.person_id',
+      't.auto_renew',
+      't.created_at',
+      't.expires_at',
+      't.scope',
+      'p.name as person_name',
+      'p.email as person_email',
+    ])
+    .orderBy('t.created_at', 'desc');
+  if (personId !== undefined) query = query.where('t.person_id', '=', personId);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    ...info(r),
+    ...(personId === undefined ? { person: { id: r.person_id, name: r.person_name, email: r.person_email } } : {}),
+  }));
 }
 
-/** Deletes a token of a person; false when there is no such token. */
-export async function revokeAccessToken(db: Kysely<Database>, personId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('access_tokens')
-    .where('id', '=', id)
-    .where('person_id', '=', personId)
-    .executeTakeFirst();
+/** Deletes a token of a person (any person's when `personId` is undefined); false when there is no such token. */
+export async function revokeAccessToken(
+  db: Kysely<Database>,
+  personId: string | undefined,
+  id: string,
+): Promise<boolean> {
+  let query = db.deleteFrom('access_tokens').where('id', '=', id);
+  if (personId !== undefined) query = query.where('person_id', '=', personId);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -85,6 +117,7 @@ export interface TokenOwner {
   personId: string;
   tokenId: string;
   expiresAt: Date;
+  scope: TokenScope;
 }
 
 /**
@@ -108,13 +141,14 @@ export async function tokenOwner(
       't.auto_renew',
       't.created_at',
       't.expires_at',
+      't.scope',
       'p.expires_at as parent_expires_at',
     ])
     .where('t.value', '=', sha256(token))
     .where('t.expires_at', '>', now)
     .executeTakeFirst();
   if (!row) return undefined;
-  const owner = { personId: row.person_id, tokenId: row.id, expiresAt: row.expires_at };
+  const owner = { personId: row.person_id, tokenId: row.id, expiresAt: row.expires_at, scope: row.scope ?? null };
   const lifetime = Math.min(row.expires_at.getTime() - row.created_at.getTime(), maxLifetimeMs);
   if (row.auto_renew && row.expires_at.getTime() - now.getTime() < lifetime / 2) {
     const renewed = Math.min(now.getTime() + lifetime, row.parent_expires_at?.getTime() ?? Number.POSITIVE_INFINITY);

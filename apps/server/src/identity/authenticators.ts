@@ -51,7 +51,7 @@ export function accessTokenAuthenticator(ctx: { db: Db; config: Config; clock: C
     if (!owner) return null;
     // the token acts with its owner's roles and rows as they are now, never more
     const subject = await loadSubject(ctx.db.kysely, owner.personId, now);
-    return subject ? { ...subject, tokenId: owner.tokenId } : null;
+    return subject ? { ...subject, tokenId: owner.tokenId, ...(owner.scope ? { scope: owner.scope } : {}) } : null;
   };
 }
 

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import { grantRefusal } from '../rbac/grants.js';
+import { permissionRowProblem } from '../rbac/permissions.js';
 import type { Subject } from '../rbac/resources.js';
-import { forbiddenWrite } from '../rest/errors.js';
+import { forbiddenWrite, pgrstError } from '../rest/errors.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 
 // The identity and RBAC tables the Users and Permissions pages read through /api/db.
@@ -34,9 +35,15 @@ exposeTable('permissions', {
     const updatedBy = await createdBySubject(input.subject, ctx);
     return { patch: { ...input.patch, ...(updatedBy ? { updated_by: updatedBy } : {}) } };
   },
-  async afterWrite(_ctx, { rows, before, subject }) {
+  async afterWrite(_ctx, { method, rows, before, subject }) {
     requireGrantable(subject, before ?? [], permissionRow);
     requireGrantable(subject, rows, permissionRow);
+    // checked on the rows as stored, so a PATCH cannot leave a row with two subjects or none
+    if (method === 'DELETE') return;
+    for (const row of rows) {
+      const problem = permissionRowProblem(row);
+      if (problem) throw pgrstError(400, '23514', `${permissionRow(row)}: ${problem}`);
+    }
   },
 });
 exposeTable('permissions_summary', { resource: 'permissions', writable: false });

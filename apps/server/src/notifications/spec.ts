@@ -1,49 +1,11 @@
 import { emailSchema } from '@opsdeck/schema';
+import { NOTIFICATION_EVENTS } from '@opsdeck/schema/notifications';
 import { z } from 'zod';
 import { compileCel, compileTemplate } from '../expr/index.js';
 import { channelForScheme } from './channels/registry.js';
 import { parseDuration } from './duration.js';
 
-/** Events a notification rule may listen to (the reference's event names). */
-export const NOTIFICATION_EVENTS = [
-  'check.passed',
-  'check.failed',
-  'config.created',
-  'config.updated',
-  'config.deleted',
-  'config.changed',
-  'config.healthy',
-  'config.unhealthy',
-  'config.warning',
-  'config.unknown',
-  'config.degraded',
-  'component.healthy',
-  'component.unhealthy',
-  'component.warning',
-  'component.unknown',
-  'incident.created',
-  'incident.status.open',
-  'incident.status.investigating',
-  'incident.status.mitigated',
-  'incident.status.resolved',
-  'incident.status.closed',
-  'incident.status.cancelled',
-  'incident.responder.added',
-  'incident.responder.removed',
-  'incident.comment.added',
-  'incident.dod.added',
-  'incident.dod.passed',
-  'incident.dod.regressed',
-  'incident.dod.removed',
-  // the spec's incident event names (part 1 section 4), published beside the reference's above
-  'incident.status_updated',
-  'responder.created',
-  'responder.commented',
-  'hypothesis.created',
-  'hypothesis.status_updated',
-  'evidence.created',
-  'evidence.done_definition_added',
-] as const;
+export { NOTIFICATION_EVENTS } from '@opsdeck/schema/notifications';
 
 const duration = z.string().refine(
   (v) => {

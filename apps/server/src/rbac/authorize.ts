@@ -1,4 +1,5 @@
 import { roleAllows } from '@opsdeck/schema';
+import { scopeAllows } from '@opsdeck/schema/tokenScope';
 import { matchingRules, type Target } from './permissions.js';
 import type { Action, Resource, Subject } from './resources.js';
 
@@ -8,11 +9,14 @@ export interface Decision {
 }
 
 /**
- * The one decision point: every route and every /api/db table asks here.
+ * The one decision point: every route and every /api/db table asks here. A scoped access token
+ * is refused whatever lies outside its scope.
  * A matching deny row wins over everything; then the subject's roles (spec part 1 section 6);
  * then allow rows. `target` narrows the check to one resource (a playbook to run).
  */
 export function authorize(subject: Subject, resource: Resource, action: Action, target?: Target): Decision {
+  if (!scopeAllows(subject.scope, resource, action))
+    return { allowed: false, reason: `${action} on ${resource} is outside the access token's scope` };
   const rules = matchingRules(subject.permissions ?? [], resource, action, target);
   const deny = rules.find((r) => r.deny);
   if (deny) return { allowed: false, reason: `denied by permission ${deny.id}` };

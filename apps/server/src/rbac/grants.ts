@@ -27,7 +27,7 @@ function resourcesOf(row: PermissionRowLike): { resources: Resource[]; target?: 
   for (const column of TARGET_COLUMNS) {
     if (typeof row[column] !== 'string') continue;
     target[column] = row[column] as string;
-    for (const r of TARGET_RESOURCES[column]) resources.add(r);
+    for (const r of TARGET_RESOURCES[column] as readonly Resource[]) resources.add(r);
   }
   if (resources.size) return { resources: [...resources], target };
   if (row.object_selector !== null && row.object_selector !== undefined) return undefined;

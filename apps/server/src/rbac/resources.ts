@@ -1,4 +1,6 @@
 import type { Action, Role } from '@opsdeck/schema';
+import type { PermissionRule } from '@opsdeck/schema/permissions';
+import type { TokenScope } from '@opsdeck/schema/tokenScope';
 
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role } from '@opsdeck/schema';
 
@@ -14,22 +16,12 @@ export interface Subject {
   permissions?: PermissionRule[];
   /** The access token the request was signed with (tokens it creates are its children). */
   tokenId?: string;
+  /** That token's scope: authorize() refuses what lies outside it, whatever roles and rows say. */
+  scope?: TokenScope;
 }
 
 /** One permission row as authorize() reads it (table `permissions`). */
-export interface PermissionRule {
-  id: string;
-  /** `read`, `*`, `create,read,update,delete`, `playbook:run`, ... */
-  action: string;
-  deny: boolean;
-  /** A global object (spec part 2 section 6) or a resource name; null when a specific resource is named. */
-  object: string | null;
-  component_id?: string | null;
-  config_id?: string | null;
-  canary_id?: string | null;
-  playbook_id?: string | null;
-  connection_id?: string | null;
-}
+export type { PermissionRule } from '@opsdeck/schema/permissions';
 
 /** Maps an HTTP method to the RBAC action, as the reference's /db middleware does. */
 export function actionForMethod(method: string): Action {

@@ -35,7 +35,7 @@ function renderAt(path: string) {
 beforeEach(() => {
   answers = {
     '/api/auth/whoami': { status: 200, body: admin },
-    '/api/db/properties': { status: 200, body: [] },
+    '/api/properties': { status: 200, body: [] },
     '/api/canary/about': { status: 200, body: { backend: '0.1.0' } },
     '/api/config/views': { status: 200, body: [{ id: 'v1', name: 'pods', title: 'Pods', icon: 'kubernetes' }] },
   };
@@ -83,14 +83,14 @@ describe('app load', () => {
   });
 
   it('loads without flags when the properties call fails', async () => {
-    answers['/api/db/properties'] = { status: 500, body: { message: 'boom' } };
+    answers['/api/properties'] = { status: 500, body: { message: 'boom' } };
     renderAt('/topology');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Incidents' })).toBeTruthy();
   });
 
   it('hides every Settings entry when settings.disable is true', async () => {
-    answers['/api/db/properties'] = { status: 200, body: [{ name: 'settings.disable', value: 'true' }] };
+    answers['/api/properties'] = { status: 200, body: [{ name: 'settings.disable', value: 'true' }] };
     renderAt('/topology');
     await screen.findByRole('navigation', { name: 'Main' });
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();

@@ -34,7 +34,7 @@ export function deniedMessage(title: string, resource: string, action: string): 
 /** Renders an entry's page only when its feature is on and the person may `action` its resource. */
 export function RouteGate({ entry }: { entry: RouteEntry }) {
   const session = useSession();
-  if (session.featureDisabled(entry.feature)) {
+  if ([entry.feature, ...(entry.alsoHiddenBy ?? [])].some((f) => session.featureDisabled(f))) {
     return (
       <Notice icon={<PowerOff className="h-6 w-6" />} title={`${entry.title} is turned off`}>
         An administrator disabled this feature on this OpsDeck instance.

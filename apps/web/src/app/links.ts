@@ -4,6 +4,3 @@ export const DOCS_URL: string =
 
 /** Frontend version shown in the user menu (spec part 1 section 1: 1.4.25). */
 export const FRONTEND_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
-
-/** The kubeconfig download offered in the user menu, opened in a new tab. */
-export const KUBECONFIG_URL = '/api/kubeconfig';

@@ -1,3 +1,4 @@
+import type { PermissionRule } from '@opsdeck/schema/permissions';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.js';
 import { disabledFeatures, type PropertyRow } from '../utils/featureFlags.js';
@@ -14,7 +15,8 @@ export interface SessionUser {
 export interface WhoAmI {
   user: SessionUser;
   roles: string[];
-  permissions: unknown[];
+  /** Permission rows in force naming the person or their teams (deny rows included). */
+  permissions?: PermissionRule[];
 }
 
 /** A view flagged for the sidebar. */
@@ -58,11 +60,8 @@ export const appQueries = {
       queryKey: ['properties', 'feature-flags'],
       queryFn: async ({ signal }) => {
         try {
-          const rows = await api.get<PropertyRow[]>('/api/db/properties', {
-            params: { select: 'name,value', name: 'like.*.disable', deleted_at: 'is.null' },
-            signal,
-            timeoutMs: 5000,
-          });
+          // database rows and those set by the environment (OPSDECK_PROPERTIES), which win
+          const rows = await api.get<PropertyRow[]>('/api/properties', { signal, timeoutMs: 5000 });
           return [...disabledFeatures(Array.isArray(rows) ? rows : [])];
         } catch (err) {
           if (signal.aborted) throw err;

@@ -25,6 +25,8 @@ export interface RouteEntry {
   action?: Action;
   /** Feature key: `{feature}.disable = 'true'` hides it; dotted keys inherit their parent's flag. */
   feature: string;
+  /** Other features that hide it too (Log Backends go with `logs`). */
+  alsoHiddenBy?: readonly string[];
   /** `bare` renders without the sidebar and top bar (embeddable views). */
   layout?: 'shell' | 'bare';
   nav?: NavPlacement;

@@ -1,6 +1,7 @@
+import { permitted } from '@opsdeck/schema/permissions';
 import type { Action, Resource, Role } from '@opsdeck/schema/rbac';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { isAdminRoles, isViewerRoles, knownRoles, rolesAllow } from '../utils/access.js';
+import { isAdminRoles, isViewerRoles, knownRoles } from '../utils/access.js';
 import { isFeatureDisabled } from '../utils/featureFlags.js';
 import type { SessionUser, WhoAmI } from './queries.js';
 
@@ -29,12 +30,14 @@ export function SessionProvider({
   const value = useMemo<Session>(() => {
     const roles = knownRoles(whoami.roles ?? []);
     const off = new Set(disabled);
+    const rules = Array.isArray(whoami.permissions) ? whoami.permissions : [];
     return {
       user: whoami.user,
       roles,
       isAdmin: isAdminRoles(roles),
       isViewer: isViewerRoles(roles),
-      can: (resource, action = 'read') => rolesAllow(roles, resource, action),
+      // roles and the person's permission rows, decided as the server does (deny rows win)
+      can: (resource, action = 'read') => permitted(roles, rules, resource, action),
       featureDisabled: (feature) => isFeatureDisabled(feature, off),
     };
   }, [whoami, disabled]);

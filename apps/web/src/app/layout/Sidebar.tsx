@@ -21,7 +21,8 @@ const NARROW_PX = 1024;
 const PHONE_PX = 640;
 
 const visible = (session: Session) => (entry: RouteEntry) =>
-  !session.featureDisabled(entry.feature) && session.can(entry.resource, 'read');
+  ![entry.feature, ...(entry.alsoHiddenBy ?? [])].some((f) => session.featureDisabled(f)) &&
+  session.can(entry.resource, 'read');
 
 /** The app's left navigation: main screens, views flagged for the sidebar, and Settings. */
 export function Sidebar() {

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, LogOut, UserRound } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { Avatar } from '../../ui/Avatar.js';
 import { Menu } from '../../ui/Menu.js';
-import { FRONTEND_VERSION, KUBECONFIG_URL } from '../links.js';
+import { FRONTEND_VERSION } from '../links.js';
 import { appQueries } from '../queries.js';
 import { useSession } from '../session.js';
 
-/** The avatar menu: who you are, versions, 'Your Profile', the kubeconfig download and sign out. */
+/** The avatar menu: who you are, versions, 'Your Profile' and sign out. */
 export function UserMenu() {
   const { user, roles } = useSession();
   const about = useQuery(appQueries.about());
@@ -34,13 +34,8 @@ export function UserMenu() {
         },
         { kind: 'separator' },
         { kind: 'link', label: 'Your Profile', to: '/profile-settings', icon: <UserRound className="h-4 w-4" /> },
-        {
-          kind: 'link',
-          label: 'Download kubeconfig',
-          to: KUBECONFIG_URL,
-          external: true,
-          icon: <Download className="h-4 w-4" />,
-        },
+        // 'Download kubeconfig' is left out: it needs a Kubernetes-style proxy of this OpsDeck to
+        // point at, and there is none (issue 16 item 9); it answered 404.
         {
           kind: 'action',
           label: 'Sign out',

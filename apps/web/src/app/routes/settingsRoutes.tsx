@@ -1,15 +1,7 @@
-import type { Resource } from '@opsdeck/schema/rbac';
+import type { Action, Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
 import { CatalogScrapersPage } from '../../features/catalog/pages.js';
-import {
-  AgentsPage,
-  IntegrationsPage,
-  JobsHistoryPage,
-  PermissionsPage,
-  ResourcePage,
-  TokensPage,
-  ViewsSettingsPage,
-} from '../../features/settings/pages.js';
+import { ViewsSettingsPage } from '../../features/settings/pages.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit
@@ -28,6 +20,24 @@ const EventQueuePage = lazy(() =>
 const IncidentRulesPage = lazy(() =>
   import('../../features/settings/incidentRules/IncidentRulesPage.js').then((m) => ({ default: m.IncidentRulesPage })),
 );
+const PermissionsPage = lazy(() =>
+  import('../../features/settings/permissions/PermissionsPage.js').then((m) => ({ default: m.PermissionsPage })),
+);
+const JobsHistoryPage = lazy(() =>
+  import('../../features/settings/jobs/JobsHistoryPage.js').then((m) => ({ default: m.JobsHistoryPage })),
+);
+const TokensPage = lazy(() =>
+  import('../../features/settings/tokens/TokensPage.js').then((m) => ({ default: m.TokensPage })),
+);
+const GenericResourcePage = lazy(() =>
+  import('../../features/settings/resources/GenericResourcePage.js').then((m) => ({ default: m.GenericResourcePage })),
+);
+const AgentsPage = lazy(() =>
+  import('../../features/settings/agents/AgentsPage.js').then((m) => ({ default: m.AgentsPage })),
+);
+const IntegrationsPage = lazy(() =>
+  import('../../features/settings/integrations/IntegrationsPage.js').then((m) => ({ default: m.IntegrationsPage })),
+);
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),
 );
@@ -36,53 +46,67 @@ const UsersPage = lazy(() =>
 );
 
 /** Settings screens with their own page. Feature keys sit under `settings`, so `settings.disable` hides them all. */
-const settings: RouteEntry[] = [
-  {
-    path: '/settings/connections',
-    label: 'Connections',
-    page: ConnectionsPage,
-    resource: 'connections',
-    key: 'connections',
-  },
-  {
-    path: '/settings/permissions',
-    label: 'Permissions',
-    page: PermissionsPage,
-    resource: 'permissions',
-    key: 'permissions',
-  },
-  { path: '/settings/users', label: 'Users', page: UsersPage, resource: 'identities', key: 'users' },
-  { path: '/settings/jobs', label: 'Jobs History', page: JobsHistoryPage, resource: 'database', key: 'job_history' },
-  {
-    path: '/settings/feature-flags',
-    label: 'Feature Flags',
-    page: FeatureFlagsPage,
-    resource: 'feature_flags',
-    key: 'feature_flags',
-  },
-  {
-    path: '/settings/event-queue-status',
-    label: 'Event Queue',
-    page: EventQueuePage,
-    resource: 'database',
-    key: 'event_queue_status',
-  },
-  { path: '/settings/agents', label: 'Agents', page: AgentsPage, resource: 'agents', key: 'agents' },
-  { path: '/settings/tokens', label: 'Tokens', page: TokensPage, resource: 'auth', key: 'tokens' },
-  {
-    path: '/settings/integrations',
-    label: 'Integrations',
-    page: IntegrationsPage,
-    resource: 'integrations',
-    key: 'integrations',
-  },
-  { path: '/settings/views', label: 'Views', page: ViewsSettingsPage, resource: 'views', key: 'views' },
-].map(
-  ({ path, label, page: Page, resource, key }): RouteEntry => ({
+interface SettingsEntry {
+  path: string;
+  label: string;
+  page: RouteEntry['page'];
+  resource: Resource;
+  action?: Action;
+  key: string;
+}
+
+const settings: RouteEntry[] = (
+  [
+    {
+      path: '/settings/connections',
+      label: 'Connections',
+      page: ConnectionsPage,
+      resource: 'connections',
+      key: 'connections',
+    },
+    {
+      path: '/settings/permissions',
+      label: 'Permissions',
+      page: PermissionsPage,
+      resource: 'permissions',
+      // permission rows administer access: the page is for those who may change them (not viewers)
+      action: 'update',
+      key: 'permissions',
+    },
+    { path: '/settings/users', label: 'Users', page: UsersPage, resource: 'identities', key: 'users' },
+    { path: '/settings/jobs', label: 'Jobs History', page: JobsHistoryPage, resource: 'database', key: 'job_history' },
+    {
+      path: '/settings/feature-flags',
+      label: 'Feature Flags',
+      page: FeatureFlagsPage,
+      resource: 'feature_flags',
+      key: 'feature_flags',
+    },
+    {
+      path: '/settings/event-queue-status',
+      label: 'Event Queue',
+      page: EventQueuePage,
+      resource: 'database',
+      key: 'event_queue_status',
+    },
+    { path: '/settings/agents', label: 'Agents', page: AgentsPage, resource: 'agents', key: 'agents' },
+    { path: '/settings/tokens', label: 'Tokens', page: TokensPage, resource: 'auth', key: 'tokens' },
+    {
+      path: '/settings/integrations',
+      label: 'Integrations',
+      page: IntegrationsPage,
+      resource: 'integrations',
+      key: 'integrations',
+    },
+    { path: '/settings/views', label: 'Views', page: ViewsSettingsPage, resource: 'views', key: 'views' },
+  ] satisfies SettingsEntry[]
+).map(
+  ({ path, label, page: Page, resource, key, action }: SettingsEntry): RouteEntry => ({
     path,
     title: label,
     page: Page,
-    resource: resource as Resource,
+    resource,
+    ...(action ? { action } : {}),
     feature: `settings.${key}`,
     nav: { section: 'settings', label },
   }),
@@ -95,6 +119,7 @@ const resourceTables: Array<{
   resource: Resource;
   key: string;
   page?: RouteEntry['page'];
+  alsoHiddenBy?: readonly string[];
 }> = [
   { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health', page: CanariesPage },
   { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
@@ -109,11 +134,23 @@ const resourceTables: Array<{
   { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams', page: TeamsPage },
   { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },
   { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },
-  { table: 'logging_backends', label: 'Log Backends', resource: 'logging_backends', key: 'logging_backends' },
+  // hidden with the logs feature too (issue 16 item 8)
+  {
+    table: 'logging_backends',
+    label: 'Log Backends',
+    resource: 'logging_backends',
+    key: 'logging_backends',
+    alsoHiddenBy: ['logs'],
+  },
 ];
 
-const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page }) => {
-  const common = { page: page ?? withProps(ResourcePage, { title: label }), resource, feature: `settings.${key}` };
+const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page, alsoHiddenBy }) => {
+  const common = {
+    page: page ?? withProps(GenericResourcePage, { table, title: label }),
+    resource,
+    feature: `settings.${key}`,
+    ...(alsoHiddenBy ? { alsoHiddenBy } : {}),
+  };
   return [
     { ...common, path: `/settings/${table}`, title: label, nav: { section: 'settings', label } },
     { ...common, path: `/settings/${table}/:id`, title: label },

@@ -1,79 +1,10 @@
-import { useParams } from 'react-router';
 import { ComingSoon } from '../../ui/ComingSoon.js';
-
-/** /settings/permissions */
-export function PermissionsPage() {
-  return (
-    <ComingSoon title="Permissions">
-      Allow and deny rules that give people, teams and notifications access to resources beyond their role.
-    </ComingSoon>
-  );
-}
-
-/** /settings/jobs */
-export function JobsHistoryPage() {
-  return (
-    <ComingSoon title="Jobs history">
-      Every background job OpsDeck ran (checks, scrapes, syncs, clean-ups) with its status, duration and errors.
-    </ComingSoon>
-  );
-}
-
-/** /settings/agents */
-export function AgentsPage() {
-  return (
-    <ComingSoon title="Agents">
-      Remote OpsDeck agents that run checks and scrapers close to their targets, with their last contact and tokens.
-    </ComingSoon>
-  );
-}
-
-/** /settings/tokens */
-export function TokensPage() {
-  return (
-    <ComingSoon title="Access tokens">
-      Tokens for scripts and machines to call the OpsDeck API, and their expiry.
-    </ComingSoon>
-  );
-}
-
-/** /settings/integrations and /settings/integrations/:type/:id */
-export function IntegrationsPage() {
-  const { type, id } = useParams();
-  return (
-    <ComingSoon title={id ? 'Integration' : 'Integrations'}>
-      {id ? (
-        <>
-          Edit the {type} integration <code className="font-mono text-xs">{id}</code>.
-        </>
-      ) : (
-        'Scrapers, topologies and log backends that connect OpsDeck to other systems, with their status.'
-      )}
-    </ComingSoon>
-  );
-}
 
 /** /settings/views */
 export function ViewsSettingsPage() {
   return (
     <ComingSoon title="Views">
       Custom views: their queries, panels, columns and whether they show in the sidebar.
-    </ComingSoon>
-  );
-}
-
-/** /settings/{table} and /settings/{table}/:id for the generic resource tables. */
-export function ResourcePage({ title }: { title: string }) {
-  const { id } = useParams();
-  return (
-    <ComingSoon title={title}>
-      {id ? (
-        <>
-          Edit <code className="font-mono text-xs">{id}</code> in a form; saving or cancelling returns to the list.
-        </>
-      ) : (
-        <>The list of {title.toLowerCase()}, with a form to add one and to edit each.</>
-      )}
     </ComingSoon>
   );
 }

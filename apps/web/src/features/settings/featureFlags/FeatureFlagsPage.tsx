@@ -11,6 +11,7 @@ import { DataTable } from '../../../ui/DataTable.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
 import { createProperty, deleteProperty, type Property, propertyQueries, updateProperty } from './api.js';
+import { LocalProperties } from './LocalProperties.js';
 import { PropertyForm } from './PropertyForm.js';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; row: Property } | { kind: 'delete'; row: Property } | undefined;
@@ -95,6 +96,7 @@ export function FeatureFlagsPage() {
 
   return (
     <div className="flex h-full flex-col gap-3 p-4">
+      <LocalProperties />
       {canCreate && (
         <TopBarExtra>
           <Button

@@ -29,6 +29,21 @@ export const propertyQueries = {
     }),
 };
 
+/** A property as `GET /api/properties` lists it: `local` ones come from the environment and are read-only. */
+export interface PropertyView {
+  name: string;
+  value: string;
+  source: 'local' | 'db';
+}
+
+/** Properties set by the environment (OPSDECK_PROPERTIES), which shadow database rows. */
+export const localPropertiesQuery = () =>
+  queryOptions({
+    queryKey: [...propertyQueries.all, 'local'],
+    queryFn: ({ signal }) =>
+      api.get<PropertyView[]>('/api/properties', { signal }).then((rows) => rows.filter((r) => r.source === 'local')),
+  });
+
 /** Creates a property; the name is its key, so a taken name answers 409. */
 export function createProperty(p: { name: string; value: string }) {
   return api.post(BASE, p, { headers: { Prefer: 'return=minimal' } });

@@ -18,8 +18,8 @@ export interface JobRun {
   error_count: number | null;
 }
 
-// spec part 2 section 4: running yellow, warning orange, success green, failed and stopped red
-const STATUS_CLASS: Record<string, string> = {
+/** Status badge colours (spec part 2 section 4): running yellow, warning orange, success green, failed and stopped red. */
+export const STATUS_CLASS: Record<string, string> = {
   RUNNING: 'bg-yellow-100 text-yellow-800',
   WARNING: 'bg-orange-100 text-orange-800',
   SUCCESS: 'bg-emerald-100 text-emerald-800',

@@ -1,0 +1,137 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../ui/Button.js';
+import { Modal } from '../../../ui/Modal.js';
+import { useCopyToClipboard } from '../../../ui/useCopyToClipboard.js';
+import { FormField, inputClass } from '../canaries/FormField.js';
+import { type AgentRow, parseProperties, propertiesText } from './api.js';
+
+/** Add Agent (name and properties) or Edit Agent (properties only; the name is fixed). */
+export function AgentModal({
+  agent,
+  busy,
+  serverError,
+  onSubmit,
+  onClose,
+}: {
+  agent?: AgentRow;
+  busy: boolean;
+  serverError?: string;
+  onSubmit: (v: { name: string; properties: Record<string, string> }) => void;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(agent?.name ?? '');
+  const [props, setProps] = useState(propertiesText(agent?.properties ?? null));
+  const [touched, setTouched] = useState(false);
+  const formId = useId();
+  const parsed = parseProperties(props);
+  const nameError =
+    touched && !name.trim() ? 'This field is required' : serverError?.startsWith('name') ? serverError : undefined;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!name.trim() || !parsed.ok) return;
+    onSubmit({ name: name.trim(), properties: parsed.value });
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="sm"
+      title={agent ? `Edit Agent ${agent.name}` : 'Add Agent'}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form={formId} disabled={busy}>
+            {busy ? 'Saving…' : agent ? 'Save' : 'Generate'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <FormField label="Name" required error={nameError} help="Lower-case letters, digits and dashes">
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className={inputClass}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              value={name}
+              disabled={!!agent}
+              onChange={(e) => setName(e.target.value)}
+              data-autofocus
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Properties"
+          error={parsed.ok ? undefined : parsed.message}
+          help="Labels stamped on everything the agent creates: one key=value a line"
+        >
+          {({ id, describedBy, invalid }) => (
+            <textarea
+              id={id}
+              rows={4}
+              className={`${inputClass} font-mono`}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              value={props}
+              onChange={(e) => setProps(e.target.value)}
+            />
+          )}
+        </FormField>
+      </form>
+    </Modal>
+  );
+}
+
+/** The new agent's token, shown once, and how to use it. */
+export function AgentTokenModal({
+  agent,
+  onClose,
+}: {
+  agent: { name: string; username: string; access_token: string };
+  onClose: () => void;
+}) {
+  const copy = useCopyToClipboard();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="md"
+      title={`Agent ${agent.name} created`}
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-3 text-sm">
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+          Access token will be shown only once: copy it now.
+        </p>
+        <div className="flex items-center gap-2">
+          <input
+            readOnly
+            aria-label="Agent token"
+            className="flex-1 rounded bg-zinc-100 px-2 py-1.5 font-mono text-xs"
+            value={agent.access_token}
+            onFocus={(e) => e.target.select()}
+          />
+          <Button size="sm" onClick={() => copy(agent.access_token, 'Token copied to clipboard')}>
+            Copy
+          </Button>
+        </div>
+        <p className="text-zinc-600">
+          The agent signs its calls to this OpsDeck with it, as <code className="font-mono">Authorization: Bearer</code>{' '}
+          or Basic auth with user <code className="font-mono">token</code>:
+        </p>
+        <pre className="overflow-auto rounded bg-zinc-900 p-3 font-mono text-xs text-zinc-100">
+          {`curl -H "Authorization: Bearer $OPSDECK_AGENT_TOKEN" ${location.origin}/api/auth/whoami`}
+        </pre>
+        <p className="text-xs text-zinc-500">It renews itself while used; deleting the agent ends it at once.</p>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, Lock } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../../app/session.js';
+import { Age } from '../../../ui/Age.js';
+import { EmptyState } from '../../../ui/EmptyState.js';
+import { ErrorFallback } from '../../../ui/ErrorBoundary.js';
+import { LoadingBlock } from '../../../ui/Spinner.js';
+import { Tabs } from '../../../ui/Tabs.js';
+import { isUiManaged, originOf } from '../canaries/origin.js';
+import { JobHistoryTable, useJobHistoryPageSize } from '../jobs/JobHistoryTable.js';
+import { PermissionsTable } from '../permissions/PermissionsTable.js';
+import { resourceQueries } from './api.js';
+import { ResourceEditor } from './ResourceEditor.js';
+import type { ResourceKind } from './types.js';
+
+function Breadcrumb({ kind, name }: { kind: ResourceKind; name: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-zinc-500">
+      <Link to={`/settings/${kind.table}`} className="hover:text-zinc-900">
+        {kind.title}
+      </Link>
+      <ChevronRight aria-hidden className="h-4 w-4" />
+      <span className="font-medium text-zinc-900">{name}</span>
+    </nav>
+  );
+}
+
+function JobsTab({ kind, id }: { kind: ResourceKind; id: string }) {
+  const pageSize = useJobHistoryPageSize();
+  return <JobHistoryTable jobs={useQuery(resourceQueries.jobs(kind, id, pageSize))} />;
+}
+
+/** /settings/{table}/new and /settings/{table}/:id: Spec, and Job History for kinds with jobs. */
+export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string }) {
+  const session = useSession();
+  const isNew = id === 'new';
+  const one = useQuery({ ...resourceQueries.one(kind, id), enabled: !isNew });
+  const [params, setParams] = useSearchParams();
+  if (isNew)
+    return (
+      <div className="flex flex-col gap-3 p-4">
+        <Breadcrumb kind={kind} name={`New ${kind.noun}`} />
+        <ResourceEditor kind={kind} readOnly={false} />
+      </div>
+    );
+  if (one.isPending) return <LoadingBlock />;
+  if (one.isError) return <ErrorFallback error={one.error} onRetry={() => one.refetch()} />;
+  if (!one.data) return <EmptyState message="No resources found" />;
+  const row = one.data;
+  const source = typeof row.source === 'string' ? row.source : null;
+  const agentId = typeof row.agent_id === 'string' ? row.agent_id : null;
+  const readOnly = !isUiManaged(source, agentId);
+  const origin = originOf(source, agentId, kind.crdKind);
+  return (
+    <div className="flex flex-col gap-3 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Breadcrumb kind={kind} name={row.name} />
+        <p className="text-xs text-zinc-500">
+          Source {source ?? 'UI'} · Updated <Age date={row.updated_at as string} suffix=" ago" />
+        </p>
+      </div>
+      {readOnly && (
+        <div
+          role="note"
+          className="flex items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <Lock aria-hidden className="h-4 w-4 shrink-0" />
+          <span>
+            Read-only: managed by{' '}
+            {origin.href ? (
+              <Link to={origin.href} className="font-medium underline">
+                {origin.label}
+              </Link>
+            ) : (
+              <strong>{origin.label}</strong>
+            )}
+            . Change it there.
+          </span>
+        </div>
+      )}
+      <Tabs
+        label={kind.noun}
+        value={params.get('tab') ?? 'spec'}
+        onChange={(next) =>
+          setParams(
+            (p) => {
+              p.set('tab', next);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+        tabs={[
+          {
+            id: 'spec',
+            label: 'Spec',
+            content: (
+              <ResourceEditor key={`${row.id}:${String(row.updated_at)}`} kind={kind} row={row} readOnly={readOnly} />
+            ),
+          },
+          {
+            id: 'permissions',
+            label: 'Permissions',
+            hidden: !kind.permissionsColumn || !session.can('permissions', 'update'),
+            content: kind.permissionsColumn && (
+              <PermissionsTable scope={{ [kind.permissionsColumn]: row.id }} hideResource={false} />
+            ),
+          },
+          {
+            id: 'jobs',
+            label: 'Job History',
+            hidden: !kind.jobResourceType,
+            content: <JobsTab kind={kind} id={row.id} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}

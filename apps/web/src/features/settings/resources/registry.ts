@@ -1,0 +1,15 @@
+import { loggingBackendsKind } from './kinds/loggingBackends.js';
+import { notificationsKind } from './kinds/notifications.js';
+import type { ResourceKind } from './types.js';
+
+/**
+ * The kinds the generic settings editor serves, by table. Scrapers, topologies, playbooks and log
+ * backends plug in here with a file in `kinds/` when their domains add their tables.
+ */
+export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
+  [notificationsKind.table]: notificationsKind,
+  [loggingBackendsKind.table]: loggingBackendsKind,
+};
+
+/** The kind registered for `table`, if any. */
+export const resourceKind = (table: string): ResourceKind | undefined => RESOURCE_KINDS[table];

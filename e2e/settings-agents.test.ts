@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, startE2E } from './harness.js';
+
+// An administrator adds an agent on /settings/agents, sees its token once, edits its properties
+// and deletes it, which ends the token.
+const ui = {
+  toast: (page: Page, text: string) => page.getByRole('region', { name: 'Messages' }).getByText(text),
+  row: (page: Page, text: string) =>
+    page.getByRole('table', { name: 'Agents' }).getByRole('row').filter({ hasText: text }),
+};
+
+describe('agents settings', () => {
+  let e2e: E2E;
+  let page: Page;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    page = await e2e.page({ as: 'admin' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  const whoami = (token: string) =>
+    fetch(`${e2e.server.url}/api/auth/whoami`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+  it('creates an agent and shows its token once, edits and deletes it', async () => {
+    await page.goto('/settings/agents');
+    await page.getByRole('button', { name: 'Add Agent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Agent' });
+    await dialog.getByRole('textbox', { name: /^Name\*?$/ }).fill('Bad Name');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await dialog.getByText(/DNS-1123/).waitFor();
+    await dialog.getByRole('textbox', { name: /^Name\*?$/ }).fill('eu-west');
+    await dialog.getByRole('textbox', { name: 'Properties' }).fill('region=eu-west-1');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Agent eu-west created' });
+    await shown.getByText('Access token will be shown only once').waitFor();
+    const token = await shown.getByRole('textbox', { name: 'Agent token' }).inputValue();
+    expect(token).toMatch(/^opsdeck_at_/);
+    expect(await whoami(token)).toBe(200);
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/agent-token.png` });
+    await shown.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByText(token).count()).toBe(0);
+
+    await ui.row(page, 'eu-west').getByText('unknown').waitFor();
+    await ui.row(page, 'eu-west').getByText('eu-west', { exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Agent eu-west' });
+    expect(await edit.getByRole('textbox', { name: /^Name\*?$/ }).isDisabled()).toBe(true);
+    await edit.getByRole('textbox', { name: 'Properties' }).fill('region=eu-west-2');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await ui.toast(page, 'eu-west updated successfully').waitFor();
+    const stored = await e2e.server.db.kysely
+      .selectFrom('agents')
+      .select('properties')
+      .where('name', '=', 'eu-west')
+      .executeTakeFirstOrThrow();
+    expect(stored.properties).toEqual({ region: 'eu-west-2' });
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/agents.png` });
+
+    await ui.row(page, 'eu-west').getByRole('button', { name: 'Delete eu-west' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await ui.toast(page, 'eu-west deleted successfully').waitFor();
+    expect(await whoami(token)).toBe(401);
+  });
+});
