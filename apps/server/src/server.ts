@@ -10,6 +10,7 @@ import { bootstrapAdmin } from './identity/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
 import { createEventConsumer } from './notifications/worker.js';
+import { startPlaybookWorker } from './playbooks/start.js';
 import { logSandbox } from './sandbox/index.js';
 
 export interface RunningServer {
@@ -75,6 +76,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       ? createEventConsumer(db.kysely, ctx.clock, notificationOptionsFromConfig(db, config), app.log)
       : undefined;
   events?.start();
+  // playbook runs and actions: claimed from their tables by processes that run background work
+  const playbooks = config.role === 'api' ? undefined : startPlaybookWorker(ctx, app.log);
 
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
@@ -85,6 +88,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stopping ??= (async () => {
       await health?.stop(); // finishes running checks and writes their results
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
+      await playbooks?.stop(); // finishes the actions in flight, hands the rest back to the queue
       await incidentRules?.stop();
       await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks
       await db.close();

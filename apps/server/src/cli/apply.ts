@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CanaryResource, ScrapeConfigResource } from '@opsdeck/schema';
+import type { CanaryResource, PlaybookResource, ScrapeConfigResource } from '@opsdeck/schema';
 import { saveScrapeConfig } from '../catalog/scrapeConfigs.js';
 import { validateScrapeConfig } from '../catalog/scrapeConfigYaml.js';
 import { systemClock } from '../clock.js';
@@ -8,23 +8,26 @@ import { openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { saveCanary } from '../health/canaries.js';
 import { validateCanary } from '../health/canaryYaml.js';
+import { playbookExecRefusal, savePlaybook } from '../playbooks/store.js';
+import { validatePlaybook } from '../playbooks/yaml.js';
 import { type ParsedResource, parseResourceFile, ResourceFileError } from '../resourceYaml.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
-type Applicable = CanaryResource | ScrapeConfigResource;
+type Applicable = CanaryResource | ScrapeConfigResource | PlaybookResource;
 
 const KINDS: Record<string, (doc: unknown) => Applicable> = {
   Canary: validateCanary,
   ScrapeConfig: validateScrapeConfig,
+  Playbook: validatePlaybook,
 };
 
 export const applyCommand: Command = {
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',
-    'Validates every Canary and ScrapeConfig in the files, then stores them all in one transaction',
+    'Validates every Canary, ScrapeConfig and Playbook in the files, then stores them all in one transaction',
     '(nothing is stored when any is invalid). A resource with the same name and namespace from a',
     'file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
     'OPSDECK_DATA_DIR (./data). Exit code: 0 stored, 2 invalid input.',
@@ -50,6 +53,15 @@ export const applyCommand: Command = {
     const config = loadConfig();
     // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
     for (const { kind, resource } of resources) {
+      if (kind === 'Playbook') {
+        const playbook = resource as PlaybookResource;
+        const refusal = playbookExecRefusal(config.sandbox.exec, 'operator', playbook.spec);
+        if (refusal) {
+          console.error(`playbook ${playbook.metadata.name}: ${refusal}`);
+          invalid = true;
+        }
+        continue;
+      }
       if (kind !== 'Canary') continue;
       const canary = resource as CanaryResource;
       const refusal = execWriteRefusal(config.sandbox.exec, 'operator', canary.spec);
@@ -69,6 +81,11 @@ export const applyCommand: Command = {
           if (kind === 'ScrapeConfig') {
             const s = await saveScrapeConfig(trx, resource as ScrapeConfigResource, { source: 'ConfigFile' });
             out.push(`scrapeconfig ${where} ${s.created ? 'created' : 'configured'}`);
+            continue;
+          }
+          if (kind === 'Playbook') {
+            const s = await savePlaybook(trx, resource as PlaybookResource, { source: 'ConfigFile' });
+            out.push(`playbook ${where} ${s.created ? 'created' : 'configured'}`);
             continue;
           }
           const s = await saveCanary(trx, resource as CanaryResource, { source: 'ConfigFile', clock: systemClock });
