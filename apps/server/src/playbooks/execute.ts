@@ -5,7 +5,7 @@ import { ACTIONS } from './actions/registry.js';
 import type { ActionContext, ActionOutcome } from './actions/types.js';
 import { checksum } from './actions/workdir.js';
 import { doneActions, runEnv } from './advance.js';
-import type { ClaimedAction, ClaimedRun } from './claims.js';
+import { type ClaimedAction, type ClaimedRun, timeOutRuns } from './claims.js';
 import { renderDeep } from './env.js';
 import './tables.js';
 
@@ -27,6 +27,8 @@ export interface ExecuteDeps {
   actionContext: Omit<ActionContext, 'signal' | 'timeoutMs'>;
   /** Aborted on shutdown, cancel or run timeout (by the worker). */
   signal: AbortSignal;
+  /** How long past its timeout an action's claim holds before another worker may take it over. */
+  leaseGraceMs: number;
 }
 
 type RunRow = ClaimedRun & { status: string };
@@ -64,6 +66,13 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
       ? (parseDuration(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS)
       : DEFAULT_ACTION_TIMEOUT_MS;
     const timeoutMs = Math.max(1, Math.min(own, runLeftMs));
+    // the lease covers this action's own deadline: a worker that dies is replaced soon after it
+    await db.kysely
+      .updateTable('playbook_run_actions')
+      .set({ lease_until: new Date(deps.now().getTime() + timeoutMs + deps.leaseGraceMs) })
+      .where('id', '=', claimed.id)
+      .where('claimed_by', '=', deps.owner)
+      .execute();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`action timed out after ${timeoutMs}ms`)), timeoutMs);
     const signal = AbortSignal.any([controller.signal, deps.signal]);
@@ -85,6 +94,8 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
     }
   }
   if (deps.signal.aborted) return; // cancelled, timed out or shutting down: the row is settled elsewhere or re-claimed
+  // the run's deadline cut the action short: the run times out (not merely fails)
+  if (await timeOutRuns(db.kysely, deps.now()).then((ids) => ids.includes(run.id))) return;
   await record(deps, run, claimed, outcome, action?.retry);
 }
 

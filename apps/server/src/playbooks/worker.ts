@@ -85,6 +85,7 @@ export class PlaybookWorker {
         now: () => this.opts.clock.now(),
         actionContext: this.opts.actionContext,
         signal: controller.signal,
+        leaseGraceMs: this.opts.leaseGraceMs ?? 60_000,
       },
       action,
     )

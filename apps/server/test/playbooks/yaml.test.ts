@@ -134,7 +134,7 @@ describe('Playbook YAML', () => {
       ].join('\n'),
     );
     const bin = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
-    const env = { ...process.env, OPSDECK_DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = { ...process.env, OPSDECK_DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
     delete env.DATABASE_URL;
     const out = execFileSync(process.execPath, [bin, 'apply', '-f', file], { env, encoding: 'utf8' });
     expect(out).toContain('playbook default/echo created');
