@@ -58,13 +58,13 @@ describe('action types against real peers', () => {
         actions: [
           {
             name: 'env',
-            exec: { script: 'echo "$GREETING ${OPSDECK_TEST_SECRET:-none}"', env: [{ name: 'GREETING', value: 'hi' }] },
+            exec: { script: 'echo "$GREETING [$OPSDECK_TEST_SECRET]"', env: [{ name: 'GREETING', value: 'hi' }] },
           },
         ],
       },
       'env',
     );
-    expect(s.actions[0]?.result.stdout).toBe('hi none\n');
+    expect(s.actions[0]?.result.stdout).toBe('hi []\n');
   });
 
   it.skipIf(!mariadb)('sql queries MariaDB and answers rows and columns', async () => {

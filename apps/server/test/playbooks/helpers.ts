@@ -24,7 +24,12 @@ export async function seedPlaybook(
   spec: Record<string, unknown>,
   name = 'test-playbook',
 ): Promise<string> {
-  return (await savePlaybook(server.db.kysely, buildPlaybook(spec, name), { source: 'ConfigFile' })).id;
+  return (
+    await savePlaybook(server.db.kysely, buildPlaybook(spec, name), {
+      source: 'ConfigFile',
+      now: server.ctx.clock.now(),
+    })
+  ).id;
 }
 
 /** A people row for the test subject of `role` (approvers are matched by email). */

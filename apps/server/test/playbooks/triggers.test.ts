@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import { fireSchedules } from '../../src/playbooks/schedules.js';
+import { startTestServer, type TestServer } from '../helpers/index.js';
+import { seedPlaybook, status, worker } from './helpers.js';
+
+let server: TestServer;
+const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
+
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const runsOf = async (playbookId: string) =>
+  server.db.kysely
+    .selectFrom('playbook_runs')
+    .select(['id', 'parameters', 'request'])
+    .where('playbook_id', '=', playbookId)
+    .execute();
+
+describe('triggers', () => {
+  it('a webhook with basic authentication starts a run with the request in its templates', async () => {
+    const id = await seedPlaybook(
+      server,
+      {
+        on: {
+          webhook: {
+            path: 'deploy/done',
+            authentication: { basic: { username: { value: 'ci' }, password: { value: 's3cret' } } },
+          },
+        },
+        actions: [{ name: 'echo', exec: { script: "echo '{{.request.content.version}}'" } }],
+      },
+      'hooked',
+    );
+    const post = (auth?: string) =>
+      server.fetch('/api/playbook/webhook/deploy/done', {
+        method: 'POST',
+        as: null,
+        headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+        body: JSON.stringify({ version: '1.4.2' }),
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post(`Basic ${Buffer.from('ci:wrong').toString('base64')}`)).status).toBe(401);
+    const ok = await post(`Basic ${Buffer.from('ci:s3cret').toString('base64')}`);
+    expect(ok.status).toBe(201);
+    const { run_id } = (await ok.json()) as { run_id: string };
+    await worker(server).drain();
+    const s = await status(server, run_id);
+    expect(s.actions[0]?.result.stdout).toBe('1.4.2\n');
+    const [stored] = await runsOf(id);
+    expect(JSON.stringify(stored?.request)).not.toContain('authorization');
+    const unknown = await server.fetch('/api/playbook/webhook/nothing-here', { method: 'POST', as: null });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('a schedule starts runs with its parameters, once per due time', async () => {
+    const id = await seedPlaybook(
+      server,
+      {
+        parameters: [{ name: 'mode', type: 'text' }],
+        on: { schedule: [{ schedule: '@every 1h', parameters: { mode: 'nightly' } }] },
+        actions: [{ name: 'a', exec: { script: 'echo {{.params.mode}}' } }],
+      },
+      'scheduled',
+    );
+    expect(await fireSchedules(server.ctx)).toBe(false);
+    clock.advance(61 * 60_000);
+    expect(await fireSchedules(server.ctx)).toBe(true);
+    expect(await fireSchedules(server.ctx)).toBe(false); // already claimed: fired once
+    const runs = await runsOf(id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.parameters).toEqual({ mode: 'nightly' });
+  });
+});
