@@ -103,8 +103,10 @@ export class PlaybookWorker {
     this.running = true;
     try {
       while (Date.now() < until) {
+        this.dirty = false;
         const found = await this.round();
-        if (!found && this.inflight.size === 0) return;
+        // an action that finished during the round handed its run back after the round looked
+        if (!found && this.inflight.size === 0 && !this.dirty) return;
         if (!found)
           await Promise.race([
             ...[...this.inflight.values()].map((f) => f.done),
