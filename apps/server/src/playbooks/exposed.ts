@@ -43,10 +43,11 @@ exposeTable('playbooks', {
       if (!p) return row;
       const refusal = playbookExecRefusal(ctx.config.sandbox.exec, input.subject.roles, p.spec);
       if (refusal) throw badRequest(`invalid playbook${where}: ${refusal}`);
-      // title, icon and category follow the spec unless the row sets them
+      // title, icon, description and category follow the spec unless the row sets them
       return {
         title: p.spec.title ?? p.metadata.name,
         icon: p.spec.icon ?? null,
+        description: p.spec.description ?? null,
         category: p.spec.category ?? '',
         ...row,
       };
