@@ -74,8 +74,11 @@ async function checkedTarget(
   if (subject)
     requireTarget(subject, READ_RESOURCE[kind], 'read', { [`${kind}_id`]: req[`${kind}_id`] }, `this ${kind}`);
   const row = (env[kind] ?? { id: req[`${kind}_id`] }) as Record<string, unknown>;
-  if (!appliesTo(spec, kind, selectable(kind, row)))
+  // a trigger the playbook declares may run it on a resource its selectors do not name
+  const selectors = spec[`${kind}s` as 'configs' | 'checks' | 'components'] ?? [];
+  if ((subject || selectors.length) && !appliesTo(spec, kind, selectable(kind, row))) {
     throw badRequest(`playbook ${title} does not apply to this ${kind}`);
+  }
   return env;
 }
 

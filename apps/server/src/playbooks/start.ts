@@ -1,13 +1,15 @@
+import { EventConsumer } from '../events/consumer.js';
 import type { AppContext } from '../http/context.js';
 import { actionContextFor } from './context.js';
+import { playbookEventHandler } from './events.js';
 import { fireSchedules } from './schedules.js';
 import { PlaybookWorker } from './worker.js';
 
-/** Starts this process's playbook worker (runs, actions and schedule triggers). */
+/** Starts this process's playbook worker (runs, actions, schedule triggers) and event trigger consumer. */
 export function startPlaybookWorker(
   ctx: AppContext,
   log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void },
-): PlaybookWorker {
+): { worker: PlaybookWorker; stop(): Promise<void> } {
   const worker = new PlaybookWorker({
     db: ctx.db,
     clock: ctx.clock,
@@ -16,5 +18,18 @@ export function startPlaybookWorker(
     log,
   });
   worker.begin();
-  return worker;
+  const events = new EventConsumer({
+    db: ctx.db.kysely,
+    clock: ctx.clock,
+    handlers: [playbookEventHandler(ctx, log)],
+    log,
+  });
+  events.start();
+  return {
+    worker,
+    async stop() {
+      await events.stop();
+      await worker.stop();
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
+import { EventConsumer } from '../../src/events/consumer.js';
+import { playbookEventHandler } from '../../src/playbooks/events.js';
 import { fireSchedules } from '../../src/playbooks/schedules.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { seedPlaybook, status, worker } from './helpers.js';
@@ -74,5 +76,55 @@ describe('triggers', () => {
     const runs = await runsOf(id);
     expect(runs).toHaveLength(1);
     expect(runs[0]?.parameters).toEqual({ mode: 'nightly' });
+  });
+
+  it('a canary event starts a run for a failing check with matching labels', async () => {
+    const db = server.db.kysely;
+    const canary = await db
+      .insertInto('canaries')
+      .values({ name: 'web', namespace: 'default', spec: '{}' } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const insertCheck = (name: string, env: string) =>
+      db
+        .insertInto('checks')
+        .values({
+          canary_id: canary.id,
+          type: 'http',
+          name,
+          labels: JSON.stringify({ env }),
+          status: 'healthy',
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const prod = await insertCheck('prod-api', 'prod');
+    const dev = await insertCheck('dev-api', 'dev');
+    const id = await seedPlaybook(
+      server,
+      {
+        on: { canary: [{ event: 'failed', labels: { env: 'prod,staging' }, filter: "check.type == 'http'" }] },
+        actions: [{ name: 'a', exec: { script: 'echo {{.check.name}}' } }],
+      },
+      'on-failure',
+    );
+    for (const c of [prod, dev])
+      await db
+        .updateTable('checks')
+        .set({ status: 'unhealthy' } as never)
+        .where('id', '=', c.id)
+        .execute();
+    const consumer = new EventConsumer({ db, clock, handlers: [playbookEventHandler(server.ctx)] });
+    expect(await consumer.runOnce()).toBe(2);
+    const runs = await db
+      .selectFrom('playbook_runs')
+      .select(['id', 'check_id'])
+      .where('playbook_id', '=', id)
+      .execute();
+    expect(runs.map((r) => r.check_id)).toEqual([prod.id]);
+    await worker(server).drain();
+    expect((await status(server, runs[0]?.id as string)).actions[0]?.result.stdout).toBe('prod-api\n');
+    // the notification consumer keeps its own copy of the check event
+    const left = await db.selectFrom('event_queue').select('name').where('name', '=', 'check.failed').execute();
+    expect(left).toHaveLength(2);
   });
 });
