@@ -1,5 +1,6 @@
 import type { PlaybookResource } from '@opsdeck/schema';
 import { badRequest } from '../http/errors.js';
+import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { playbookExecRefusal, syncSchedules } from './store.js';
 import { PlaybookValidationError, validatePlaybook } from './yaml.js';
@@ -31,9 +32,19 @@ function validateRow(row: Row, where: string): PlaybookResource | undefined {
   }
 }
 
+// specs hold credentials (webhook basic auth, http and git passwords): read masked, kept when written back
+// (the checks' SPEC_SECRETS but for `webhook`, which is a trigger here, not a URL)
+export const PLAYBOOK_SPEC_SECRETS: readonly JsonSecret[] = [
+  [`**.${SECRET_KEYS}`, 'secret'],
+  ['**.url|endpoint|connection|uri|dsn|host|server', 'url'],
+  ['**.headers|env.*', 'entry'],
+];
+const secrets = { spec: PLAYBOOK_SPEC_SECRETS };
+
 exposeTable('playbooks', {
   resource: 'playbooks',
   writable: true,
+  secrets,
   readsPriorRows: true,
   defaults: { created_by: createdBySubject },
   readOnlyColumns: ['source'],
@@ -85,7 +96,7 @@ exposeTable('playbooks', {
 });
 
 exposeTable('playbook_names', { resource: 'playbooks', writable: false });
-exposeTable('playbook_runs', { resource: 'playbook_runs', writable: false });
+exposeTable('playbook_runs', { resource: 'playbook_runs', writable: false, secrets });
 exposeTable('playbook_run_actions', { resource: 'playbook_runs', writable: false });
 exposeTable('playbook_approvals', { resource: 'playbook_runs', writable: false });
 exposeFunction('get_playbook_run_actions', { resource: 'playbook_runs' });

@@ -1,6 +1,8 @@
 import type { PlaybookSpec } from '@opsdeck/schema';
+import { sql } from 'kysely';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import { maskedColumn } from '../rest/secrets.js';
 import { loadTargets } from './env.js';
 import { appliesTo, selectable, type TargetKind } from './targets.js';
 
@@ -15,6 +17,7 @@ export async function listPlaybooks(
   const rows = await ctx.db.kysely
     .selectFrom('playbooks')
     .select(['id', 'namespace', 'name', 'title', 'icon', 'description', 'source', 'category', 'created_at', 'spec'])
+    .select(maskedColumn('playbooks', 'spec', sql.ref('spec')).as('masked'))
     .where('deleted_at', 'is', null)
     .orderBy('name')
     .execute();
@@ -30,5 +33,5 @@ export async function listPlaybooks(
   }
   return rows
     .filter((r) => !kind || !item || appliesTo(r.spec as PlaybookSpec, kind, item))
-    .map((r) => ({ ...r, parameters: (r.spec as PlaybookSpec).parameters ?? [] }));
+    .map(({ masked, ...r }) => ({ ...r, spec: masked, parameters: (r.spec as PlaybookSpec).parameters ?? [] }));
 }

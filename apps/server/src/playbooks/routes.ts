@@ -2,9 +2,11 @@ import './exposed.js';
 import { playbookRunRequestSchema } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
 import { notFound, unauthorized } from '../http/errors.js';
+import { maskedColumn } from '../rest/secrets.js';
 import { listPlaybooks } from './list.js';
 import { approveRun, cancelRun, runParameters, startRun } from './runs.js';
 import { webhookRoutes } from './webhook.js';
@@ -80,6 +82,14 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
   );
 
   const readRuns = { auth: { resource: 'playbook_runs', action: 'read' } } as const;
+  // the run's spec snapshot with its credentials masked (docs/secrets.md)
+  const maskedRun = (id: string) =>
+    ctx.db.kysely
+      .selectFrom('playbook_runs')
+      .selectAll()
+      .select(maskedColumn('playbook_runs', 'spec', sql.ref('spec')).as('spec'))
+      .where('id', '=', id)
+      .executeTakeFirst();
   app.get('/api/playbook/run/:id', { config: readRuns, schema: runParams }, async (request) => {
     const run = await ctx.db.kysely
       .selectFrom('playbook_runs')
@@ -91,7 +101,7 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
   });
   app.get('/api/playbook/run/:id/status', { config: readRuns, schema: runParams }, async (request) => {
     const db = ctx.db.kysely;
-    const run = await db.selectFrom('playbook_runs').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+    const run = await maskedRun(request.params.id);
     if (!run) throw notFound(`playbook run ${request.params.id} not found`);
     const playbook = await db
       .selectFrom('playbooks')

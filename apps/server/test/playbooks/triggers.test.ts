@@ -57,6 +57,17 @@ describe('triggers', () => {
     expect(JSON.stringify(stored?.request)).not.toContain('authorization');
     const unknown = await server.fetch('/api/playbook/webhook/nothing-here', { method: 'POST', as: null });
     expect(unknown.status).toBe(404);
+    // the webhook's password never reads back, wherever the spec is read
+    for (const path of [
+      `/api/db/playbooks?id=eq.${id}&select=spec`,
+      `/api/db/playbook_runs?id=eq.${run_id}&select=spec`,
+      '/api/playbook/list',
+      `/api/playbook/run/${run_id}/status`,
+    ]) {
+      const text = await (await server.fetch(path)).text();
+      expect(text, path).toContain('********');
+      expect(text, path).not.toContain('s3cret');
+    }
   });
 
   it('a schedule starts runs with its parameters, once per due time', async () => {
