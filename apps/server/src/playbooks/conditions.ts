@@ -39,7 +39,7 @@ export function shouldRun(text: string | undefined, prior: PriorOutcome, env: Re
   // CEL: an action after a failure runs only when its expression says so explicitly
   const v = evaluateCel(t, env);
   if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') return v.trim().toLowerCase() === 'true';
+  if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
   throw new Error(`if: expected true or false, got ${JSON.stringify(v)}`);
 }
 

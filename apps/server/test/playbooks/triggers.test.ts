@@ -1,10 +1,11 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { EventConsumer } from '../../src/events/consumer.js';
 import { playbookEventHandler } from '../../src/playbooks/events.js';
 import { fireSchedules } from '../../src/playbooks/schedules.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
-import { seedPlaybook, status, worker } from './helpers.js';
+import { httpPeer, seedPlaybook, status, worker } from './helpers.js';
 
 let server: TestServer;
 const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
@@ -67,6 +68,43 @@ describe('triggers', () => {
       const text = await (await server.fetch(path)).text();
       expect(text, path).toContain('********');
       expect(text, path).not.toContain('s3cret');
+    }
+  });
+
+  it('a webhook with JWT authentication checks the token against the JWKS', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+    const jwks = await httpPeer(() => ({ status: 200, body: JSON.stringify({ keys: [jwk] }) }));
+    try {
+      await seedPlaybook(
+        server,
+        {
+          on: { webhook: { path: 'signed', authentication: { jwt: { jwksURI: `${jwks.url}/jwks.json` } } } },
+          actions: [{ name: 'a', exec: { script: 'true' } }],
+        },
+        'signed',
+      );
+      const token = await new SignJWT({ sub: 'ci' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+      const other = await generateKeyPair('RS256');
+      const forged = await new SignJWT({ sub: 'ci' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setExpirationTime('5m')
+        .sign(other.privateKey);
+      const call = (t?: string) =>
+        server.fetch('/api/playbook/webhook/signed', {
+          method: 'POST',
+          as: null,
+          headers: t ? { authorization: `Bearer ${t}` } : {},
+        });
+      expect((await call()).status).toBe(401);
+      expect((await call(forged)).status).toBe(401);
+      expect((await call(token)).status).toBe(201);
+    } finally {
+      await jwks.close();
     }
   });
 
