@@ -50,7 +50,7 @@ export function duration(from: string | null | undefined, to: string | null | un
 /** Result tabs of an action in the run page's order: stdout/logs, stderr, others, artifacts last. */
 export function resultTabs(result: Record<string, unknown> | null): string[] {
   const keys = Object.keys(result ?? {}).filter((k) => {
-    const v = (result ?? {})[k];
+    const v = result?.[k];
     return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
   });
   const rank = (k: string) => (k === 'stdout' || k === 'logs' ? 0 : k === 'stderr' ? 1 : 2);
