@@ -1,3 +1,4 @@
+import { connectionSecretBox } from '../connections/secrets.js';
 import { resolveEnvSource } from '../connections/store.js';
 import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
@@ -18,6 +19,7 @@ export function actionContextFor(ctx: AppContext): Omit<ActionContext, 'signal' 
     resolveConnection: (ref) => resolver.resolve(ref),
     resolveEnv: (source) => resolveEnvSource(resolver, source, 'default'),
     sandbox: sandboxPolicy(ctx.config),
+    openSecret: (sealed) => connectionSecretBox(ctx.config).open(sealed),
     maxArtifactBytes: Number.isFinite(max) && max > 0 ? max : DEFAULT_MAX_ARTIFACT_BYTES,
     async notify(target, title, body, signal) {
       await deliver(

@@ -7,6 +7,7 @@ import { checksum } from './actions/workdir.js';
 import { doneActions, runEnv } from './advance.js';
 import { type ClaimedAction, type ClaimedRun, timeOutRuns } from './claims.js';
 import { renderDeep } from './env.js';
+import { openSecrets } from './secretParams.js';
 import './tables.js';
 
 /**
@@ -82,6 +83,8 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
       for (const e of spec.env ?? [])
         (env.env as Record<string, unknown>)[e.name as string] = (await deps.actionContext.resolveEnv(e)) ?? '';
       env.action = { name: action.name, retry_count: claimed.retry_count };
+      env.params = openSecrets(spec, (env.params ?? {}) as Record<string, unknown>, deps.actionContext.openSecret);
+      (env.run as Record<string, unknown>).parameters = env.params;
       const type = (Object.keys(ACTIONS) as Array<keyof typeof ACTIONS>).find((t) => action[t] !== undefined);
       if (!type) throw new Error('the action has no type OpsDeck runs');
       const rendered = ACTIONS[type].schema.parse(renderDeep(action[type], env));

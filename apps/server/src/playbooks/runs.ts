@@ -1,4 +1,5 @@
 import { FINAL_RUN_STATUSES, type PlaybookRunRequest, type PlaybookSpec, parseDuration } from '@opsdeck/schema';
+import { connectionSecretBox } from '../connections/secrets.js';
 import { evaluateCel } from '../expr/index.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
@@ -8,6 +9,7 @@ import type { Action, Resource, Subject } from '../rbac/resources.js';
 import { closeActions } from './claims.js';
 import { loadTargets, loadUser } from './env.js';
 import { resolveParameters, templatedParameters } from './params.js';
+import { openGiven, sealSecrets } from './secretParams.js';
 import { appliesTo, selectable, type TargetKind } from './targets.js';
 import { wakePlaybookWorkers } from './wake.js';
 import './tables.js';
@@ -114,7 +116,14 @@ export async function startRun(
   const targets = await checkedTarget(ctx, subject ?? undefined, spec, req, playbook.title || playbook.name);
   const user = subject ? await loadUser(ctx.db.kysely, subject.id) : undefined;
   const env = { ...targets, user: user ?? {} };
-  const { values, problems } = resolveParameters(templatedParameters(spec, env), req.params ?? {});
+  const box = connectionSecretBox(ctx.config);
+  let given: Record<string, unknown>;
+  try {
+    given = openGiven(spec, req.params ?? {}, box);
+  } catch (err) {
+    throw badRequest((err as Error).message);
+  }
+  const { values, problems } = resolveParameters(templatedParameters(spec, env), given);
   if (problems.length) throw badRequest(`invalid parameters: ${problems.join('; ')}`);
   for (const f of spec.filters ?? []) {
     let pass: unknown;
@@ -140,7 +149,7 @@ export async function startRun(
       config_id: req.config_id ?? null,
       check_id: req.check_id ?? null,
       component_id: req.component_id ?? null,
-      parameters: JSON.stringify(values),
+      parameters: JSON.stringify(sealSecrets(spec, values, box)),
       request: req.request ? JSON.stringify(req.request) : null,
       parent_id: req.parent_id ?? null,
       notification_send_id: req.notification_send_id ?? null,

@@ -189,4 +189,25 @@ describe('a playbook run', () => {
     const noRun = await server.fetch('/api/playbook/run/00000000-0000-4000-8000-00000000abcd/status');
     expect(noRun.status).toBe(404);
   });
+
+  it('keeps secret parameters sealed in the run and opens them for the action', async () => {
+    const id = await seedPlaybook(
+      server,
+      {
+        parameters: [{ name: 'token', type: 'secret', required: true }],
+        actions: [{ name: 'use', exec: { script: 'test "{{.params.token}}" = "hunter22" && echo matched' } }],
+      },
+      'secret-param',
+    );
+    const { run_id } = await run(server, { id, params: { token: 'hunter22' } });
+    await worker(server).drain();
+    const s = await status(server, run_id);
+    expect(s.actions[0]?.result.stdout).toBe('matched\n');
+    const read = await (await server.fetch(`/api/db/playbook_runs?id=eq.${run_id}&select=parameters`)).text();
+    expect(read).not.toContain('hunter22');
+    // a re-run sends the sealed value back and gets the same secret
+    const again = await run(server, { id, params: s.run.parameters });
+    await worker(server).drain();
+    expect((await status(server, again.run_id)).actions[0]?.result.stdout).toBe('matched\n');
+  });
 });

@@ -22,6 +22,8 @@ export interface ActionContext {
   /** Resolves `{value}` / `{valueFrom}` (or a plain string) to a string. */
   resolveEnv(source: unknown): Promise<string | undefined>;
   sandbox: SandboxPolicy;
+  /** Opens values sealed at rest (secret parameters). */
+  openSecret(sealed: string): string;
   /** Largest artifact kept, in bytes. */
   maxArtifactBytes: number;
   /** Sends through the notification channels (notifications/deliver.ts). */
