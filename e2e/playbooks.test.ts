@@ -108,6 +108,8 @@ describe('playbooks in the browser', () => {
     const runUrl = new URL(page.url()).pathname;
     await expect.poll(() => page.getByText('Pending Approval').count()).toBeGreaterThan(0);
     await shot(page, 'pending');
+    // the admin who started it is not an approver: no Approve button for them
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
 
     // a second person, an editor listed as approver, approves
     const editor = await e2e.page({ as: 'editor' });

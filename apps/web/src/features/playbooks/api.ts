@@ -62,6 +62,8 @@ export interface RunRow {
   created_by: { id: string; name: string } | null;
   config: { id: string; name: string } | null;
   check: { id: string; name: string } | null;
+  /** The spec snapshot (credentials masked): the run page reads its approvers. */
+  spec?: { approval?: { approvers?: { people?: string[]; teams?: string[] } } } | null;
   playbook_approvals?: Array<{ id: string; person: { name: string; email: string | null } | null; created_at: string }>;
 }
 

@@ -12,7 +12,7 @@ import { useToasts } from '../../../ui/Toasts.js';
 import { approveRun, cancelRun, playbookQueries, type RunRow, startRun } from '../api.js';
 import { ActionResult } from '../components/ActionResult.js';
 import { StatusBadge } from '../components/StatusBadge.js';
-import { duration, isFinal } from '../utils/status.js';
+import { duration, isFinal, mayApprove } from '../utils/status.js';
 import { runResource } from './PlaybookRunsPage.js';
 
 /** /playbooks/runs/:id: the run's header, its actions with live status, the selected action's result. */
@@ -127,11 +127,13 @@ function RunHeader({ run }: { run: RunRow }) {
         <h1 className="text-lg font-semibold text-zinc-900">{title}</h1>
         <StatusBadge status={run.status} />
         <span className="ml-auto flex gap-2">
-          {run.status === 'pending_approval' && session.can('playbooks', 'playbook:approve') && (
-            <Button variant="success" size="sm" onClick={() => setConfirm('approve')}>
-              Approve
-            </Button>
-          )}
+          {run.status === 'pending_approval' &&
+            session.can('playbooks', 'playbook:approve') &&
+            mayApprove(run.spec?.approval?.approvers, session.user.email) && (
+              <Button variant="success" size="sm" onClick={() => setConfirm('approve')}>
+                Approve
+              </Button>
+            )}
           {!isFinal(run.status) && canRun && (
             <Button variant="danger" size="sm" onClick={() => setConfirm('cancel')}>
               Cancel

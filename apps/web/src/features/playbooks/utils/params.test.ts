@@ -42,3 +42,13 @@ describe('paramError', () => {
     expect(formErrors(params, values)).toEqual({ c: 'C is required' });
   });
 });
+
+describe('mayApprove', () => {
+  it('offers Approve to listed people and, when teams are listed, to anyone', async () => {
+    const { mayApprove } = await import('./status.js');
+    expect(mayApprove({ people: ['Eve@example.com'] }, 'eve@example.com')).toBe(true);
+    expect(mayApprove({ people: ['eve@example.com'] }, 'ada@example.com')).toBe(false);
+    expect(mayApprove({ teams: ['sre'] }, null)).toBe(true);
+    expect(mayApprove(undefined, 'eve@example.com')).toBe(false);
+  });
+});

@@ -56,3 +56,16 @@ export function resultTabs(result: Record<string, unknown> | null): string[] {
   const rank = (k: string) => (k === 'stdout' || k === 'logs' ? 0 : k === 'stderr' ? 1 : 2);
   return keys.filter((k) => k !== 'columns' && k !== 'exitCode').sort((a, b) => rank(a) - rank(b));
 }
+
+/**
+ * Whether the Approve button is worth showing to `email`: listed by email, or the run names teams
+ * (membership is the server's to check). The server decides either way.
+ */
+export function mayApprove(
+  approvers: { people?: string[]; teams?: string[] } | undefined,
+  email: string | null | undefined,
+): boolean {
+  if (!approvers) return false;
+  if (approvers.teams?.length) return true;
+  return !!email && (approvers.people ?? []).some((p) => p.toLowerCase() === email.toLowerCase());
+}
