@@ -125,10 +125,9 @@ describe('playbooks in the browser', () => {
       })
       .toBeGreaterThan(0);
     const actions = ui.actions(page);
-    expect(await actions.getByRole('button').allTextContents()).toEqual([
-      expect.stringMatching(/^restart.*Completed$/),
-      expect.stringMatching(/^verify.*Completed$/),
-    ]);
+    await expect
+      .poll(() => actions.getByRole('button').allTextContents())
+      .toEqual([expect.stringMatching(/^restart.*Completed$/), expect.stringMatching(/^verify.*Completed$/)]);
     await actions.getByRole('button', { name: /^restart/ }).click();
     const result = page.getByRole('region', { name: 'Result' });
     expect(await result.getByRole('tabpanel').textContent()).toContain('restarting web-port (force): memory leak');
@@ -153,6 +152,8 @@ describe('playbooks in the browser', () => {
     await page.getByLabel('Status').selectOption('failed');
     await expect.poll(() => table.locator('tbody tr').filter({ hasText: 'Restart web' }).count()).toBe(0);
     await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Created').selectOption('1h');
+    await expect.poll(() => table.locator('tbody tr').filter({ hasText: 'Restart web' }).count()).toBe(1);
     await shot(page, 'runs');
   });
 });

@@ -92,6 +92,8 @@ export interface RunAction {
 export interface RunFilters {
   playbook: string;
   status: string;
+  /** Runs created since this ISO time; '' for all. */
+  since: string;
   pageIndex: number;
   pageSize: number;
 }
@@ -123,6 +125,7 @@ export const playbookQueries = {
             parent_id: 'is.null',
             ...(f.playbook ? { playbook_id: `eq.${f.playbook}` } : {}),
             ...(f.status ? { status: `eq.${f.status}` } : {}),
+            ...(f.since ? { created_at: `gte.${f.since}` } : {}),
           },
           sortBy: 'created_at',
           sortOrder: 'desc',

@@ -9,11 +9,13 @@ import { DateTime } from '../../../ui/DateTime.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { LoadingBlock } from '../../../ui/Spinner.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { approveRun, cancelRun, playbookQueries, type RunRow, startRun } from '../api.js';
+import { approveRun, cancelRun, playbookQueries, type RunAction, type RunRow, startRun } from '../api.js';
 import { ActionResult } from '../components/ActionResult.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { duration, isFinal, mayApprove } from '../utils/status.js';
 import { runResource } from './PlaybookRunsPage.js';
+
+const ACTION_DONE = new Set(['completed', 'failed', 'skipped']);
 
 /** /playbooks/runs/:id: the run's header, its actions with live status, the selected action's result. */
 export function PlaybookRunPage() {
@@ -21,7 +23,12 @@ export function PlaybookRunPage() {
   const live = (data: unknown) => (data && isFinal((data as RunRow).status) ? false : 1000);
   const run = useQuery({ ...playbookQueries.run(id), refetchInterval: (q) => live(q.state.data) });
   const final = run.data ? isFinal(run.data.status) : false;
-  const actions = useQuery({ ...playbookQueries.actions(id), refetchInterval: final ? false : 1000 });
+  // polls until the run and every action have settled (the run can finish a moment before its last action is read)
+  const settled = (list: RunAction[] | undefined) => final && (list ?? []).every((a) => ACTION_DONE.has(a.status));
+  const actions = useQuery({
+    ...playbookQueries.actions(id),
+    refetchInterval: (q) => (settled(q.state.data) ? false : 1000),
+  });
   const [selected, setSelected] = useState<string>();
   if (run.isLoading) return <LoadingBlock />;
   if (!run.data) return <EmptyState message="No details found" />;

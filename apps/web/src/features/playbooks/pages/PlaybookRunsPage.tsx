@@ -12,6 +12,26 @@ import { duration, RUN_STATUSES, statusLabel } from '../utils/status.js';
 
 const select = 'h-8 rounded-md border border-zinc-300 px-2 text-sm';
 
+const RANGES: Array<[string, string]> = [
+  ['', 'Any time'],
+  ['1h', 'Last hour'],
+  ['24h', 'Last 24 hours'],
+  ['7d', 'Last 7 days'],
+  ['30d', 'Last 30 days'],
+];
+const RANGE_MS: Record<string, number> = {
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+};
+
+/** The ISO time a `range` of the URL starts at, or '' for any time. */
+export function sinceOf(range: string, now: number): string {
+  const ms = RANGE_MS[range];
+  return ms ? new Date(now - ms).toISOString() : '';
+}
+
 /** What a run was run against, for the Resource column and the run header. */
 export function runResource(r: RunRow): { label: string; to?: string } | undefined {
   if (r.config) return { label: r.config.name, to: `/catalog/${r.config.id}` };
@@ -26,8 +46,11 @@ export function PlaybookRunsPage() {
   const table = useTableUrlState();
   const playbook = params.get('playbook') ?? '';
   const status = params.get('status') ?? '';
+  const range = params.get('range') ?? '';
+  // a stable "since" per minute, so the query key does not change on every render
+  const since = useMemo(() => sinceOf(range, Math.floor(Date.now() / 60_000) * 60_000), [range]);
   const runs = useQuery({
-    ...playbookQueries.runs({ playbook, status, pageIndex: table.pageIndex, pageSize: table.pageSize }),
+    ...playbookQueries.runs({ playbook, status, since, pageIndex: table.pageIndex, pageSize: table.pageSize }),
     refetchInterval: 5000,
   });
   const playbooks = useQuery(playbookQueries.list());
@@ -122,6 +145,21 @@ export function PlaybookRunsPage() {
             {RUN_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-1 text-sm text-zinc-600">
+          Created
+          <select
+            aria-label="Created"
+            className={select}
+            value={range}
+            onChange={(e) => setFilter('range', e.target.value)}
+          >
+            {RANGES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </select>
