@@ -10,6 +10,7 @@ import { bootstrapAdmin } from './identity/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
 import { createEventConsumer } from './notifications/worker.js';
+import { playbookRecipientRunner } from './playbooks/notify.js';
 import { startPlaybookWorker } from './playbooks/start.js';
 import { logSandbox } from './sandbox/index.js';
 
@@ -73,7 +74,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // durable event consumers (notifications): only processes that run background work
   const events =
     config.role === 'all' || config.role === 'worker'
-      ? createEventConsumer(db.kysely, ctx.clock, notificationOptionsFromConfig(db, config), app.log)
+      ? createEventConsumer(
+          db.kysely,
+          ctx.clock,
+          // playbook recipients run through the playbook engine
+          { ...notificationOptionsFromConfig(db, config), runPlaybook: playbookRecipientRunner(ctx) },
+          app.log,
+        )
       : undefined;
   events?.start();
   // playbook runs and actions: claimed from their tables by processes that run background work

@@ -1,5 +1,6 @@
 import type { PlaybookSpec } from '@opsdeck/schema';
 import type { Executor } from '../events/queue.js';
+import { settlePlaybookSend } from '../notifications/send.js';
 import type { ClaimedRun } from './claims.js';
 import { delayMs, shouldRun } from './conditions.js';
 import { loadTargets, loadUser } from './env.js';
@@ -106,17 +107,17 @@ export async function advanceRun(db: Executor, run: ClaimedRun, now: Date): Prom
       .set({ status: 'failed', end_time: now, error: message })
       .where('id', '=', run.id)
       .execute();
+    if (run.notification_send_id) await settlePlaybookSend(db, run.notification_send_id, false, message);
     return false;
   }
   const failed = done.find((d) => d.status === 'failed');
+  const error = failed ? `action ${failed.name}: ${failed.error ?? 'failed'}` : null;
   await db
     .updateTable('playbook_runs')
-    .set({
-      status: failed ? 'failed' : 'completed',
-      end_time: now,
-      error: failed ? `action ${failed.name}: ${failed.error ?? 'failed'}` : null,
-    })
+    .set({ status: failed ? 'failed' : 'completed', end_time: now, error })
     .where('id', '=', run.id)
     .execute();
+  // a run started by a notification completes its send
+  if (run.notification_send_id) await settlePlaybookSend(db, run.notification_send_id, !failed, error);
   return false;
 }

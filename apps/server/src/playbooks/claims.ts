@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
+import { settlePlaybookSend } from '../notifications/send.js';
 import './tables.js';
 
 /**
@@ -22,6 +23,8 @@ export interface ClaimedRun {
   request: Record<string, unknown> | null;
   start_time: Date | null;
   timeout: string;
+  /** The notification send that started the run (a playbook recipient), settled when it ends. */
+  notification_send_id: string | null;
 }
 
 /** Due scheduled runs, moved to running (start_time set on the first claim). Uses playbook_runs_due_idx. */
@@ -35,7 +38,7 @@ export async function claimRuns(db: Executor, now: Date, limit: number): Promise
       limit ${limit}
       for update skip locked)
     returning r.id, r.playbook_id, r.spec, r.status, r.parameters, r.config_id, r.check_id, r.component_id,
-              r.created_by, r.request, r.start_time, r.timeout::text as timeout`.execute(db);
+              r.created_by, r.request, r.start_time, r.timeout::text as timeout, r.notification_send_id`.execute(db);
   return rows;
 }
 
@@ -85,19 +88,24 @@ export async function claimActions(
  * actions failed or skipped; answers the ids. Uses playbook_runs_active_idx.
  */
 export async function timeOutRuns(db: Executor, now: Date): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
+  const { rows } = await sql<{ id: string; notification_send_id: string | null }>`
     update playbook_runs set status = 'timed_out', end_time = ${now},
       error = 'the run timed out after ' || (timeout / 1000000000)::text || 's'
     where status in ('running', 'sleeping', 'retrying', 'waiting')
       and start_time + (timeout / 1000) * interval '1 microsecond' <= ${now}
-    returning id`.execute(db);
-  if (rows.length)
+    returning id, notification_send_id`.execute(db);
+  if (rows.length) {
     await closeActions(
       db,
       rows.map((r) => r.id),
       now,
       'the run timed out',
     );
+  }
+  for (const r of rows) {
+    if (r.notification_send_id)
+      await settlePlaybookSend(db, r.notification_send_id, false, 'the playbook run timed out');
+  }
   return rows.map((r) => r.id);
 }
 

@@ -3,6 +3,7 @@ import { connectionSecretBox } from '../connections/secrets.js';
 import { evaluateCel } from '../expr/index.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { settlePlaybookSend } from '../notifications/send.js';
 import { authorize } from '../rbac/authorize.js';
 import type { Target } from '../rbac/permissions.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
@@ -248,6 +249,9 @@ export async function cancelRun(ctx: AppContext, subject: Subject, runId: string
       .executeTakeFirst();
     if (!done) throw badRequest('the run has already finished');
     await closeActions(trx, [run.id], now, 'the run was cancelled');
+    if (run.notification_send_id) {
+      await settlePlaybookSend(trx, run.notification_send_id, false, 'the playbook run was cancelled');
+    }
   });
   wakePlaybookWorkers();
 }

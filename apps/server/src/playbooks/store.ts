@@ -95,3 +95,16 @@ export async function syncSchedules(db: Executor, playbookId: string, spec: Play
       .execute();
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id of a live playbook named by id, `namespace/name` or `name` (namespace default). */
+export async function findPlaybookId(db: Executor, ref: string): Promise<string | undefined> {
+  let q = db.selectFrom('playbooks').select('id').where('deleted_at', 'is', null);
+  if (UUID.test(ref)) q = q.where('id', '=', ref);
+  else {
+    const [namespace, name] = ref.includes('/') ? ref.split('/', 2) : ['default', ref];
+    q = q.where('namespace', '=', namespace as string).where('name', '=', name as string);
+  }
+  return (await q.executeTakeFirst())?.id;
+}
