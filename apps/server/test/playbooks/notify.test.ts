@@ -28,7 +28,11 @@ spec:
 
 describe('playbooks as notification recipients', () => {
   it('runs the playbook with the failing check, and the send completes with the run', async () => {
-    const id = await seedPlaybook(server, { actions: [{ name: 'fix', exec: { script: 'echo fixing {{.check.name}}' } }] }, 'remediate');
+    const id = await seedPlaybook(
+      server,
+      { actions: [{ name: 'fix', exec: { script: 'echo fixing {{.check.name}}' } }] },
+      'remediate',
+    );
     const res = await server.fetch('/api/notification/rules', {
       method: 'POST',
       headers: { 'content-type': 'application/yaml' },
