@@ -6,4 +6,5 @@ export { migrate } from './db/migrate.js';
 export type { BuildAppOptions } from './http/app.js';
 export { buildApp } from './http/app.js';
 export type { Authenticator, AuthRequirement } from './http/auth.js';
+export { startPlaybookWorker } from './playbooks/start.js';
 export { startServer } from './server.js';

@@ -11,6 +11,8 @@ import { bootstrapAdmin } from './identity/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
 import { createEventConsumer } from './notifications/worker.js';
+import { playbookRecipientRunner } from './playbooks/notify.js';
+import { startPlaybookWorker } from './playbooks/start.js';
 import { logSandbox } from './sandbox/index.js';
 
 export interface RunningServer {
@@ -76,9 +78,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // durable event consumers (notifications): only processes that run background work
   const events =
     config.role === 'all' || config.role === 'worker'
-      ? createEventConsumer(db.kysely, ctx.clock, notificationOptionsFromConfig(db, config), app.log)
+      ? createEventConsumer(
+          db.kysely,
+          ctx.clock,
+          // playbook recipients run through the playbook engine
+          { ...notificationOptionsFromConfig(db, config), runPlaybook: playbookRecipientRunner(ctx) },
+          app.log,
+        )
       : undefined;
   events?.start();
+  // playbook runs and actions: claimed from their tables by processes that run background work
+  const playbooks = config.role === 'api' ? undefined : startPlaybookWorker(ctx, app.log);
 
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
@@ -90,6 +100,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await health?.stop(); // finishes running checks and writes their results
       await catalog?.stop(); // aborts running scrapes; each stores what it read as a failed run
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
+      await playbooks?.stop(); // finishes the actions in flight, hands the rest back to the queue
       await incidentRules?.stop();
       await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks
       await db.close();

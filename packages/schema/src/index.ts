@@ -31,4 +31,6 @@ export { emailSchema } from './emailSchema.js';
 export type { CheckSummary } from './health.js';
 export * from './incidents.js';
 export { SEND_STATUSES, type SendStatus } from './notifications.js';
+export * from './playbooks/actions.js';
+export * from './playbooks/playbook.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';

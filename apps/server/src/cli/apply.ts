@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CanaryResource, ScrapeConfigResource } from '@opsdeck/schema';
+import type { CanaryResource, PlaybookResource, ScrapeConfigResource } from '@opsdeck/schema';
 import { execScraperRefusal } from '../catalog/execPolicy.js';
 import { saveScrapeConfig } from '../catalog/scrapeConfigs.js';
 import { validateScrapeConfig } from '../catalog/scrapeConfigYaml.js';
@@ -9,23 +9,26 @@ import { openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { saveCanary } from '../health/canaries.js';
 import { validateCanary } from '../health/canaryYaml.js';
+import { playbookExecRefusal, savePlaybook } from '../playbooks/store.js';
+import { validatePlaybook } from '../playbooks/yaml.js';
 import { type ParsedResource, parseResourceFile, ResourceFileError } from '../resourceYaml.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
-type Applicable = CanaryResource | ScrapeConfigResource;
+type Applicable = CanaryResource | ScrapeConfigResource | PlaybookResource;
 
 const KINDS: Record<string, (doc: unknown) => Applicable> = {
   Canary: validateCanary,
   ScrapeConfig: validateScrapeConfig,
+  Playbook: validatePlaybook,
 };
 
 export const applyCommand: Command = {
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',
-    'Validates every Canary and ScrapeConfig in the files, then stores them all in one transaction',
+    'Validates every Canary, ScrapeConfig and Playbook in the files, then stores them all in one transaction',
     '(nothing is stored when any is invalid). A resource with the same name and namespace from a',
     'file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
     'OPSDECK_DATA_DIR (./data). Exit code: 0 stored, 2 invalid input.',
@@ -53,8 +56,10 @@ export const applyCommand: Command = {
     for (const { kind, resource } of resources) {
       const refusal =
         kind === 'Canary'
-          ? execWriteRefusal(config.sandbox.exec, 'operator', resource.spec)
-          : execScraperRefusal(config.sandbox.exec, 'operator', resource.spec);
+          ? execWriteRefusal(config.sandbox.exec, 'operator', (resource as CanaryResource).spec)
+          : kind === 'Playbook'
+            ? playbookExecRefusal(config.sandbox.exec, 'operator', (resource as PlaybookResource).spec)
+            : execScraperRefusal(config.sandbox.exec, 'operator', (resource as ScrapeConfigResource).spec);
       if (refusal) {
         console.error(`${kind.toLowerCase()} ${resource.metadata.name}: ${refusal}`);
         invalid = true;
@@ -71,6 +76,11 @@ export const applyCommand: Command = {
           if (kind === 'ScrapeConfig') {
             const s = await saveScrapeConfig(trx, resource as ScrapeConfigResource, { source: 'ConfigFile' });
             out.push(`scrapeconfig ${where} ${s.created ? 'created' : 'configured'}`);
+            continue;
+          }
+          if (kind === 'Playbook') {
+            const s = await savePlaybook(trx, resource as PlaybookResource, { source: 'ConfigFile' });
+            out.push(`playbook ${where} ${s.created ? 'created' : 'configured'}`);
             continue;
           }
           const s = await saveCanary(trx, resource as CanaryResource, { source: 'ConfigFile', clock: systemClock });

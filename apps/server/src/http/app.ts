@@ -18,6 +18,7 @@ import { identityAuthenticators } from '../identity/authenticators.js';
 import { peopleRoutes } from '../identity/peopleRoutes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
+import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => catalogRoutes(scope, ctx));
   await app.register(async (scope) => runNowRoutes(scope, ctx));
+  await app.register(async (scope) => playbookRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

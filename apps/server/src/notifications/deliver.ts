@@ -48,6 +48,7 @@ export async function deliver(
     if (to.length === 0) throw new ChannelError(`${ref.kind} ${ref.id} has no email address to notify`);
     return email.send(smtpTarget(deps, to) as never, message, ctx);
   }
+  if (ref.kind === 'playbook') throw new ChannelError('a playbook recipient runs its playbook; it is not delivered');
   const service = services[ref.index];
   if (!service) throw new ChannelError('the recipient was removed from the rule');
   const msg = { ...message, properties: { ...(service.properties ?? {}), ...message.properties } };

@@ -32,6 +32,7 @@ type Rule = { [K in keyof NotificationsTable]: unknown } & {
   group_by_interval: number | null;
   person_id: string | null;
   team_id: string | null;
+  playbook_id: string | null;
   fallback_person_id: string | null;
   fallback_team_id: string | null;
 };

@@ -5,7 +5,8 @@ import type { CustomService } from './rules.js';
 export type RecipientRef =
   | { kind: 'person'; id: string }
   | { kind: 'team'; id: string }
-  | { kind: 'custom'; index: number; fallback: boolean };
+  | { kind: 'custom'; index: number; fallback: boolean }
+  | { kind: 'playbook'; id: string };
 
 export interface ExpandedRecipient {
   ref: RecipientRef;
@@ -17,6 +18,8 @@ export interface ExpandedRecipient {
 
 interface RuleRecipients {
   person_id: string | null;
+  /** A playbook run with the event's resource (not for fallbacks). */
+  playbook_id?: string | null;
   team_id: string | null;
   custom_services: unknown;
   fallback_person_id: string | null;
@@ -41,6 +44,10 @@ export function expandRecipients(rule: RuleRecipients, fallback = false): Expand
   if (person)
     out.push({ ref: { kind: 'person', id: person }, label: `person:${person}`, personId: person, teamId: null });
   if (team) out.push({ ref: { kind: 'team', id: team }, label: `team:${team}`, personId: null, teamId: team });
+  if (!fallback && rule.playbook_id) {
+    const id = rule.playbook_id;
+    out.push({ ref: { kind: 'playbook', id }, label: `playbook:${id}`, personId: null, teamId: null });
+  }
   (services ?? []).forEach((s, index) => {
     out.push({ ref: { kind: 'custom', index, fallback }, label: serviceLabel(s), personId: null, teamId: null });
   });

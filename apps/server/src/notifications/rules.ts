@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../events/queue.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { findPlaybookId } from '../playbooks/store.js';
 import { keptColumn, maskedColumn } from '../rest/secrets.js';
 import { parseDuration } from './duration.js';
 import './exposed.js';
@@ -67,6 +68,12 @@ async function teamId(db: Executor, ref: string): Promise<string> {
   return row.id;
 }
 
+async function playbookRecipientId(db: Executor, ref: string): Promise<string> {
+  const id = await findPlaybookId(db, ref);
+  if (!id) throw badRequest(`to.playbook: no playbook with id or namespace/name "${ref}"`);
+  return id;
+}
+
 function customServices(to: RecipientSpec): CustomService[] {
   const props = to.properties ? { properties: to.properties } : {};
   const out: CustomService[] = [];
@@ -94,6 +101,7 @@ export async function applyRule(db: Executor, body: unknown, createdBy: string |
     properties: spec.properties ? JSON.stringify(spec.properties) : null,
     person_id: spec.to.person ? await personId(db, spec.to.person) : null,
     team_id: spec.to.team ? await teamId(db, spec.to.team) : null,
+    playbook_id: spec.to.playbook ? await playbookRecipientId(db, spec.to.playbook) : null,
     custom_services: JSON.stringify(customServices(spec.to)),
     repeat_interval: spec.repeatInterval ?? null,
     inhibitions: spec.inhibitions ? JSON.stringify(spec.inhibitions) : null,

@@ -14,11 +14,35 @@ import { pauseRuleWithError } from './rules.js';
 
 export interface SendDeps extends DeliverDeps {
   lookup: ResourceLookup;
+  /** Starts a run of a playbook recipient for the send's resource; answers the run id. */
+  runPlaybook?: PlaybookRecipientRunner | undefined;
   publicUrl?: string | undefined;
   /** Per-delivery timeout; default 10 s (below the queue's 30 s lease). */
   timeoutMs?: number;
   /** Attempts before a failing send pauses its rule; the queue's maxAttempts by default. */
   maxAttempts?: number;
+}
+
+/** Runs a playbook for a send: `event` names the resource kind (check.failed: a check). */
+export type PlaybookRecipientRunner = (
+  playbookId: string,
+  about: { event: string; resourceId: string },
+  sendId: string,
+) => Promise<string>;
+
+/** Marks a send that ran a playbook as sent or error once its run finished (called by the playbook engine). */
+export async function settlePlaybookSend(
+  db: Executor,
+  sendId: string,
+  ok: boolean,
+  error: string | null,
+): Promise<void> {
+  await db
+    .updateTable('notification_send_history')
+    .set({ status: ok ? 'sent' : 'error', error: ok ? null : (error ?? 'the playbook run failed') })
+    .where('id', '=', sendId)
+    .where('status', '=', 'pending_playbook_completion')
+    .execute();
 }
 
 interface SendRow {
@@ -95,6 +119,17 @@ export async function sendOne(deps: SendDeps, event: QueuedEvent, db: Executor, 
     if (!holds) return finish(db, row.id, { status: 'skipped', error: null });
   }
 
+  if (ref.kind === 'playbook') {
+    // the send completes with the run (playbooks/advance.ts settles it)
+    if (!deps.runPlaybook)
+      return finish(db, row.id, { status: 'error', error: 'playbooks do not run in this process' });
+    try {
+      const runId = await deps.runPlaybook(ref.id, { event: row.source_event, resourceId: row.resource_id }, row.id);
+      return finish(db, row.id, { status: 'pending_playbook_completion', playbook_run_id: runId, error: null });
+    } catch (err) {
+      return finish(db, row.id, { status: 'error', error: `playbook: ${(err as Error).message}`.slice(0, 4000) });
+    }
+  }
   const services = ((ref.kind === 'custom' && ref.fallback ? row.fallback_custom_services : row.custom_services) ??
     []) as CustomService[];
   const timeoutMs = deps.timeoutMs ?? 10_000;

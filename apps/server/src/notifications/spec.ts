@@ -61,24 +61,19 @@ const recipientFields = z.object({
 });
 
 type RecipientFields = z.infer<typeof recipientFields>;
-const noPlaybook = [
-  (r: RecipientFields) => r.playbook === undefined,
-  { message: 'playbook recipients are not supported yet: notify a person, team, email, connection or url' },
-] as const;
 const someone = [
-  (r: RecipientFields) => Boolean(r.person || r.team || r.email || r.connection || r.url),
-  { message: 'name at least one recipient: person, team, email, connection or url' },
+  (r: RecipientFields) => Boolean(r.person || r.team || r.email || r.connection || r.url || r.playbook),
+  { message: 'name at least one recipient: person, team, email, connection, url or playbook' },
 ] as const;
 
-/** One `to` of a rule: any mix of a person, a team, an email address, a connection and a channel URL. */
-export const recipientSpecSchema = recipientFields
-  .strict()
-  .refine(...noPlaybook)
-  .refine(...someone);
+/** One `to` of a rule: any mix of a person, a team, an email address, a connection, a channel URL and a playbook to run. */
+export const recipientSpecSchema = recipientFields.strict().refine(...someone);
 const fallbackSchema = recipientFields
   .extend({ delay: duration.optional() })
   .strict()
-  .refine(...noPlaybook)
+  .refine((r) => r.playbook === undefined, {
+    message: 'a fallback cannot run a playbook yet: notify a person, team, email, connection or url',
+  })
   .refine(...someone);
 export type RecipientSpec = z.infer<typeof recipientSpecSchema>;
 

@@ -16,6 +16,8 @@ export interface NotificationWorkerOptions {
   publicUrl?: string | undefined;
   timeoutMs?: number;
   backoff?: Backoff;
+  /** Runs playbook recipients (the server wires the playbook engine in). */
+  runPlaybook?: import('./send.js').PlaybookRecipientRunner;
 }
 
 /** The two notification stages: domain events into history rows and queued sends, then delivery. */
@@ -30,6 +32,7 @@ export function notificationHandlers(opts: NotificationWorkerOptions): EventHand
       systemSmtp: opts.systemSmtp,
       timeoutMs: opts.timeoutMs,
       maxAttempts: opts.backoff?.maxAttempts,
+      runPlaybook: opts.runPlaybook,
     }),
   ];
 }

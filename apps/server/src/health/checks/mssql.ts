@@ -67,7 +67,7 @@ function adoPort(text: string): number | undefined {
   return port;
 }
 
-const mssqlDriver: SqlDriver<ConnectionPool> = {
+export const mssqlDriver: SqlDriver<ConnectionPool> = {
   name: 'mssql',
   async open(endpoint, timeoutMs) {
     const mssql = await loadMssql();

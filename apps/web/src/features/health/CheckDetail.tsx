@@ -12,6 +12,7 @@ import { useToasts } from '../../ui/Toasts.js';
 import { useMediaQuery } from '../../ui/useMediaQuery.js';
 import { ChangesBeforeFailure } from '../catalog/ChangesBeforeFailure.js';
 import { LinkToIncidentButton } from '../incidents/index.js';
+import { PlaybooksMenu } from '../playbooks/components/PlaybooksMenu.js';
 import { CheckHistory } from './CheckHistory.js';
 import { CheckIcon } from './CheckIcon.js';
 import { CheckIncidents } from './CheckIncidents.js';
@@ -136,6 +137,7 @@ function CheckHeader({
           ))}
         </select>
         {canRun && <RunNow checkId={check.id} />}
+        <PlaybooksMenu target={{ check_id: check.id }} />
         <LinkToIncidentButton
           size="md"
           target={{ check_id: check.id }}

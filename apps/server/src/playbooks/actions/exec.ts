@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { execActionSchema } from '@opsdeck/schema';
+import type { z } from 'zod';
+import { EXEC_OFF } from '../../sandbox/execPolicy.js';
+import { runSandboxed } from '../../sandbox/run.js';
+import { git, repoUrl } from './git.js';
+import { type ActionType, failed } from './types.js';
+import { collectArtifacts, makeWorkDir, removeWorkDir } from './workdir.js';
+
+type Spec = z.infer<typeof execActionSchema>;
+
+/** bash for a plain script; the `#!` interpreter (python3, node, ...) for one that names it. */
+function interpreterRun(script: string): { script: string; shell: string } | { command: string[] } {
+  const m = /^#!\s*(\S+)(?:[ \t]+(\S+))?[^\n]*\n/.exec(script);
+  if (!m) return { script, shell: 'bash' };
+  const program = m[1]?.endsWith('/env') && m[2] ? m[2] : (m[1] as string);
+  const body = script.slice(m[0].length);
+  // node takes a program with -e; bash, sh and python with -c
+  const flag = path.basename(program).startsWith('node') ? '-e' : '-c';
+  return { command: [program, flag, body] };
+}
+
+/**
+ * Runs a script through the sandbox (sandbox/run.ts: the unprivileged sandbox user, scrubbed
+ * environment, the action's timeout, output capped) in a work directory where `checkout` clones
+ * a repository first and `artifacts` are collected from afterwards. A script starting with a
+ * `#!` line runs with that interpreter (python3, node...), otherwise with bash. A non-zero exit
+ * fails the action; the result is `{stdout, stderr, exitCode}`.
+ */
+export const execAction: ActionType<Spec> = {
+  type: 'exec',
+  schema: execActionSchema,
+  async run(spec, ctx) {
+    if (ctx.sandbox.exec === 'off') return failed(new Error(EXEC_OFF.replace('checks', 'actions')));
+    const dir = await makeWorkDir(ctx.sandbox.user);
+    try {
+      const env: Record<string, string> = {};
+      for (const e of spec.env ?? []) env[e.name as string] = (await ctx.resolveEnv(e)) ?? '';
+      let cwd = dir;
+      if (spec.checkout) {
+        const repo = await repoUrl(ctx, spec.checkout);
+        const dest = spec.checkout.destination?.replace(/^\/+/, '') || 'repo';
+        if (dest.split('/').includes('..'))
+          return failed(new Error('checkout.destination must stay inside the work directory'));
+        const branch = spec.checkout.branch ? ['--branch', spec.checkout.branch] : [];
+        await git(ctx, dir, ['clone', '--depth', '1', ...branch, repo.url, dest], repo.password);
+        cwd = path.join(dir, dest);
+      }
+      const run = interpreterRun(spec.script);
+      const r = await runSandboxed({
+        user: ctx.sandbox.user,
+        env,
+        cwd,
+        timeoutMs: ctx.timeoutMs,
+        signal: ctx.signal,
+        ...run,
+      });
+      const result = { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
+      if (r.timedOut) return { ok: false, result, error: `action timed out after ${ctx.timeoutMs}ms` };
+      if (r.exitCode !== 0)
+        return { ok: false, result, error: r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}` };
+      const paths = (spec.artifacts ?? []).map((a) => a.path);
+      try {
+        const artifacts = paths.length ? await collectArtifacts(cwd, paths, ctx.maxArtifactBytes) : [];
+        return { ok: true, result, artifacts };
+      } catch (err) {
+        return failed(err, result);
+      }
+    } catch (err) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      return failed(err);
+    } finally {
+      await removeWorkDir(dir);
+    }
+  },
+};

@@ -1,0 +1,16 @@
+import type { ActionType as ActionTypeName } from '@opsdeck/schema';
+import { execAction } from './exec.js';
+import { gitopsAction } from './gitops.js';
+import { httpAction } from './http.js';
+import { notificationAction } from './notification.js';
+import { sqlAction } from './sql.js';
+import type { ActionType } from './types.js';
+
+/** The action types the engine runs, by the field that names them in a spec. */
+export const ACTIONS: Record<ActionTypeName, ActionType<never>> = {
+  exec: execAction as ActionType<never>,
+  http: httpAction as ActionType<never>,
+  sql: sqlAction as ActionType<never>,
+  notification: notificationAction as ActionType<never>,
+  gitops: gitopsAction as ActionType<never>,
+};

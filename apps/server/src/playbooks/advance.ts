@@ -1,0 +1,123 @@
+import type { PlaybookSpec } from '@opsdeck/schema';
+import type { Executor } from '../events/queue.js';
+import { settlePlaybookSend } from '../notifications/send.js';
+import type { ClaimedRun } from './claims.js';
+import { delayMs, shouldRun } from './conditions.js';
+import { loadTargets, loadUser } from './env.js';
+import './tables.js';
+
+/**
+ * One step of a claimed run, inside the claim's transaction: skip the actions whose `if` says so,
+ * schedule the next one (after its `delay`), or finish the run when none is left. Because the
+ * step and the claim commit together, a run step is taken exactly once whatever crashes.
+ */
+
+interface DoneAction {
+  name: string;
+  status: string;
+  result: unknown;
+  error: string | null;
+}
+
+/** The env of `if` and `delay` (and of templates, with the action added by the executor). */
+export async function runEnv(db: Executor, run: ClaimedRun, done: DoneAction[]): Promise<Record<string, unknown>> {
+  const spec = run.spec as unknown as PlaybookSpec;
+  const playbook = await db
+    .selectFrom('playbooks')
+    .select(['id', 'name', 'namespace', 'title'])
+    .where('id', '=', run.playbook_id)
+    .executeTakeFirst();
+  const env: Record<string, unknown> = {};
+  for (const e of spec.env ?? []) env[e.name as string] = e.value ?? '';
+  const actions: Record<string, unknown> = {};
+  for (const a of done) actions[a.name] = { status: a.status, result: a.result ?? {}, error: a.error ?? '' };
+  return {
+    ...(await loadTargets(db, run)),
+    playbook: playbook ?? { id: run.playbook_id },
+    run: { id: run.id, parameters: run.parameters ?? {}, start_time: run.start_time },
+    params: run.parameters ?? {},
+    env,
+    user: (await loadUser(db, run.created_by)) ?? {},
+    request: run.request ?? {},
+    actions,
+  };
+}
+
+export async function doneActions(db: Executor, runId: string): Promise<Array<DoneAction & { action_index: number }>> {
+  return db
+    .selectFrom('playbook_run_actions')
+    .select(['name', 'status', 'result', 'error', 'action_index'])
+    .where('playbook_run_id', '=', runId)
+    .orderBy('action_index')
+    .execute() as Promise<Array<DoneAction & { action_index: number }>>;
+}
+
+/** Advances a claimed run by one step; answers whether an action was scheduled (work for the action consumer). */
+export async function advanceRun(db: Executor, run: ClaimedRun, now: Date): Promise<boolean> {
+  const spec = run.spec as unknown as PlaybookSpec;
+  const done = await doneActions(db, run.id);
+  let next = done.length ? Math.max(...done.map((d) => d.action_index)) + 1 : 0;
+  try {
+    while (next < spec.actions.length) {
+      const action = spec.actions[next];
+      if (!action) break;
+      const prior = {
+        anyFailed: done.some((d) => d.status === 'failed'),
+        anyTimedOut: done.some((d) => d.status === 'failed' && /timed out/.test(d.error ?? '')),
+      };
+      const env = await runEnv(db, run, done);
+      if (!shouldRun(action.if, prior, env)) {
+        await db
+          .insertInto('playbook_run_actions')
+          .values({
+            name: action.name,
+            status: 'skipped',
+            playbook_run_id: run.id,
+            action_index: next,
+            scheduled_time: now,
+            start_time: now,
+            end_time: now,
+          })
+          .execute();
+        done.push({ name: action.name, status: 'skipped', result: null, error: null, action_index: next });
+        next++;
+        continue;
+      }
+      const delay = delayMs(action.delay, env);
+      const at = new Date(now.getTime() + delay);
+      await db
+        .insertInto('playbook_run_actions')
+        .values({
+          name: action.name,
+          status: delay > 0 ? 'sleeping' : 'scheduled',
+          playbook_run_id: run.id,
+          action_index: next,
+          scheduled_time: at,
+        })
+        .execute();
+      if (delay > 0)
+        await db.updateTable('playbook_runs').set({ status: 'sleeping' }).where('id', '=', run.id).execute();
+      return true;
+    }
+  } catch (err) {
+    // a bad `if` or `delay` fails the run with the reason, it does not stall it
+    const message = `action ${spec.actions[next]?.name}: ${err instanceof Error ? err.message : String(err)}`;
+    await db
+      .updateTable('playbook_runs')
+      .set({ status: 'failed', end_time: now, error: message })
+      .where('id', '=', run.id)
+      .execute();
+    if (run.notification_send_id) await settlePlaybookSend(db, run.notification_send_id, false, message);
+    return false;
+  }
+  const failed = done.find((d) => d.status === 'failed');
+  const error = failed ? `action ${failed.name}: ${failed.error ?? 'failed'}` : null;
+  await db
+    .updateTable('playbook_runs')
+    .set({ status: failed ? 'failed' : 'completed', end_time: now, error })
+    .where('id', '=', run.id)
+    .execute();
+  // a run started by a notification completes its send
+  if (run.notification_send_id) await settlePlaybookSend(db, run.notification_send_id, !failed, error);
+  return false;
+}

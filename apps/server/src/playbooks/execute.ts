@@ -1,0 +1,154 @@
+import { type PlaybookSpec, parseDuration } from '@opsdeck/schema';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.js';
+import { ACTIONS } from './actions/registry.js';
+import type { ActionContext, ActionOutcome } from './actions/types.js';
+import { checksum } from './actions/workdir.js';
+import { doneActions, runEnv } from './advance.js';
+import { type ClaimedAction, type ClaimedRun, timeOutRuns } from './claims.js';
+import { renderDeep } from './env.js';
+import { openSecrets } from './secretParams.js';
+import './tables.js';
+
+/**
+ * Runs one claimed action: renders its templates, runs its type with the action's timeout (cut
+ * to what is left of the run's), then records the outcome. A failure with retries left sleeps
+ * for its backoff (the run shows `retrying`); otherwise the run is handed back to the run
+ * consumer for its next step. The record is fenced by the claim: an action cancelled or taken
+ * over meanwhile records nothing.
+ */
+
+export const DEFAULT_ACTION_TIMEOUT_MS = 30 * 60_000;
+
+export interface ExecuteDeps {
+  db: Db;
+  owner: string;
+  now(): Date;
+  /** Everything an action type needs but the signal and timeout. */
+  actionContext: Omit<ActionContext, 'signal' | 'timeoutMs'>;
+  /** Aborted on shutdown, cancel or run timeout (by the worker). */
+  signal: AbortSignal;
+  /** How long past its timeout an action's claim holds before another worker may take it over. */
+  leaseGraceMs: number;
+}
+
+type RunRow = ClaimedRun & { status: string };
+
+async function loadRun(db: Db, id: string): Promise<RunRow | undefined> {
+  const { rows } = await sql<RunRow>`
+    select id, playbook_id, spec, status, parameters, config_id, check_id, component_id, created_by, request,
+           start_time, timeout::text as timeout
+    from playbook_runs where id = ${id}`.execute(db.kysely);
+  return rows[0];
+}
+
+/** The retry wait after `retryCount` failures: duration * multiplier^n, plus up to `jitter` percent. */
+export function backoffMs(retry: NonNullable<PlaybookSpec['actions'][number]['retry']>, retryCount: number): number {
+  const base = parseDuration(retry.duration ?? '10s') ?? 10_000;
+  const wait = base * (retry.exponent?.multiplier ?? 1) ** retryCount;
+  const jitter = ((retry.jitter ?? 0) / 100) * wait * Math.random();
+  return Math.round(wait + jitter);
+}
+
+export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): Promise<void> {
+  const { db } = deps;
+  const run = await loadRun(db, claimed.playbook_run_id);
+  if (!run) return;
+  const spec = run.spec as unknown as PlaybookSpec;
+  const action = spec.actions[claimed.action_index];
+  let outcome: ActionOutcome;
+  if (!action) {
+    outcome = { ok: false, result: {}, error: `the run's spec has no action ${claimed.action_index}` };
+  } else {
+    const runLeftMs = run.start_time
+      ? run.start_time.getTime() + Number(BigInt(run.timeout) / 1_000_000n) - deps.now().getTime()
+      : Number.POSITIVE_INFINITY;
+    const own = action.timeout
+      ? (parseDuration(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS)
+      : DEFAULT_ACTION_TIMEOUT_MS;
+    const timeoutMs = Math.max(1, Math.min(own, runLeftMs));
+    // the lease covers this action's own deadline: a worker that dies is replaced soon after it
+    await db.kysely
+      .updateTable('playbook_run_actions')
+      .set({ lease_until: new Date(deps.now().getTime() + timeoutMs + deps.leaseGraceMs) })
+      .where('id', '=', claimed.id)
+      .where('claimed_by', '=', deps.owner)
+      .execute();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`action timed out after ${timeoutMs}ms`)), timeoutMs);
+    const signal = AbortSignal.any([controller.signal, deps.signal]);
+    try {
+      const done = (await doneActions(db.kysely, run.id)).filter((d) => d.action_index < claimed.action_index);
+      const env = await runEnv(db.kysely, run, done);
+      for (const e of spec.env ?? [])
+        (env.env as Record<string, unknown>)[e.name as string] = (await deps.actionContext.resolveEnv(e)) ?? '';
+      env.action = { name: action.name, retry_count: claimed.retry_count };
+      env.params = openSecrets(spec, (env.params ?? {}) as Record<string, unknown>, deps.actionContext.openSecret);
+      (env.run as Record<string, unknown>).parameters = env.params;
+      const type = (Object.keys(ACTIONS) as Array<keyof typeof ACTIONS>).find((t) => action[t] !== undefined);
+      if (!type) throw new Error('the action has no type OpsDeck runs');
+      const rendered = ACTIONS[type].schema.parse(renderDeep(action[type], env));
+      outcome = await ACTIONS[type].run(rendered as never, { ...deps.actionContext, signal, timeoutMs });
+    } catch (err) {
+      const reason = signal.aborted ? signal.reason : err;
+      outcome = { ok: false, result: {}, error: reason instanceof Error ? reason.message : String(reason) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  if (deps.signal.aborted) return; // cancelled, timed out or shutting down: the row is settled elsewhere or re-claimed
+  // the run's deadline cut the action short: the run times out (not merely fails)
+  if (await timeOutRuns(db.kysely, deps.now()).then((ids) => ids.includes(run.id))) return;
+  await record(deps, run, claimed, outcome, action?.retry);
+}
+
+async function record(
+  deps: ExecuteDeps,
+  run: RunRow,
+  claimed: ClaimedAction,
+  outcome: ActionOutcome,
+  retry: PlaybookSpec['actions'][number]['retry'],
+): Promise<void> {
+  const now = deps.now();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const retrying = !outcome.ok && retry && claimed.retry_count < retry.limit;
+    const next = retrying
+      ? {
+          status: 'sleeping',
+          retry_count: claimed.retry_count + 1,
+          scheduled_time: new Date(now.getTime() + backoffMs(retry, claimed.retry_count)),
+        }
+      : { status: outcome.ok ? 'completed' : 'failed', end_time: now };
+    const updated = await trx
+      .updateTable('playbook_run_actions')
+      .set({ ...next, result: JSON.stringify(outcome.result), error: outcome.error ?? null, lease_until: null })
+      .where('id', '=', claimed.id)
+      .where('status', '=', 'running')
+      .where('claimed_by', '=', deps.owner)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return; // cancelled or taken over meanwhile
+    if (!retrying) {
+      for (const a of outcome.artifacts ?? []) {
+        await trx
+          .insertInto('artifacts')
+          .values({
+            playbook_run_action_id: claimed.id,
+            path: a.path,
+            filename: a.path.split('/').pop() ?? a.path,
+            size: a.content.length,
+            content_type: a.contentType,
+            checksum: checksum(a.content),
+            content: a.content,
+          })
+          .execute();
+      }
+    }
+    await trx
+      .updateTable('playbook_runs')
+      .set(retrying ? { status: 'retrying' } : { status: 'scheduled', scheduled_time: now })
+      .where('id', '=', run.id)
+      .where('status', 'in', ['running', 'sleeping', 'retrying', 'waiting'])
+      .execute();
+  });
+}

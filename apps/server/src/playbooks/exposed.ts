@@ -1,0 +1,102 @@
+import type { PlaybookResource } from '@opsdeck/schema';
+import { badRequest } from '../http/errors.js';
+import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
+import { createdBySubject, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
+import { playbookExecRefusal, syncSchedules } from './store.js';
+import { PlaybookValidationError, validatePlaybook } from './yaml.js';
+import './tables.js';
+
+/**
+ * The playbook tables under /api/db (spec part 1 section 7): `playbooks` is written by the
+ * Settings editor (only rows of source UI: files and the CLI own the others, reference
+ * backend.md 2); runs, actions and approvals are read-only here, the run API writes them.
+ */
+
+function validateRow(row: Row, where: string): PlaybookResource | undefined {
+  if (row.spec === undefined) return undefined;
+  try {
+    return validatePlaybook({
+      apiVersion: 'mission-control.flanksource.com/v1',
+      kind: 'Playbook',
+      metadata: {
+        name: typeof row.name === 'string' && row.name ? row.name : 'playbook',
+        ...(typeof row.namespace === 'string' && row.namespace ? { namespace: row.namespace } : {}),
+      },
+      spec: row.spec,
+    });
+  } catch (err) {
+    if (err instanceof PlaybookValidationError) {
+      throw badRequest(`invalid playbook${where}: ${err.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+    }
+    throw err;
+  }
+}
+
+// specs hold credentials (webhook basic auth, http and git passwords): read masked, kept when written back
+// (the checks' SPEC_SECRETS but for `webhook`, which is a trigger here, not a URL)
+export const PLAYBOOK_SPEC_SECRETS: readonly JsonSecret[] = [
+  [`**.${SECRET_KEYS}`, 'secret'],
+  ['**.url|endpoint|connection|uri|dsn|host|server', 'url'],
+  ['**.headers|env.*', 'entry'],
+];
+const secrets = { spec: PLAYBOOK_SPEC_SECRETS };
+
+exposeTable('playbooks', {
+  resource: 'playbooks',
+  writable: true,
+  secrets,
+  readsPriorRows: true,
+  defaults: { created_by: createdBySubject },
+  readOnlyColumns: ['source'],
+  async beforeWrite(ctx, input) {
+    const check = (row: Row, where: string): Row => {
+      const p = validateRow(row, where);
+      if (!p) return row;
+      const refusal = playbookExecRefusal(ctx.config.sandbox.exec, input.subject.roles, p.spec);
+      if (refusal) throw badRequest(`invalid playbook${where}: ${refusal}`);
+      // title, icon, description and category follow the spec unless the row sets them
+      return {
+        title: p.spec.title ?? p.metadata.name,
+        icon: p.spec.icon ?? null,
+        description: p.spec.description ?? null,
+        category: p.spec.category ?? '',
+        ...row,
+      };
+    };
+    if (input.method === 'POST') {
+      const many = (input.rows?.length ?? 0) > 1;
+      const rows = (input.rows ?? []).map((row, i) => {
+        const where = many ? `[${i}]` : '';
+        if (row.spec === undefined) throw badRequest(`invalid playbook${where}: spec: This field is required`);
+        return { ...check(row, where), source: 'UI' };
+      });
+      return { rows };
+    }
+    if (input.method === 'PATCH' && input.patch) return { patch: check(input.patch, '') };
+    return undefined;
+  },
+  async afterWrite(ctx, input) {
+    const touched = input.method === 'PATCH' ? (input.before ?? []) : input.method === 'DELETE' ? input.rows : [];
+    const foreign = touched.find((r) => r.source !== 'UI');
+    if (foreign) {
+      throw badRequest(
+        `playbook ${String(foreign.name)} comes from ${String(foreign.source)}: only playbooks created in the UI can be changed here`,
+      );
+    }
+    if (input.method === 'DELETE') return;
+    for (const row of input.rows) {
+      if (row.deleted_at) {
+        await input.trx.deleteFrom('playbook_schedules').where('playbook_id', '=', String(row.id)).execute();
+        continue;
+      }
+      const p = validateRow(row, '');
+      if (p) await syncSchedules(input.trx, String(row.id), p.spec, ctx.clock.now());
+    }
+  },
+});
+
+exposeTable('playbook_names', { resource: 'playbooks', writable: false });
+exposeTable('playbook_runs', { resource: 'playbook_runs', writable: false, secrets });
+exposeTable('playbook_run_actions', { resource: 'playbook_runs', writable: false });
+exposeTable('playbook_approvals', { resource: 'playbook_runs', writable: false });
+exposeFunction('get_playbook_run_actions', { resource: 'playbook_runs' });

@@ -1,0 +1,24 @@
+import type { AppContext } from '../http/context.js';
+import type { PlaybookRecipientRunner } from '../notifications/send.js';
+import { startRun } from './runs.js';
+
+/**
+ * Playbooks as notification recipients (`to.playbook`): a send runs the playbook with the event's
+ * resource (a check for check.* events, a config item for config.*, a component for component.*)
+ * and completes when the run does (advance.ts settles it through the notifications domain).
+ */
+export function playbookRecipientRunner(ctx: AppContext): PlaybookRecipientRunner {
+  return async (playbookId, about, sendId) => {
+    const kind = about.event.split('.')[0];
+    const target =
+      kind === 'check'
+        ? { check_id: about.resourceId }
+        : kind === 'config'
+          ? { config_id: about.resourceId }
+          : kind === 'component'
+            ? { component_id: about.resourceId }
+            : {};
+    const { run_id } = await startRun(ctx, null, { id: playbookId, ...target, notification_send_id: sendId });
+    return run_id;
+  };
+}

@@ -1,0 +1,160 @@
+import './exposed.js';
+import { playbookRunRequestSchema } from '@opsdeck/schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../http/context.js';
+import { notFound, unauthorized } from '../http/errors.js';
+import { maskedColumn } from '../rest/secrets.js';
+import { listPlaybooks } from './list.js';
+import { approveRun, cancelRun, runParameters, startRun } from './runs.js';
+import { webhookRoutes } from './webhook.js';
+
+const uuid = (what: string) => z.uuid({ error: `expected a ${what} id (uuid)` });
+
+/** `/api/playbook/...` (spec part 1 section 7, reference backend.md 2.2) and artifact downloads. */
+export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const subjectOf = (request: { subject: import('../rbac/resources.js').Subject | null }) => {
+    if (!request.subject) throw unauthorized();
+    return request.subject;
+  };
+
+  app.get(
+    '/api/playbook/list',
+    {
+      config: { auth: { resource: 'playbooks', action: 'read' } },
+      schema: {
+        querystring: z.object({
+          config_id: uuid('config').optional(),
+          check_id: uuid('check').optional(),
+          component_id: uuid('component').optional(),
+        }),
+      },
+    },
+    async (request) => listPlaybooks(ctx, request.query),
+  );
+
+  app.post(
+    '/api/playbook/:id/params',
+    {
+      config: { auth: 'authenticated' },
+      schema: {
+        params: z.object({ id: uuid('playbook') }),
+        body: playbookRunRequestSchema.partial({ id: true }).optional(),
+      },
+    },
+    async (request) => {
+      const { params } = await runParameters(ctx, subjectOf(request), {
+        ...(request.body ?? {}),
+        id: request.params.id,
+      });
+      return { params };
+    },
+  );
+
+  app.post(
+    '/api/playbook/run',
+    { config: { auth: 'authenticated' }, schema: { body: playbookRunRequestSchema } },
+    async (request, reply) => {
+      const out = await startRun(ctx, subjectOf(request), request.body);
+      return reply.code(201).send(out);
+    },
+  );
+
+  const runParams = { params: z.object({ id: uuid('playbook run') }) };
+  app.post(
+    '/api/playbook/run/approve/:id',
+    { config: { auth: 'authenticated' }, schema: runParams },
+    async (request) => {
+      await approveRun(ctx, subjectOf(request), request.params.id);
+      return { message: 'playbook run approved' };
+    },
+  );
+  app.post(
+    '/api/playbook/run/cancel/:id',
+    { config: { auth: 'authenticated' }, schema: runParams },
+    async (request) => {
+      await cancelRun(ctx, subjectOf(request), request.params.id);
+      return { message: 'playbook run cancelled' };
+    },
+  );
+
+  const readRuns = { auth: { resource: 'playbook_runs', action: 'read' } } as const;
+  // the run's spec snapshot with its credentials masked (docs/secrets.md)
+  const maskedRun = (id: string) =>
+    ctx.db.kysely
+      .selectFrom('playbook_runs')
+      .selectAll()
+      .select(maskedColumn('playbook_runs', 'spec', sql.ref('spec')).as('spec'))
+      .where('id', '=', id)
+      .executeTakeFirst();
+  app.get('/api/playbook/run/:id', { config: readRuns, schema: runParams }, async (request) => {
+    const run = await ctx.db.kysely
+      .selectFrom('playbook_runs')
+      .selectAll()
+      .where('id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!run) throw notFound(`playbook run ${request.params.id} not found`);
+    return run;
+  });
+  app.get('/api/playbook/run/:id/status', { config: readRuns, schema: runParams }, async (request) => {
+    const db = ctx.db.kysely;
+    const run = await maskedRun(request.params.id);
+    if (!run) throw notFound(`playbook run ${request.params.id} not found`);
+    const playbook = await db
+      .selectFrom('playbooks')
+      .select(['id', 'name', 'namespace', 'title', 'icon', 'category'])
+      .where('id', '=', run.playbook_id)
+      .executeTakeFirst();
+    const actions = await db
+      .selectFrom('playbook_run_actions')
+      .select([
+        'id',
+        'name',
+        'status',
+        'retry_count',
+        'playbook_run_id',
+        'start_time',
+        'scheduled_time',
+        'end_time',
+        'result',
+        'error',
+      ])
+      .where('playbook_run_id', '=', run.id)
+      .orderBy('action_index')
+      .execute();
+    return { playbook, run, actions };
+  });
+
+  app.get(
+    '/api/artifacts/download/:id',
+    { config: readRuns, schema: { params: z.object({ id: uuid('artifact') }) } },
+    async (request, reply) => {
+      const a = await ctx.db.kysely
+        .selectFrom('artifacts')
+        .select(['filename', 'content_type', 'content', 'size'])
+        .where('id', '=', request.params.id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!a) throw notFound(`artifact ${request.params.id} not found`);
+      // served as an attachment so a text/html artifact never renders on our origin
+      const safe = a.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+      return reply
+        .header(
+          'content-type',
+          a.content_type.startsWith('text/')
+            ? 'text/plain; charset=utf-8'
+            : a.content_type === 'application/json'
+              ? 'application/json'
+              : 'application/octet-stream',
+        )
+        .header('content-disposition', `attachment; filename="${safe}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(a.content);
+    },
+  );
+
+  await webhookRoutes(app, ctx);
+}

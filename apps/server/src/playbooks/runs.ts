@@ -1,0 +1,257 @@
+import { FINAL_RUN_STATUSES, type PlaybookRunRequest, type PlaybookSpec, parseDuration } from '@opsdeck/schema';
+import { connectionSecretBox } from '../connections/secrets.js';
+import { evaluateCel } from '../expr/index.js';
+import type { AppContext } from '../http/context.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { settlePlaybookSend } from '../notifications/send.js';
+import { authorize } from '../rbac/authorize.js';
+import type { Target } from '../rbac/permissions.js';
+import type { Action, Resource, Subject } from '../rbac/resources.js';
+import { closeActions } from './claims.js';
+import { loadTargets, loadUser } from './env.js';
+import { resolveParameters, templatedParameters } from './params.js';
+import { openGiven, sealSecrets } from './secretParams.js';
+import { appliesTo, selectable, type TargetKind } from './targets.js';
+import { wakePlaybookWorkers } from './wake.js';
+import './tables.js';
+
+/**
+ * Starting, approving and cancelling runs (reference backend.md 6.1 "Lifecycle"): every start
+ * checks `playbook:run` on the playbook and read on the resource, renders and checks the
+ * parameters and the playbook's filters, then writes the run row the consumers pick up.
+ */
+
+export const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
+
+function forbid(subject: Subject, resource: Resource, action: Action, why: string): HttpError {
+  return new HttpError(403, 'forbidden', why, {
+    'X-Rbac-Subject': subject.id,
+    'X-Rbac-Object': resource,
+    'X-Rbac-Action': action,
+  });
+}
+
+/** Throws 403 unless `subject` may `action` on `resource` (and `target`). */
+export function requireTarget(
+  subject: Subject,
+  resource: Resource,
+  action: Action,
+  target: Target | undefined,
+  what: string,
+): void {
+  const d = authorize(subject, resource, action, target);
+  if (!d.allowed) throw forbid(subject, resource, action, `${action} on ${what} is not allowed: ${d.reason}`);
+}
+
+export async function loadPlaybook(ctx: AppContext, id: string) {
+  const row = await ctx.db.kysely
+    .selectFrom('playbooks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound(`playbook ${id} not found`);
+  return { ...row, spec: row.spec as PlaybookSpec };
+}
+
+const READ_RESOURCE: Record<TargetKind, Resource> = {
+  config: 'config_scrapers',
+  check: 'canaries',
+  component: 'topologies',
+};
+
+/** The resource the request names, checked: it exists, the subject may read it, the playbook applies to it. */
+async function checkedTarget(
+  ctx: AppContext,
+  subject: Subject | undefined,
+  spec: PlaybookSpec,
+  req: PlaybookRunRequest,
+  title: string,
+) {
+  const named = (['config', 'check', 'component'] as const).filter((k) => req[`${k}_id`]);
+  if (named.length > 1) throw badRequest('name at most one of config_id, check_id and component_id');
+  const kind = named[0];
+  const env = await loadTargets(ctx.db.kysely, req);
+  if (!kind) return env;
+  if (kind !== 'component' && !env[kind]) throw notFound(`${kind} ${req[`${kind}_id`]} not found`);
+  if (subject)
+    requireTarget(subject, READ_RESOURCE[kind], 'read', { [`${kind}_id`]: req[`${kind}_id`] }, `this ${kind}`);
+  const row = (env[kind] ?? { id: req[`${kind}_id`] }) as Record<string, unknown>;
+  // a trigger the playbook declares may run it on a resource its selectors do not name
+  const selectors = spec[`${kind}s` as 'configs' | 'checks' | 'components'] ?? [];
+  if ((subject || selectors.length) && !appliesTo(spec, kind, selectable(kind, row))) {
+    throw badRequest(`playbook ${title} does not apply to this ${kind}`);
+  }
+  return env;
+}
+
+/** What the params endpoint answers and a run starts from: the rendered parameters. */
+export async function runParameters(ctx: AppContext, subject: Subject, req: PlaybookRunRequest) {
+  const playbook = await loadPlaybook(ctx, req.id);
+  requireTarget(subject, 'playbooks', 'playbook:run', { playbook_id: playbook.id }, `playbook ${playbook.name}`);
+  const targets = await checkedTarget(ctx, subject, playbook.spec, req, playbook.title || playbook.name);
+  const env = { ...targets, user: (await loadUser(ctx.db.kysely, subject.id)) ?? {} };
+  return { playbook, env, params: templatedParameters(playbook.spec, env) };
+}
+
+/** Starts a run. `subject` null: a trigger (webhook, schedule, event) the playbook itself declares. */
+export async function startRun(
+  ctx: AppContext,
+  subject: Subject | null,
+  req: PlaybookRunRequest,
+): Promise<{ run_id: string; starts_at: string }> {
+  const playbook = await loadPlaybook(ctx, req.id);
+  if (subject)
+    requireTarget(
+      subject,
+      'playbooks',
+      'playbook:run',
+      {
+        playbook_id: playbook.id,
+        ...(req.config_id ? { config_id: req.config_id } : {}),
+        ...(req.component_id ? { component_id: req.component_id } : {}),
+      },
+      `playbook ${playbook.name}`,
+    );
+  const spec = playbook.spec;
+  const targets = await checkedTarget(ctx, subject ?? undefined, spec, req, playbook.title || playbook.name);
+  const user = subject ? await loadUser(ctx.db.kysely, subject.id) : undefined;
+  const env = { ...targets, user: user ?? {} };
+  const box = connectionSecretBox(ctx.config);
+  let given: Record<string, unknown>;
+  try {
+    given = openGiven(spec, req.params ?? {}, box);
+  } catch (err) {
+    throw badRequest((err as Error).message);
+  }
+  const { values, problems } = resolveParameters(templatedParameters(spec, env), given);
+  if (problems.length) throw badRequest(`invalid parameters: ${problems.join('; ')}`);
+  for (const f of spec.filters ?? []) {
+    let pass: unknown;
+    try {
+      pass = evaluateCel(f, { ...env, params: values, playbook: { id: playbook.id, name: playbook.name } });
+    } catch (err) {
+      throw badRequest(`filter ${f}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (pass !== true) throw badRequest(`the playbook's filter refused this run: ${f}`);
+  }
+  const now = ctx.clock.now();
+  const timeoutMs = spec.timeout ? (parseDuration(spec.timeout) ?? DEFAULT_RUN_TIMEOUT_MS) : DEFAULT_RUN_TIMEOUT_MS;
+  const row = await ctx.db.kysely
+    .insertInto('playbook_runs')
+    .values({
+      playbook_id: playbook.id,
+      spec: JSON.stringify(spec),
+      status: spec.approval ? 'pending_approval' : 'scheduled',
+      scheduled_time: now,
+      created_at: now,
+      timeout: String(BigInt(timeoutMs) * 1_000_000n),
+      created_by: user ? subject?.id : null,
+      config_id: req.config_id ?? null,
+      check_id: req.check_id ?? null,
+      component_id: req.component_id ?? null,
+      parameters: JSON.stringify(sealSecrets(spec, values, box)),
+      request: req.request ? JSON.stringify(req.request) : null,
+      parent_id: req.parent_id ?? null,
+      notification_send_id: req.notification_send_id ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  wakePlaybookWorkers();
+  return { run_id: row.id, starts_at: now.toISOString() };
+}
+
+async function loadRun(ctx: AppContext, id: string) {
+  const run = await ctx.db.kysely.selectFrom('playbook_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!run) throw notFound(`playbook run ${id} not found`);
+  return { ...run, spec: run.spec as PlaybookSpec };
+}
+
+/**
+ * Records `subject`'s approval: it needs `playbook:approve` on the playbook and must be listed
+ * (its email among `approvers.people`, or a member of a team in `approvers.teams`). The run is
+ * scheduled once the approvals satisfy `any` (one) or `all` (every person and every team).
+ */
+export async function approveRun(ctx: AppContext, subject: Subject, runId: string): Promise<void> {
+  const run = await loadRun(ctx, runId);
+  requireTarget(subject, 'playbooks', 'playbook:approve', { playbook_id: run.playbook_id }, 'this playbook');
+  if (run.status !== 'pending_approval') throw badRequest(`the run is ${run.status}, not waiting for approval`);
+  const approval = run.spec.approval;
+  if (!approval) throw badRequest('the playbook needs no approval');
+  const db = ctx.db.kysely;
+  const person = await db.selectFrom('people').select(['id', 'email']).where('id', '=', subject.id).executeTakeFirst();
+  const people = (approval.approvers.people ?? []).map((p) => p.toLowerCase());
+  const teams = approval.approvers.teams?.length
+    ? await db
+        .selectFrom('teams')
+        .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+        .select(['teams.id', 'teams.name'])
+        .where('teams.name', 'in', approval.approvers.teams)
+        .where('team_members.person_id', '=', subject.id)
+        .execute()
+    : [];
+  const asPerson = !!person?.email && people.includes(person.email.toLowerCase());
+  if (!person || (!asPerson && teams.length === 0)) {
+    throw forbid(subject, 'playbooks', 'playbook:approve', 'you are not an approver of this playbook');
+  }
+  const rows = [
+    ...(asPerson ? [{ run_id: run.id, person_id: person.id, team_id: null }] : []),
+    ...teams.map((t) => ({ run_id: run.id, person_id: person.id, team_id: t.id })),
+  ];
+  await db.transaction().execute(async (trx) => {
+    for (const r of rows) {
+      await trx
+        .insertInto('playbook_approvals')
+        .values(r)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    const given = await trx
+      .selectFrom('playbook_approvals')
+      .leftJoin('people', 'people.id', 'playbook_approvals.person_id')
+      .leftJoin('teams', 'teams.id', 'playbook_approvals.team_id')
+      .select(['people.email', 'teams.name as team', 'playbook_approvals.team_id'])
+      .where('run_id', '=', run.id)
+      .execute();
+    const approvedPeople = new Set(given.filter((g) => !g.team_id).map((g) => (g.email ?? '').toLowerCase()));
+    const approvedTeams = new Set(given.map((g) => g.team).filter(Boolean));
+    const satisfied =
+      approval.type === 'all'
+        ? people.every((p) => approvedPeople.has(p)) &&
+          (approval.approvers.teams ?? []).every((t) => approvedTeams.has(t))
+        : given.length > 0;
+    if (satisfied) {
+      await trx
+        .updateTable('playbook_runs')
+        .set({ status: 'scheduled', scheduled_time: ctx.clock.now() })
+        .where('id', '=', run.id)
+        .where('status', '=', 'pending_approval')
+        .execute();
+    }
+  });
+  wakePlaybookWorkers();
+}
+
+/** Cancels a run that has not finished (400 when it has): its running actions are stopped. */
+export async function cancelRun(ctx: AppContext, subject: Subject, runId: string): Promise<void> {
+  const run = await loadRun(ctx, runId);
+  requireTarget(subject, 'playbook_runs', 'update', { playbook_id: run.playbook_id }, 'this playbook run');
+  if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
+    throw badRequest(`the run is already ${run.status}`);
+  const now = ctx.clock.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('playbook_runs')
+      .set({ status: 'cancelled', end_time: now, error: 'cancelled' })
+      .where('id', '=', run.id)
+      .where('status', 'not in', [...FINAL_RUN_STATUSES])
+      .returning('id')
+      .executeTakeFirst();
+    if (!done) throw badRequest('the run has already finished');
+    await closeActions(trx, [run.id], now, 'the run was cancelled');
+    if (run.notification_send_id) {
+      await settlePlaybookSend(trx, run.notification_send_id, false, 'the playbook run was cancelled');
+    }
+  });
+  wakePlaybookWorkers();
+}

@@ -1,0 +1,100 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { PlaybookSpec } from '@opsdeck/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { sql } from 'kysely';
+import { resolveEnvSource } from '../connections/store.js';
+import { connectionResolver } from '../health/engine.js';
+import type { AppContext } from '../http/context.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { startRun } from './runs.js';
+
+/**
+ * Webhook triggers (`on.webhook{path, authentication}`): `GET|POST /api/playbook/webhook/<path>`
+ * starts a run of the playbook declaring that path, with the request (method, headers without
+ * credentials, query, body) as `request` in its templates. The route is public; the playbook's
+ * own authentication (basic, or a JWT checked against a JWKS) decides.
+ */
+
+const equal = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const jwks = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+const denied = () =>
+  new HttpError(401, 'unauthorized', 'the webhook refused these credentials', {
+    'www-authenticate': 'Basic realm="playbook"',
+  });
+
+async function authenticate(
+  ctx: AppContext,
+  auth: NonNullable<NonNullable<PlaybookSpec['on']>['webhook']>['authentication'],
+  request: FastifyRequest,
+): Promise<void> {
+  if (!auth) return;
+  const header = request.headers.authorization ?? '';
+  if (auth.basic) {
+    const resolver = connectionResolver(ctx);
+    const username = (await resolveEnvSource(resolver, auth.basic.username, 'default')) ?? '';
+    const password = (await resolveEnvSource(resolver, auth.basic.password, 'default')) ?? '';
+    const m = /^Basic\s+(\S+)$/i.exec(header);
+    const [u, ...rest] = m
+      ? Buffer.from(m[1] as string, 'base64')
+          .toString('utf8')
+          .split(':')
+      : [];
+    if (!m || !equal(u ?? '', username) || !equal(rest.join(':'), password)) throw denied();
+    return;
+  }
+  if (auth.jwt) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!m) throw denied();
+    let set = jwks.get(auth.jwt.jwksURI);
+    if (!set) {
+      set = createRemoteJWKSet(new URL(auth.jwt.jwksURI));
+      if (jwks.size > 100) jwks.clear();
+      jwks.set(auth.jwt.jwksURI, set);
+    }
+    try {
+      await jwtVerify(m[1] as string, set);
+    } catch {
+      throw denied();
+    }
+  }
+}
+
+export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.route({
+    method: ['GET', 'POST'],
+    url: '/api/playbook/webhook/*',
+    config: { auth: 'public' },
+    handler: async (request, reply) => {
+      const path = (request.params as { '*': string })['*'];
+      const { rows } = await sql<{ id: string; spec: PlaybookSpec }>`
+        select id, spec from playbooks
+        where deleted_at is null and spec->'on'->'webhook'->>'path' = ${path}
+        limit 1`.execute(ctx.db.kysely);
+      const playbook = rows[0];
+      if (!playbook) throw notFound(`no playbook listens on webhook ${path}`);
+      await authenticate(ctx, playbook.spec.on?.webhook?.authentication, request);
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([k]) => !['authorization', 'cookie'].includes(k)),
+      );
+      const out = await startRun(ctx, null, {
+        id: playbook.id,
+        request: {
+          method: request.method,
+          headers,
+          params: request.query as Record<string, unknown>,
+          content: request.body ?? null,
+        },
+      });
+      return reply.code(201).send(out);
+    },
+  });
+}

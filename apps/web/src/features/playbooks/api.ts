@@ -1,0 +1,165 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client.js';
+import { fetchPage } from '../../api/postgrest.js';
+
+/** A parameter as `/api/playbook/:id/params` answers it (defaults rendered). */
+export interface PlaybookParameter {
+  name: string;
+  label?: string;
+  type: string;
+  default?: string | number | boolean;
+  required?: boolean;
+  description?: string;
+  properties?: {
+    multiline?: boolean | string;
+    minLength?: number;
+    maxLength?: number;
+    regex?: string;
+    format?: string;
+    min?: number | string;
+    max?: number | string;
+    options?: Array<{ label?: string; value: string }>;
+    language?: string;
+    size?: string;
+  };
+}
+
+/** A playbook as `/api/playbook/list` answers it. */
+export interface PlaybookSummary {
+  id: string;
+  name: string;
+  namespace: string;
+  title: string;
+  icon: string | null;
+  description: string | null;
+  category: string;
+  source: string;
+  parameters: PlaybookParameter[];
+}
+
+/** The resource a run targets. */
+export interface RunTarget {
+  config_id?: string;
+  check_id?: string;
+  component_id?: string;
+}
+
+export interface RunRow {
+  id: string;
+  playbook_id: string;
+  status: string;
+  created_at: string;
+  start_time: string | null;
+  end_time: string | null;
+  scheduled_time: string;
+  parameters: Record<string, unknown> | null;
+  error: string | null;
+  config_id: string | null;
+  check_id: string | null;
+  component_id: string | null;
+  parent_id: string | null;
+  playbooks: { id: string; name: string; title: string; icon: string | null } | null;
+  created_by: { id: string; name: string } | null;
+  config: { id: string; name: string } | null;
+  check: { id: string; name: string } | null;
+  /** The spec snapshot (credentials masked): the run page reads its approvers. */
+  spec?: { approval?: { approvers?: { people?: string[]; teams?: string[] } } } | null;
+  playbook_approvals?: Array<{ id: string; person: { name: string; email: string | null } | null; created_at: string }>;
+}
+
+export interface Artifact {
+  id: string;
+  path: string;
+  filename: string;
+  size: number;
+  content_type: string;
+}
+
+export interface RunAction {
+  id: string;
+  name: string;
+  status: string;
+  playbook_run_id: string;
+  scheduled_time: string;
+  start_time: string | null;
+  end_time: string | null;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  retry_count: number;
+  artifacts: Artifact[];
+}
+
+export interface RunFilters {
+  playbook: string;
+  status: string;
+  /** Runs created since this ISO time; '' for all. */
+  since: string;
+  pageIndex: number;
+  pageSize: number;
+}
+
+const RUN_SELECT =
+  '*,playbooks(id,name,title,icon),created_by(id,name),config:config_items(id,name),check:checks(id,name)';
+
+/** Query keys start with 'playbooks'; every mutation here invalidates that prefix. */
+export const playbookQueries = {
+  all: ['playbooks'] as const,
+  list: (target: RunTarget = {}) =>
+    queryOptions({
+      queryKey: [...playbookQueries.all, 'list', target],
+      queryFn: ({ signal }) => api.get<PlaybookSummary[]>('/api/playbook/list', { params: { ...target }, signal }),
+    }),
+  params: (id: string, target: RunTarget) =>
+    queryOptions({
+      queryKey: [...playbookQueries.all, 'params', id, target],
+      queryFn: ({ signal }) =>
+        api.post<{ params: PlaybookParameter[] }>(`/api/playbook/${id}/params`, { id, ...target }, { signal }),
+    }),
+  runs: (f: RunFilters) =>
+    queryOptions({
+      queryKey: [...playbookQueries.all, 'runs', f],
+      queryFn: ({ signal }) =>
+        fetchPage<RunRow>('/api/db/playbook_runs', {
+          select: RUN_SELECT,
+          filters: {
+            parent_id: 'is.null',
+            ...(f.playbook ? { playbook_id: `eq.${f.playbook}` } : {}),
+            ...(f.status ? { status: `eq.${f.status}` } : {}),
+            ...(f.since ? { created_at: `gte.${f.since}` } : {}),
+          },
+          sortBy: 'created_at',
+          sortOrder: 'desc',
+          pageIndex: f.pageIndex,
+          pageSize: f.pageSize,
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  run: (id: string) =>
+    queryOptions({
+      queryKey: [...playbookQueries.all, 'run', id],
+      queryFn: async ({ signal }) => {
+        const rows = await api.get<RunRow[]>('/api/db/playbook_runs', {
+          params: {
+            id: `eq.${id}`,
+            select: `${RUN_SELECT},playbook_approvals(id,created_at,person:people(name,email))`,
+          },
+          signal,
+        });
+        return rows[0] ?? null;
+      },
+    }),
+  actions: (id: string) =>
+    queryOptions({
+      queryKey: [...playbookQueries.all, 'run', id, 'actions'],
+      queryFn: ({ signal }) =>
+        api.get<RunAction[]>('/api/db/rpc/get_playbook_run_actions', { params: { run_id: id }, signal }),
+    }),
+};
+
+export const startRun = (body: { id: string; params: Record<string, unknown> } & RunTarget) =>
+  api.post<{ run_id: string; starts_at: string }>('/api/playbook/run', body);
+export const approveRun = (id: string) => api.post<{ message: string }>(`/api/playbook/run/approve/${id}`);
+export const cancelRun = (id: string) => api.post<{ message: string }>(`/api/playbook/run/cancel/${id}`);
+export const deletePlaybook = (id: string) =>
+  api.patch(`/api/db/playbooks?id=eq.${id}`, { deleted_at: new Date().toISOString() });

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { envVarSchema } from '../canary/checks/common.js';
+import { durationSchema } from '../canary/checks/units.js';
+
+/**
+ * The action types of a Playbook (`spec.actions[]`) OpsDeck runs, each with the reference's field
+ * names. Types of the reference OpsDeck does not run (pod, github, logs before log backends, ...)
+ * are refused at validation with a message naming them: an action is never skipped silently.
+ */
+
+/** An environment variable or header: a name and a value or a value from a connection. */
+export const namedValueSchema = envVarSchema.refine((e) => !!e.name, { message: 'name is required', path: ['name'] });
+const envList = z.array(namedValueSchema).optional();
+
+export const execActionSchema = z.strictObject({
+  script: z.string({ error: 'script is required' }).min(1, 'script is required'),
+  /** Connections exposed to the script as environment variables (reference: aws, gcp, kubernetes...). */
+  connections: z.record(z.string(), z.unknown()).optional(),
+  /** Files the script leaves behind, kept as artifacts (`path` may be a glob relative to the work directory). */
+  artifacts: z.array(z.strictObject({ path: z.string().min(1, 'path is required') })).optional(),
+  env: envList,
+  /** A git repository cloned into the work directory before the script runs. */
+  checkout: z
+    .strictObject({
+      url: z.string().optional(),
+      connection: z.string().optional(),
+      destination: z.string().optional(),
+      branch: z.string().optional(),
+    })
+    .refine((c) => c.url || c.connection, { message: 'set url or connection' })
+    .optional(),
+  setup: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const httpActionSchema = z
+  .strictObject({
+    url: z.string().optional(),
+    connection: z.string().optional(),
+    method: z.string().optional(),
+    headers: z.array(namedValueSchema).optional(),
+    body: z.string().optional(),
+    /** Renders `body` as a template (the whole action is templated already; kept for compatibility). */
+    templateBody: z.boolean().optional(),
+    username: envVarSchema.optional(),
+    password: envVarSchema.optional(),
+  })
+  .refine((h) => h.url || h.connection, { message: 'set url or connection' });
+
+export const sqlActionSchema = z
+  .strictObject({
+    connection: z.string().optional(),
+    url: z.string().optional(),
+    driver: z
+      .enum(['postgres', 'mysql', 'sqlserver'], { error: 'driver must be postgres, mysql or sqlserver' })
+      .optional(),
+    query: z.string({ error: 'query is required' }).min(1, 'query is required'),
+  })
+  .refine((s) => s.url || s.connection, { message: 'set url or connection' });
+
+export const notificationActionSchema = z
+  .strictObject({
+    url: z.string().optional(),
+    connection: z.string().optional(),
+    title: z.string({ error: 'title is required' }).min(1, 'title is required'),
+    message: z.string({ error: 'message is required' }).min(1, 'message is required'),
+    properties: z.record(z.string(), z.string()).optional(),
+  })
+  .refine((n) => n.url || n.connection, { message: 'set url or connection' });
+
+const gitFileSchema = z.strictObject({
+  path: z.string().min(1, 'path is required'),
+  /** The new content; `$delete` removes the file. */
+  content: z.string(),
+});
+
+/** A YAML or JSON merge patch (RFC 7386) applied to one file of the repository. */
+const gitPatchSchema = z.strictObject({
+  path: z.string().min(1, 'path is required'),
+  patch: z.string({ error: 'patch is required (a YAML or JSON merge patch; yq and jq patches are not supported)' }),
+});
+
+export const gitopsActionSchema = z
+  .strictObject({
+    repo: z
+      .strictObject({
+        url: z.string().optional(),
+        connection: z.string().optional(),
+        base: z.string().optional(),
+        branch: z.string().optional(),
+        username: envVarSchema.optional(),
+        password: envVarSchema.optional(),
+      })
+      .refine((r) => r.url || r.connection, { message: 'set url or connection' }),
+    commit: z.strictObject({
+      author: z.string().optional(),
+      email: z.string().optional(),
+      message: z.string({ error: 'message is required' }).min(1, 'message is required'),
+    }),
+    patches: z.array(gitPatchSchema).optional(),
+    files: z.array(gitFileSchema).optional(),
+  })
+  .refine((g) => (g.patches?.length ?? 0) + (g.files?.length ?? 0) > 0, { message: 'set patches or files' });
+
+/** Action types OpsDeck runs, by field name. */
+export const actionSchemas = {
+  exec: execActionSchema,
+  http: httpActionSchema,
+  sql: sqlActionSchema,
+  notification: notificationActionSchema,
+  gitops: gitopsActionSchema,
+} as const;
+export type ActionType = keyof typeof actionSchemas;
+export const ACTION_TYPES = Object.keys(actionSchemas) as ActionType[];
+
+/** Action types of the reference OpsDeck refuses, and why. */
+export const UNSUPPORTED_ACTIONS: Record<string, string> = {
+  logs: 'logs actions need a log backend, and OpsDeck has none yet',
+  pod: 'pod actions need Kubernetes, which OpsDeck does not run actions on',
+  github: 'github actions are not supported yet',
+  azureDevopsPipeline: 'azureDevopsPipeline actions are not supported yet',
+  prometheus: 'prometheus actions are not supported yet',
+  report: 'report actions are not supported yet',
+  catalog: 'catalog actions are not supported yet',
+  ai: 'ai actions are not supported yet',
+};
+
+const retrySchema = z.strictObject({
+  limit: z.number().int().min(0).max(100),
+  /** Wait before the first retry (default 10s). */
+  duration: durationSchema.optional(),
+  /** Random extra wait, as a percent of the wait (0-100). */
+  jitter: z.number().min(0).max(100).optional(),
+  exponent: z.strictObject({ multiplier: z.number().min(1).max(10) }).optional(),
+});
+
+/** The fields every action has besides its type. */
+export const actionCommonShape = {
+  name: z.string({ error: 'name is required' }).min(1, 'name is required'),
+  /** A duration (`30s`) or a CEL expression answering one. */
+  delay: z.string().optional(),
+  retry: retrySchema.optional(),
+  timeout: durationSchema.optional(),
+  /** CEL, or always() | failure() | success() | timeout() | skip(); default success(). */
+  if: z.string().optional(),
+  runsOn: z.array(z.string()).optional(),
+  templatesOn: z.enum(['host', 'agent']).optional(),
+  contentType: z.string().optional(),
+};
