@@ -11,6 +11,7 @@ import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
 import { createEventConsumer } from './notifications/worker.js';
 import { logSandbox } from './sandbox/index.js';
+import { startTopologyWorker, type TopologyWorker } from './topology/worker.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -68,6 +69,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // the check scheduler runs in processes that do background work
   let health: HealthWorker | undefined;
   if (config.role === 'all' || config.role === 'worker') health = await startHealthWorker(ctx, app.log);
+  // topology runs and roll-ups: the same processes
+  const topology: TopologyWorker | undefined =
+    config.role === 'all' || config.role === 'worker' ? startTopologyWorker(ctx, app.log) : undefined;
 
   // durable event consumers (notifications): only processes that run background work
   const events =
@@ -84,6 +88,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stop = () => {
     stopping ??= (async () => {
       await health?.stop(); // finishes running checks and writes their results
+      await topology?.stop();
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
       await incidentRules?.stop();
       await app.close(); // stops accepting, drains in-flight requests, runs onClose hooks

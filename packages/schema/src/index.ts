@@ -28,3 +28,4 @@ export type { CheckSummary } from './health.js';
 export * from './incidents.js';
 export { SEND_STATUSES, type SendStatus } from './notifications.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';
+export * from './topology.js';

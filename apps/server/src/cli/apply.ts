@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CanaryResource, ScrapeConfigResource } from '@opsdeck/schema';
+import type { CanaryResource, ScrapeConfigResource, TopologyResource } from '@opsdeck/schema';
 import { saveScrapeConfig } from '../catalog/scrapeConfigs.js';
 import { validateScrapeConfig } from '../catalog/scrapeConfigYaml.js';
 import { systemClock } from '../clock.js';
@@ -10,21 +10,24 @@ import { saveCanary } from '../health/canaries.js';
 import { validateCanary } from '../health/canaryYaml.js';
 import { type ParsedResource, parseResourceFile, ResourceFileError } from '../resourceYaml.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
+import { saveTopology } from '../topology/topologies.js';
+import { topologyHasExec, validateTopology } from '../topology/topologyYaml.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
-type Applicable = CanaryResource | ScrapeConfigResource;
+type Applicable = CanaryResource | ScrapeConfigResource | TopologyResource;
 
 const KINDS: Record<string, (doc: unknown) => Applicable> = {
   Canary: validateCanary,
   ScrapeConfig: validateScrapeConfig,
+  Topology: validateTopology,
 };
 
 export const applyCommand: Command = {
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',
-    'Validates every Canary and ScrapeConfig in the files, then stores them all in one transaction',
+    'Validates every Canary, ScrapeConfig and Topology in the files, then stores them all in one transaction',
     '(nothing is stored when any is invalid). A resource with the same name and namespace from a',
     'file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
     'OPSDECK_DATA_DIR (./data). Exit code: 0 stored, 2 invalid input.',
@@ -50,6 +53,12 @@ export const applyCommand: Command = {
     const config = loadConfig();
     // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
     for (const { kind, resource } of resources) {
+      if (kind === 'Topology' && config.sandbox.exec === 'off' && topologyHasExec(resource.spec)) {
+        console.error(
+          `topology ${resource.metadata.name}: exec lookups are turned off on this server (OPSDECK_EXEC=off)`,
+        );
+        invalid = true;
+      }
       if (kind !== 'Canary') continue;
       const canary = resource as CanaryResource;
       const refusal = execWriteRefusal(config.sandbox.exec, 'operator', canary.spec);
@@ -66,6 +75,11 @@ export const applyCommand: Command = {
         const out: string[] = [];
         for (const { kind, resource } of resources) {
           const where = `${resource.metadata.namespace ?? 'default'}/${resource.metadata.name}`;
+          if (kind === 'Topology') {
+            const t = await saveTopology(trx, resource as TopologyResource, { source: 'ConfigFile' });
+            out.push(`topology ${where} ${t.created ? 'created' : 'configured'}`);
+            continue;
+          }
           if (kind === 'ScrapeConfig') {
             const s = await saveScrapeConfig(trx, resource as ScrapeConfigResource, { source: 'ConfigFile' });
             out.push(`scrapeconfig ${where} ${s.created ? 'created' : 'configured'}`);

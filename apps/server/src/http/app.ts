@@ -18,6 +18,7 @@ import { notificationRoutes } from '../notifications/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
 import { systemRoutes } from '../system/routes.js';
+import { topologyRoutes } from '../topology/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './errorHandler.js';
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => connectionRoutes(scope, ctx));
   await app.register(async (scope) => eventRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
+  await app.register(async (scope) => topologyRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

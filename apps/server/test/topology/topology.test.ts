@@ -1,0 +1,315 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSqlPools } from '../../src/health/checks/lib/sql.js';
+import { startTopologyWorker } from '../../src/topology/worker.js';
+import { startTestServer, type TestServer, writeCheckResults } from '../helpers/index.js';
+
+/**
+ * Topologies through HTTP: saved through /api/db, run with Run Now, read back from
+ * /api/canary/api/topology. Lookups talk to real peers: bash (exec), a local HTTP server, the
+ * machine's PostgreSQL (sql).
+ */
+
+let server: TestServer;
+let http: Server;
+let httpUrl = '';
+let services = [{ name: 'billing', type: 'service' }];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  http = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(services));
+  });
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  httpUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/services`;
+});
+afterAll(async () => {
+  await server?.close();
+  http?.close();
+  await closeSqlPools();
+});
+
+const json = (body: unknown) => ({
+  headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+  body: JSON.stringify(body),
+});
+
+async function save(name: string, spec: unknown): Promise<string> {
+  const res = await server.fetch('/api/db/topologies', { method: 'POST', ...json({ name, spec }) });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as Array<{ id: string }>)[0]?.id as string;
+}
+
+async function runNow(id: string) {
+  const res = await server.fetch(`/api/canary/run/topology/${id}`, { method: 'POST' });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { components: number; deleted: number; errors: string[] };
+}
+
+type Node = {
+  id: string;
+  name: string;
+  status: string;
+  health: string;
+  summary: Record<string, unknown>;
+  components?: Node[];
+  properties?: Array<{ name: string; text?: string }>;
+};
+
+async function tree(query = ''): Promise<{ components: Node[]; types: string[]; tags: Record<string, string[]> }> {
+  const res = await server.fetch(`/api/canary/api/topology${query}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json();
+}
+
+const child = (n: Node | undefined, name: string) => n?.components?.find((c) => c.name === name);
+
+describe('Topology runs', () => {
+  let rootId = '';
+  let topologyId = '';
+
+  it('builds components from exec (JSON), http and sql lookups, with forEach children', async () => {
+    topologyId = await save('shop', {
+      schedule: '@every 1h',
+      icon: 'shop',
+      components: [
+        {
+          name: 'hosts',
+          type: 'group',
+          components: [
+            {
+              name: 'from-exec',
+              lookup: {
+                exec: [
+                  {
+                    name: 'hosts',
+                    script: `echo '[{"name":"web-1","type":"host","status":"healthy"},{"name":"web-2","type":"host","status":"unhealthy","status_reason":"disk full"}]'`,
+                  },
+                ],
+              },
+              forEach: { components: [{ name: 'nginx on $(.component.name)', type: 'process', status: 'healthy' }] },
+            },
+          ],
+        },
+        {
+          name: 'services',
+          type: 'group',
+          components: [{ name: 'from-http', lookup: { http: [{ name: 'svc', url: httpUrl }] } }],
+        },
+        {
+          name: 'databases',
+          type: 'group',
+          components: [
+            {
+              name: 'from-sql',
+              lookup: {
+                postgres: [
+                  {
+                    name: 'dbs',
+                    url: 'postgres://postgres@127.0.0.1:5432/test',
+                    query: "select 'orders-db' as name, 'database' as type, 'healthy' as status",
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const run = await runNow(topologyId);
+    expect(run.errors).toEqual([]);
+    const { components } = await tree();
+    const root = components.find((c) => c.name === 'shop') as Node;
+    rootId = root.id;
+    const hosts = child(root, 'hosts');
+    expect(hosts?.components?.map((c) => c.name).sort()).toEqual(['web-1', 'web-2']);
+    expect(child(child(hosts, 'web-1'), 'nginx on web-1')).toBeDefined();
+    expect(child(child(root, 'services'), 'billing')).toBeDefined();
+    expect(child(child(root, 'databases'), 'orders-db')).toBeDefined();
+    // web-2 is unhealthy: hosts has a healthy and an unhealthy child -> warning; its health is the worst
+    expect(child(hosts, 'web-2')).toMatchObject({ status: 'unhealthy', health: 'unhealthy' });
+    expect(hosts).toMatchObject({ status: 'warning', health: 'unhealthy' });
+    expect(root.health).toBe('unhealthy');
+  });
+
+  it('records each run in job_history', async () => {
+    const res = await server.fetch(
+      `/api/db/job_histories?resource_id=eq.${topologyId}&select=name,status,resource_name`,
+    );
+    const rows = (await res.json()) as Array<{ name: string; status: string; resource_name: string }>;
+    expect(rows[0]).toMatchObject({ name: 'TopologyRun', status: 'SUCCESS', resource_name: 'shop' });
+  });
+
+  it('soft-deletes what a clean run no longer produces, and nothing when a lookup fails', async () => {
+    services = [{ name: 'payments', type: 'service' }];
+    await runNow(topologyId);
+    let svc = child((await tree(`?id=${rootId}`)).components[0], 'services');
+    expect(svc?.components?.map((c) => c.name)).toEqual(['payments']);
+    // the http peer now answers a broken page: the lookup fails, payments stays
+    const spec = (await (await server.fetch(`/api/db/topologies?id=eq.${topologyId}&select=spec`)).json())[0].spec;
+    spec.components[1].components[0].lookup.http[0].url = 'http://127.0.0.1:1/nothing';
+    const res = await server.fetch(`/api/db/topologies?id=eq.${topologyId}`, { method: 'PATCH', ...json({ spec }) });
+    expect(res.status).toBe(200);
+    const failed = await runNow(topologyId);
+    expect(failed.errors.join()).toMatch(/svc/);
+    expect(failed.deleted).toBe(0);
+    svc = child((await tree(`?id=${rootId}`)).components[0], 'services');
+    expect(svc?.components?.map((c) => c.name)).toEqual(['payments']);
+    const jobs = await (
+      await server.fetch(`/api/db/job_history?resource_id=eq.${topologyId}&order=time_start.desc&limit=1`)
+    ).json();
+    expect(jobs[0].status).toBe('WARNING');
+  });
+
+  it('filters cards by labels, status and type and refuses bad labels', async () => {
+    await save('labelled', { components: [{ name: 'a', type: 'thing', labels: { env: 'prod' }, status: 'healthy' }] });
+    const res = await server.fetch('/api/db/topologies?name=eq.labelled&select=id');
+    await runNow((await res.json())[0].id);
+    const all = await tree('?depth=1');
+    expect(all.components.map((c) => c.name)).toEqual(expect.arrayContaining(['labelled', 'shop']));
+    const prod = await tree('?labels=env=prod');
+    expect(prod.components.map((c) => c.name)).toEqual([]); // labels are on the child, not the root card
+    const bad = await server.fetch('/api/canary/api/topology?labels=oops');
+    expect(bad.status).toBe(400);
+    const underShop = await tree(`?id=${rootId}&status=warning`);
+    expect(underShop.components[0]?.components?.map((c) => c.name)).toEqual(['hosts']);
+  });
+});
+
+describe('Linking and roll-up', () => {
+  it('links checks by selector, makes selected components children, and follows a check transition', async () => {
+    const canary = await server.fetch('/api/db/canaries', {
+      method: 'POST',
+      ...json({
+        name: 'api-checks',
+        spec: { schedule: '@every 1h', tcp: [{ name: 'api-port', endpoint: '127.0.0.1:1', labels: { app: 'api' } }] },
+      }),
+    });
+    expect(canary.status).toBe(201);
+    const [check] = await (await server.fetch('/api/db/checks?name=eq.api-port&select=id')).json();
+    const id = await save('platform', {
+      components: [
+        { name: 'api', type: 'service', checks: [{ selector: { labelSelector: 'app=api' } }] },
+        { name: 'dashboards', type: 'group', selectors: [{ types: ['database'] }] },
+      ],
+      statusExpr: "summary.unhealthy > 0 ? 'unhealthy' : 'healthy'",
+    });
+    await writeCheckResults(server.db, [{ checkId: check.id, time: new Date(), pass: true, duration: 3 }]);
+    await runNow(id);
+    const root = (await tree('?depth=3')).components.find((c) => c.name === 'platform') as Node;
+    const api = child(root, 'api');
+    expect(api).toMatchObject({ health: 'healthy', status: 'healthy' });
+    expect(child(child(root, 'dashboards'), 'orders-db')).toBeDefined(); // selected from the shop topology
+    expect(root.status).toBe('healthy'); // statusExpr
+
+    // the check fails: the worker's watcher rolls the component and its parent up
+    const worker = startTopologyWorker(server.ctx, undefined, { timers: false });
+    await worker.tick(); // first look sets the watermark
+    await new Promise((r) => setTimeout(r, 20));
+    await writeCheckResults(server.db, [{ checkId: check.id, time: new Date(), pass: false, duration: 3 }]);
+    const started = Date.now();
+    await worker.tick();
+    expect(Date.now() - started).toBeLessThan(5000);
+    const after = (await tree(`?id=${root.id}`)).components[0] as Node;
+    expect(child(after, 'api')).toMatchObject({ health: 'unhealthy', status: 'unhealthy' });
+    expect(after).toMatchObject({ health: 'unhealthy', status: 'unhealthy' });
+    // a health transition queues component.unhealthy for notification and incident rules
+    const events = await (
+      await server.fetch(`/api/db/event_queue?name=eq.component.unhealthy&select=name,properties`)
+    ).json();
+    expect(events.map((e: { properties: { name: string } }) => e.properties.name)).toEqual(
+      expect.arrayContaining(['api', 'platform']),
+    );
+    await worker.stop();
+  });
+
+  it('answers a snapshot zip with the tree, checks and a README', async () => {
+    const root = (await tree()).components.find((c) => c.name === 'platform') as Node;
+    const res = await server.fetch(`/api/snapshot/topology/${root.id}?start=1h&related=true`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/snapshot-.*\.zip/);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      'README.md',
+      'checks.json',
+      'components.json',
+      'config_changes.json',
+      'configs.json',
+      'incidents.json',
+      'insights.json',
+    ]);
+    const comps = JSON.parse(strFromU8(files['components.json'] as Uint8Array));
+    expect(comps[0].name).toBe('platform');
+    const checks = JSON.parse(strFromU8(files['checks.json'] as Uint8Array));
+    expect(checks[0]).toMatchObject({ name: 'api-port', status: 'unhealthy' });
+    expect(checks[0].statuses.length).toBe(2);
+    expect(strFromU8(files['README.md'] as Uint8Array)).toMatch(/# Snapshot of platform/);
+  });
+});
+
+describe('Validation and access', () => {
+  it('refuses a bad topology with the path of each problem', async () => {
+    const res = await server.fetch('/api/db/topologies', {
+      method: 'POST',
+      ...json({
+        name: 'broken',
+        spec: {
+          schedule: '@every soon',
+          components: [{ name: 'x', colour: 'red', lookup: { http: [{ name: 'h' }] }, statusExpr: 'summary.' }],
+        },
+      }),
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toMatch(/spec\.schedule/);
+    expect(body.message).toMatch(/spec\.components\[0\]\.colour: unknown field/);
+  });
+
+  it('names lookup and expression problems by path', async () => {
+    const res = await server.fetch('/api/db/topologies', {
+      method: 'POST',
+      ...json({
+        name: 'broken2',
+        spec: { components: [{ name: 'x', lookup: { http: [{ name: 'h' }] }, statusExpr: 'summary.' }] },
+      }),
+    });
+    expect(res.status).toBe(400);
+    const { message } = await res.json();
+    expect(message).toMatch(/spec\.components\[0\]\.lookup\.http\[0\]\.url/);
+  });
+
+  it('lets viewers read but not run, and refuses exec lookups from editors', async () => {
+    const [t] = await (await server.fetch('/api/db/topologies?name=eq.shop&select=id')).json();
+    expect((await server.fetch('/api/canary/api/topology', { as: 'viewer' })).status).toBe(200);
+    expect((await server.fetch(`/api/canary/run/topology/${t.id}`, { method: 'POST', as: 'viewer' })).status).toBe(403);
+    const res = await server.fetch('/api/db/topologies', {
+      method: 'POST',
+      as: 'editor',
+      ...json({
+        name: 'by-editor',
+        spec: { components: [{ name: 'e', lookup: { exec: [{ name: 'x', script: 'id' }] } }] },
+      }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('lets a component be hidden and nothing else be written', async () => {
+    const root = (await tree()).components.find((c) => c.name === 'labelled') as Node;
+    const ok = await server.fetch(`/api/db/components?id=eq.${root.id}`, {
+      method: 'PATCH',
+      ...json({ hidden: true }),
+    });
+    expect(ok.status).toBe(200);
+    expect((await tree('?hidden=false')).components.map((c) => c.name)).not.toContain('labelled');
+    const bad = await server.fetch(`/api/db/components?id=eq.${root.id}`, {
+      method: 'PATCH',
+      ...json({ status: 'healthy' }),
+    });
+    expect(bad.status).toBe(400);
+  });
+});
