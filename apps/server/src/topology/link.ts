@@ -22,7 +22,7 @@ interface Owner {
   id: string;
   path: string | null;
   selectors: TopologySelector[] | null;
-  component_checks: Array<{ selector?: TopologySelector }> | null;
+  component_checks: Array<{ selector?: TopologySelector; inline?: unknown }> | null;
   configs: ConfigSelector[] | null;
 }
 
@@ -97,12 +97,13 @@ export async function linkComponents(db: Db, topologyIds?: string[]): Promise<Li
         await sql<{
           id: string;
           canary_id: string;
+          canary_name: string;
           name: string;
           namespace: string | null;
           type: string;
           labels: Record<string, string> | null;
         }>`
-          select k.id, k.canary_id, k.name, coalesce(k.namespace, c.namespace) as namespace, k.type,
+          select k.id, k.canary_id, c.name as canary_name, k.name, coalesce(k.namespace, c.namespace) as namespace, k.type,
                  coalesce(c.labels, '{}'::jsonb) || coalesce(k.labels, '{}'::jsonb) as labels
           from checks k join canaries c on c.id = k.canary_id
           where k.deleted_at is null and c.deleted_at is null`.execute(db.kysely)
@@ -145,8 +146,12 @@ export async function linkComponents(db: Db, topologyIds?: string[]): Promise<Li
       }
       const checkSelectors = (o.component_checks ?? []).flatMap((k) => (k.selector ? [asSelector(k.selector)] : []));
       const sid = selectorId(o.component_checks ?? []);
-      const found = checks.filter((k) =>
-        checkSelectors.some((s) => matchesSelector(s as never, { ...k, labels: k.labels ?? {} })),
+      const inlinePrefix = `component-${o.id}-`;
+      const hasInline = (o.component_checks ?? []).some((k) => k.inline);
+      const found = checks.filter(
+        (k) =>
+          (hasInline && k.canary_name.startsWith(inlinePrefix)) ||
+          checkSelectors.some((s) => matchesSelector(s as never, { ...k, labels: k.labels ?? {} })),
       );
       await sql`
         insert into check_component_relationships (component_id, check_id, canary_id, selector_id)

@@ -6,6 +6,7 @@ import type { ExecuteContext } from '../health/execute.js';
 import { runJob } from '../jobs/jobHistory.js';
 import type { SandboxPolicy } from '../sandbox/config.js';
 import { buildTopology } from './build.js';
+import { saveInlineCanaries } from './inline.js';
 import { linkComponents, matchesConfig } from './link.js';
 import { persistTree } from './persist.js';
 import type { ConfigReader } from './properties.js';
@@ -88,11 +89,14 @@ export async function runTopology(deps: TopologyRunDeps, id: string): Promise<To
       configs: configReader(deps.db),
       errors,
     });
-    const saved = await deps.db.kysely
-      .transaction()
-      .execute((trx) =>
-        persistTree(trx, id, root, { clean: errors.length === 0, schedule: topologySchedule(found.resource.spec) }),
-      );
+    const saved = await deps.db.kysely.transaction().execute(async (trx) => {
+      const s = await persistTree(trx, id, root, {
+        clean: errors.length === 0,
+        schedule: topologySchedule(found.resource.spec),
+      });
+      await saveInlineCanaries(trx, id, deps.clock);
+      return s;
+    });
     await linkComponents(deps.db, [id]);
     await recomputeRollups(deps.db, [id]);
     result = { components: saved.saved, deleted: saved.deleted, errors };

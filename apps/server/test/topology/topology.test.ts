@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSqlPools } from '../../src/health/checks/lib/sql.js';
-import { startTopologyWorker } from '../../src/topology/worker.js';
+import { runDueTopologies, startTopologyWorker } from '../../src/topology/worker.js';
 import { startTestServer, type TestServer, writeCheckResults } from '../helpers/index.js';
 
 /**
@@ -249,6 +249,50 @@ describe('Linking and roll-up', () => {
     expect(checks[0]).toMatchObject({ name: 'api-port', status: 'unhealthy' });
     expect(checks[0].statuses.length).toBe(2);
     expect(strFromU8(files['README.md'] as Uint8Array)).toMatch(/# Snapshot of platform/);
+  });
+});
+
+describe('Inline checks, config links and schedules', () => {
+  it('turns inline checks into a canary linked to the component, and links config items by selector', async () => {
+    const item = await server.db.kysely
+      .insertInto('config_items')
+      .values({
+        config_class: 'Database',
+        type: 'Postgres::Database',
+        name: 'orders',
+        tags: JSON.stringify({ env: 'prod' }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = await save('inline', {
+      components: [
+        {
+          name: 'orders',
+          type: 'database',
+          checks: [{ inline: { schedule: '@every 1h', tcp: [{ name: 'orders-port', endpoint: '127.0.0.1:1' }] } }],
+          configs: [{ types: ['Postgres::Database'], tagSelector: 'env=prod' }],
+        },
+      ],
+    });
+    await runNow(id);
+    const root = (await tree()).components.find((c) => c.name === 'inline') as Node;
+    const orders = child(root, 'orders') as Node;
+    const checks = await (await server.fetch(`/api/db/checks_by_component?component_id=eq.${orders.id}`)).json();
+    expect(checks.map((c: { name: string }) => c.name)).toEqual(['orders-port']);
+    const links = await (
+      await server.fetch(`/api/db/config_component_relationships?component_id=eq.${orders.id}`)
+    ).json();
+    expect(links.map((l: { config_id: string }) => l.config_id)).toEqual([item.id]);
+  });
+
+  it('runs a due topology in one process only: the claim moves next_runtime', async () => {
+    const id = await save('due', { schedule: '@every 1h', components: [{ name: 'x' }] });
+    const [a, b] = await Promise.all([runDueTopologies(server.ctx, 'one'), runDueTopologies(server.ctx, 'two')]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    const jobs = await (await server.fetch(`/api/db/job_history?resource_id=eq.${id}`)).json();
+    expect(jobs).toHaveLength(1);
+    const [row] = await (await server.fetch(`/api/db/topologies?id=eq.${id}&select=next_runtime`)).json();
+    expect(new Date(row.next_runtime).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
   });
 });
 
