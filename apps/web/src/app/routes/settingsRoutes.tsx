@@ -30,6 +30,9 @@ const IncidentRulesPage = lazy(() =>
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),
 );
+const TopologySettingsPage = lazy(() =>
+  import('../../features/topology/settings/TopologySettingsPage.js').then((m) => ({ default: m.TopologySettingsPage })),
+);
 const UsersPage = lazy(() =>
   import('../../features/settings/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -96,7 +99,7 @@ const resourceTables: Array<{
   page?: RouteEntry['page'];
 }> = [
   { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health', page: CanariesPage },
-  { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
+  { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology', page: TopologySettingsPage },
   { table: 'config_scrapers', label: 'Catalog Scrapers', resource: 'config_scrapers', key: 'config_scraper' },
   { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules', page: IncidentRulesPage },
   { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams', page: TeamsPage },
