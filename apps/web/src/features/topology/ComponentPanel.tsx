@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../ui/Button.js';
+import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Tabs } from '../../ui/Tabs.js';
-import { type ComponentNode, snapshotUrl, topologyQueries } from './api.js';
+import { useToasts } from '../../ui/Toasts.js';
+import { type ComponentNode, downloadSnapshot, snapshotUrl, topologyQueries } from './api.js';
 import { propertyText } from './utils/cards.js';
 
 const li = 'flex items-center justify-between gap-2 border-b border-zinc-100 py-1.5 text-sm';
@@ -45,6 +46,8 @@ function Properties({ component }: { component: ComponentNode }) {
 function Snapshot({ component }: { component: ComponentNode }) {
   const [start, setStart] = useState('15m');
   const [related, setRelated] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const toasts = useToasts();
   return (
     <form className="flex flex-col gap-2 text-sm" aria-label={`Download ${component.name} snapshot`}>
       <label className="flex items-center gap-2">
@@ -63,19 +66,31 @@ function Snapshot({ component }: { component: ComponentNode }) {
         <input type="checkbox" checked={related} onChange={(e) => setRelated(e.target.checked)} />
         Include related components
       </label>
-      <a
-        className={buttonClass('primary', 'sm', 'self-start')}
-        href={snapshotUrl(component.id, start, related)}
-        download
+      <Button
+        variant="primary"
+        size="sm"
+        className="self-start"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await downloadSnapshot(snapshotUrl(component.id, start, related));
+          } catch (err) {
+            toasts.error((err as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
       >
         <Download aria-hidden className="h-4 w-4" /> Download snapshot
-      </a>
+      </Button>
     </form>
   );
 }
 
 /** The side panel of /topology/:id: details, checks, configs, incidents, insights, changes, snapshot. */
 export function ComponentPanel({ component }: { component: ComponentNode }) {
+  const [showSnapshot, setShowSnapshot] = useState(false);
   const checks = useQuery(topologyQueries.checks(component.id));
   const configs = useQuery(topologyQueries.configs(component.id));
   const incidents = useQuery(topologyQueries.incidents(component.id));
@@ -87,9 +102,19 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
   return (
     <aside
       aria-label="Component details"
-      className="w-full shrink-0 overflow-y-auto border-l border-zinc-200 bg-white p-4 lg:w-96"
+      className="w-full shrink-0 overflow-y-auto border-l border-zinc-200 bg-white p-4 lg:w-[34rem]"
     >
-      <h2 className="mb-3 text-base font-semibold text-zinc-900">{component.text ?? component.name}</h2>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-zinc-900">{component.text ?? component.name}</h2>
+        <Button size="sm" aria-expanded={showSnapshot} onClick={() => setShowSnapshot(!showSnapshot)}>
+          <Download aria-hidden className="h-4 w-4" /> Snapshot
+        </Button>
+      </div>
+      {showSnapshot && (
+        <div className="mb-3 rounded-md border border-zinc-200 p-3">
+          <Snapshot component={component} />
+        </div>
+      )}
       <Tabs
         label="Component"
         tabs={[
@@ -97,7 +122,7 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
           {
             id: 'checks',
             label: 'Checks',
-            count: checks.data?.length,
+            count: checks.data?.length || undefined,
             content: list(checks.data, (c) => (
               <li key={c.id} className={li}>
                 <Link to={`/health?checkId=${c.id}`} className="text-blue-700 hover:underline">
@@ -112,7 +137,7 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
           {
             id: 'configs',
             label: 'Configs',
-            count: configs.data?.length,
+            count: configs.data?.length || undefined,
             content: list(configs.data, (c) => (
               <li key={c.config_id} className={li}>
                 <Link to={`/catalog/${c.config_id}`} className="text-blue-700 hover:underline">
@@ -125,7 +150,7 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
           {
             id: 'incidents',
             label: 'Incidents',
-            count: incidents.data?.length,
+            count: incidents.data?.length || undefined,
             content: list(incidents.data, (i) => (
               <li key={i.id} className={li}>
                 <Link to={`/incidents/${i.id}`} className="text-blue-700 hover:underline">
@@ -138,7 +163,7 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
           {
             id: 'insights',
             label: 'Insights',
-            count: insights.data?.length,
+            count: insights.data?.length || undefined,
             content: list(insights.data, (a) => (
               <li key={a.id} className={li}>
                 <span>{a.summary ?? a.analyzer}</span>
@@ -149,7 +174,7 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
           {
             id: 'changes',
             label: 'Changes',
-            count: changes.data?.length,
+            count: changes.data?.length || undefined,
             content: list(changes.data, (c) => (
               <li key={c.id} className={li}>
                 <span>
@@ -159,7 +184,6 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
               </li>
             )),
           },
-          { id: 'snapshot', label: 'Snapshot', content: <Snapshot component={component} /> },
         ]}
       />
     </aside>

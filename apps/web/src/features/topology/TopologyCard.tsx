@@ -23,10 +23,10 @@ const nestedSum = (m: Record<string, Record<string, number>> | undefined) =>
 function Counts({ summary }: { summary: ComponentSummary | null }) {
   const checks = summary?.checks ?? {};
   const items: Array<[string, number, string]> = [
-    ['checks passing', checks.healthy ?? 0, 'text-green-700'],
-    ['checks failing', checks.unhealthy ?? 0, 'text-red-700'],
-    ['insights', nestedSum(summary?.insights), 'text-amber-700'],
-    ['incidents', nestedSum(summary?.incidents), 'text-red-700'],
+    ['check passing|checks passing', checks.healthy ?? 0, 'text-green-700'],
+    ['check failing|checks failing', checks.unhealthy ?? 0, 'text-red-700'],
+    ['insight|insights', nestedSum(summary?.insights), 'text-amber-700'],
+    ['incident|incidents', nestedSum(summary?.incidents), 'text-red-700'],
   ];
   const shown = items.filter(([, n]) => n > 0);
   if (!shown.length) return null;
@@ -34,7 +34,7 @@ function Counts({ summary }: { summary: ComponentSummary | null }) {
     <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
       {shown.map(([label, n, color]) => (
         <li key={label} className={color}>
-          {n} {label}
+          {n} {label.split('|')[n === 1 ? 0 : 1]}
         </li>
       ))}
     </ul>

@@ -29,6 +29,8 @@ export function TopologyPage() {
     }),
   );
   const root = id ? tree.data?.components[0] : undefined;
+  // a component without children shows itself as the card
+  const leaf = root && !root.children?.length ? root : undefined;
   const cards = sortComponents(
     (id ? (root?.components ?? []) : (tree.data?.components ?? [])).filter((c) => passesExcluded(c, params.labels)),
     params.sortBy,
@@ -49,9 +51,9 @@ export function TopologyPage() {
             <LoadingBlock label="Loading components" />
           ) : tree.isError ? (
             <EmptyState message={tree.error.message} />
-          ) : cards.length ? (
+          ) : cards.length || leaf ? (
             <div className="flex flex-wrap items-start gap-4">
-              {cards.map((c) => (
+              {(leaf ? [leaf] : cards).map((c) => (
                 <TopologyCard key={c.id} component={c} width={width} />
               ))}
             </div>

@@ -202,3 +202,21 @@ export const topologyQueries = {
 export function snapshotUrl(id: string, start: string, related: boolean): string {
   return `/api/snapshot/topology/${id}?start=${encodeURIComponent(start)}&related=${related}`;
 }
+
+/** Fetches the snapshot zip and hands it to the browser as a file named by the server. */
+export async function downloadSnapshot(url: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new Error(body.message ?? `snapshot failed (${res.status})`);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'snapshot.zip';
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
