@@ -11,6 +11,7 @@ import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
 import { createEventConsumer } from './notifications/worker.js';
 import { logSandbox } from './sandbox/index.js';
+import { createSampleTopology } from './topology/sample.js';
 import { startTopologyWorker, type TopologyWorker } from './topology/worker.js';
 
 export interface RunningServer {
@@ -65,6 +66,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // a fresh embedded database gets a canary that checks OpsDeck itself (OPSDECK_SAMPLE_DATA=false: none)
   if (db.kind === 'pglite' && migrated.applied.includes('020_health') && sampleDataEnabled()) {
     await createSampleCanary(ctx, port).catch((err) => app.log.warn({ err }, 'sample canary not created'));
+  }
+  if (db.kind === 'pglite' && migrated.applied.includes('170_topology') && sampleDataEnabled()) {
+    await createSampleTopology(ctx, port).catch((err) => app.log.warn({ err }, 'sample topology not created'));
   }
   // the check scheduler runs in processes that do background work
   let health: HealthWorker | undefined;

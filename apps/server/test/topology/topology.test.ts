@@ -357,3 +357,27 @@ describe('Validation and access', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('Sample data', () => {
+  it('builds the sample topology over OpsDeck itself: its API with the sample checks and its database', async () => {
+    const { createSampleCanary } = await import('../../src/health/sample.js');
+    const { createSampleTopology } = await import('../../src/topology/sample.js');
+    const port = Number(new URL(server.url).port);
+    await createSampleCanary(server.ctx, port);
+    const id = await createSampleTopology(server.ctx, port);
+    const checks = await (await server.fetch('/api/db/checks?name=in.(opsdeck-health,opsdeck-port)&select=id')).json();
+    await writeCheckResults(
+      server.db,
+      checks.map((c: { id: string }) => ({ checkId: c.id, time: new Date(), pass: true, duration: 2 })),
+    );
+    const run = await runNow(id);
+    expect(run.errors).toEqual([]);
+    const root = (await tree()).components.find((c) => c.name === 'opsdeck') as Node;
+    expect(child(root, 'API')?.summary).toMatchObject({ checks: { healthy: 2 } });
+    const database = child(root, 'Database');
+    expect(database).toMatchObject({ health: 'healthy', status: 'healthy' });
+    expect(database?.properties).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'engine', text: server.db.kind })]),
+    );
+  });
+});
