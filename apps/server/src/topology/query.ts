@@ -22,22 +22,42 @@ export interface TopologyQuery {
 
 export type Node = Record<string, unknown> & { id: string; components?: Node[]; children?: string[] };
 
-/** Columns of a node below the first level that the page does not need. */
-const STRIPPED = [
-  'parent_id',
-  'selectors',
-  'component_checks',
-  'configs',
-  'log_selectors',
-  'status_expr',
-  'health_expr',
+/** What a node below the first level keeps: what a card and its child list show. */
+const CARD_FIELDS = [
+  'id',
+  'name',
+  'text',
+  'type',
+  'icon',
+  'status',
+  'health',
+  'status_reason',
+  'summary',
+  'properties',
+  'labels',
+  'hidden',
+  'owner',
+  'agent_id',
+  'topology_id',
+  'external_id',
+  'updated_at',
 ];
 
 async function loadRows(db: Db, q: TopologyQuery): Promise<Array<Record<string, unknown>>> {
   const live = sql`c.deleted_at is null`;
   if (!q.id) {
-    const { rows } = await sql<Record<string, unknown>>`select c.* from components c where ${live}`.execute(db.kysely);
-    return rows;
+    // roots and `depth` levels below them (path holds one id per ancestor), then selector children
+    const { rows } = await sql<Record<string, unknown>>`
+      select c.* from components c
+      where ${live} and (coalesce(c.path, '') = '' or length(c.path) - length(replace(c.path, '.', '')) < ${q.depth})`.execute(
+      db.kysely,
+    );
+    const loaded = new Set(rows.map((r) => r.id as string));
+    const { rows: extra } = await sql<Record<string, unknown>>`
+      select c.* from component_relationships r join components c on c.id = r.component_id
+      where r.deleted_at is null and ${live}
+        and r.relationship_id = any(${[...loaded]}::uuid[]) and not (c.id = any(${[...loaded]}::uuid[]))`.execute(db.kysely);
+    return [...rows, ...extra];
   }
   // the subtree by path, then the subtrees of selector children, a few hops out
   const loaded = new Map<string, Record<string, unknown>>();
@@ -94,8 +114,7 @@ export async function queryTopology(db: Db, q: TopologyQuery) {
   }
   const build = (id: string, level: number, seen: Set<string>): Node => {
     const row = byId.get(id) as Record<string, unknown>;
-    const node: Node = { ...row, id } as Node;
-    if (level > 0) for (const k of STRIPPED) delete node[k];
+    const node: Node = (level === 0 ? { ...row, id } : Object.fromEntries(CARD_FIELDS.map((k) => [k, row[k]]))) as Node;
     const children = (kids.get(id) ?? []).filter((c) => !seen.has(c));
     node.children = children;
     node.components = level < q.depth ? children.map((c) => build(c, level + 1, new Set([...seen, c]))) : undefined;

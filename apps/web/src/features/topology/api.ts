@@ -118,7 +118,7 @@ export const topologyQueries = {
         api.get<TopologyResponse>('/api/canary/api/topology', {
           params: {
             id: p.id,
-            depth: p.id ? 3 : 2,
+            depth: p.id ? 2 : 1,
             labels: p.labels || undefined,
             status: p.status || undefined,
             team: p.team || undefined,
