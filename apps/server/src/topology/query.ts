@@ -56,7 +56,9 @@ async function loadRows(db: Db, q: TopologyQuery): Promise<Array<Record<string, 
     const { rows: extra } = await sql<Record<string, unknown>>`
       select c.* from component_relationships r join components c on c.id = r.component_id
       where r.deleted_at is null and ${live}
-        and r.relationship_id = any(${[...loaded]}::uuid[]) and not (c.id = any(${[...loaded]}::uuid[]))`.execute(db.kysely);
+        and r.relationship_id = any(${[...loaded]}::uuid[]) and not (c.id = any(${[...loaded]}::uuid[]))`.execute(
+      db.kysely,
+    );
     return [...rows, ...extra];
   }
   // the subtree by path, then the subtrees of selector children, a few hops out

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { publishEvent } from '../events/queue.js';
+import type { Executor } from '../events/queue.js';
 import { type ComponentSummary, type Counts, rollUp, summarise, worstHealth } from './summary.js';
 
 /**
@@ -101,13 +101,15 @@ export async function recomputeRollups(db: Db, topologyIds?: string[]): Promise<
     const { rows: c } = await sql<{ component_id: string; status: string; n: string }>`
       select r.component_id, coalesce(k.status, 'unknown') as status, count(*) as n
       from check_component_relationships r join checks k on k.id = r.check_id
-      where r.deleted_at is null and k.deleted_at is null and r.component_id = any(${ids}::uuid[])
+      join components c on c.id = r.component_id
+      where r.deleted_at is null and k.deleted_at is null and c.deleted_at is null ${inScope}
       group by 1, 2`.execute(db.kysely);
     for (const x of c) entry<Counts>(checks, x.component_id, () => ({}))[x.status] = Number(x.n);
     const { rows: inc } = await sql<{ component_id: string; type: string; severity: string; n: string }>`
       select e.component_id, i.type, i.severity, count(distinct i.id) as n
       from evidences e join hypotheses h on h.id = e.hypothesis_id join incidents i on i.id = h.incident_id
-      where e.component_id = any(${ids}::uuid[]) and i.status not in ('resolved', 'closed')
+      join components c on c.id = e.component_id
+      where c.deleted_at is null ${inScope} and i.status not in ('resolved', 'closed')
       group by 1, 2, 3`.execute(db.kysely);
     for (const x of inc) {
       const m = entry<Record<string, Counts>>(incidents, x.component_id, () => ({}));
@@ -117,7 +119,8 @@ export async function recomputeRollups(db: Db, topologyIds?: string[]): Promise<
       select r.component_id, coalesce(a.analysis_type, 'other') as type, coalesce(a.severity, 'info') as severity,
              count(*) as n
       from config_component_relationships r join config_analysis a on a.config_id = r.config_id
-      where r.deleted_at is null and a.status = 'open' and r.component_id = any(${ids}::uuid[])
+      join components c on c.id = r.component_id
+      where r.deleted_at is null and a.status = 'open' and c.deleted_at is null ${inScope}
       group by 1, 2, 3`.execute(db.kysely);
     for (const x of ins) {
       const m = entry<Record<string, Counts>>(insights, x.component_id, () => ({}));
@@ -168,7 +171,7 @@ export async function recomputeRollups(db: Db, topologyIds?: string[]): Promise<
     const same =
       next.status === row.status &&
       next.health === row.health &&
-      JSON.stringify(next.summary) === JSON.stringify(row.summary ?? null);
+      stableJson(next.summary) === stableJson(row.summary ?? {});
     if (!same) changed.push({ row, next });
   }
   let transitions = 0;
@@ -180,27 +183,54 @@ export async function recomputeRollups(db: Db, topologyIds?: string[]): Promise<
                     ${changed.map((c) => c.next.health)}::text[], ${changed.map((c) => JSON.stringify(c.next.summary))}::jsonb[])
           as v(id, status, health, summary)
         where c.id = v.id`.execute(trx);
-      for (const { row, next } of changed) {
-        // the first roll-up of a new component is not a transition
-        if (row.health === null || row.health === next.health) continue;
-        transitions++;
-        await publishEvent(trx, `component.${next.health}`, {
-          eventId: row.id,
-          properties: {
-            id: row.id,
-            name: row.name,
-            type: row.type,
-            health: next.health,
-            status: next.status,
-            previous_health: row.health,
-            status_reason: row.status_reason,
-            labels: row.labels ?? {},
-            path: row.path ?? '',
-            topology_id: row.topology_id,
-          },
-        });
-      }
+      // the first roll-up of a new component is not a transition
+      const moved = changed.filter(({ row, next }) => row.health !== null && row.health !== next.health);
+      transitions = moved.length;
+      if (moved.length) await queueTransitions(trx, moved);
     });
   }
   return { components: rows.length, changed: changed.length, transitions };
+}
+
+/**
+ * Queues `component.<health>` for each moved component in one statement, with publishEvent's
+ * semantics (one pending event per name and component: a newer one replaces it).
+ */
+async function queueTransitions(
+  db: Executor,
+  moved: Array<{ row: Row; next: { status: string; health: string } }>,
+): Promise<void> {
+  const names = moved.map(({ next }) => `component.${next.health}`);
+  const ids = moved.map(({ row }) => row.id);
+  const properties = moved.map(({ row, next }) =>
+    JSON.stringify({
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      health: next.health,
+      status: next.status,
+      previous_health: row.health,
+      status_reason: row.status_reason,
+      labels: row.labels ?? {},
+      path: row.path ?? '',
+      topology_id: row.topology_id,
+    }),
+  );
+  await sql`
+    insert into event_queue (name, event_id, properties, priority, delay, created_at)
+    select v.name, v.event_id, v.properties, 100, null, now()
+    from unnest(${names}::text[], ${ids}::uuid[], ${properties}::jsonb[]) as v(name, event_id, properties)
+    on conflict (name, event_id) do update
+      set properties = excluded.properties, priority = excluded.priority, delay = excluded.delay,
+          created_at = excluded.created_at, attempts = 0, error = null, last_attempt = null`.execute(db);
+}
+
+/** JSON with sorted keys: jsonb hands objects back in its own key order. */
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const keys = Object.keys(v).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
 }
