@@ -24,7 +24,7 @@ interface Options {
 }
 
 /** Topologies, components (root, groups, leaves with paths), checks and check links, in SQL. */
-async function seed(db: Db, o: Options): Promise<void> {
+export async function seed(db: Db, o: Options): Promise<void> {
   const k = db.kysely;
   const leavesPer = o.components - 1 - Math.ceil((o.components - 1) / 11);
   const checks = o.topologies * o.components;
