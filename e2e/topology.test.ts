@@ -120,6 +120,12 @@ describe('topology dashboard', () => {
     await panel.getByRole('tab', { name: /Checks/ }).click();
     await panel.getByRole('link', { name: 'api-port' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'topology-component.png') });
+    // the wall-screen view: the same component without the sidebar
+    const componentId = new URL(page.url()).pathname.split('/').pop();
+    const wall = await e2e.page({ viewport: { width: 1440, height: 900 } });
+    await wall.goto(`/view/topology/${componentId}`);
+    await wall.getByRole('article', { name: 'api' }).waitFor();
+    expect(await wall.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await panel.getByRole('button', { name: 'Snapshot' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
