@@ -114,6 +114,7 @@ describe('topology dashboard', () => {
   it('opens a component with its checks and downloads its snapshot', async () => {
     const page = await e2e.page({ viewport: { width: 1440, height: 900 } });
     await page.goto('/topology');
+    const shopHref = await card(page, 'shop').getByRole('link', { name: 'shop' }).getAttribute('href');
     await card(page, 'shop').getByRole('link', { name: 'api' }).click();
     const panel = page.getByRole('complementary', { name: 'Component details' });
     await panel.getByRole('heading', { name: 'api' }).waitFor();
@@ -135,6 +136,16 @@ describe('topology dashboard', () => {
     const files = unzipSync(new Uint8Array(readFileSync((await download.path()) as string)));
     expect(Object.keys(files)).toContain('components.json');
     expect(JSON.parse(strFromU8(files['checks.json'] as Uint8Array))[0]).toMatchObject({ name: 'api-port' });
+
+    // hidden components leave the cards unless Show hidden is Yes
+    await panel.getByRole('button', { name: 'Hide' }).click();
+    await panel.getByRole('button', { name: 'Unhide' }).waitFor();
+    await page.goto(shopHref as string);
+    await card(page, 'orders-db').waitFor();
+    expect(await card(page, 'api').count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Show hidden' }).selectOption('yes');
+    await card(page, 'api').waitFor();
+    expect(new URL(page.url()).searchParams.get('showHiddenComponents')).toBe('yes');
   });
 
   it('shows the topology form and its job history in Settings', async () => {

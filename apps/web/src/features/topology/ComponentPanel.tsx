@@ -1,12 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { api } from '../../api/client.js';
+import { useSession } from '../../app/session.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { useToasts } from '../../ui/Toasts.js';
 import { type ComponentNode, downloadSnapshot, snapshotUrl, topologyQueries } from './api.js';
+import { PropertyValue } from './PropertyValue.js';
 import { propertyText } from './utils/cards.js';
 
 const li = 'flex items-center justify-between gap-2 border-b border-zinc-100 py-1.5 text-sm';
@@ -36,7 +39,9 @@ function Properties({ component }: { component: ComponentNode }) {
       {props.map((p) => (
         <div key={p.name ?? p.label} className="contents">
           <dt className="text-zinc-500">{p.label ?? p.name}</dt>
-          <dd>{propertyText(p)}</dd>
+          <dd>
+            <PropertyValue property={p} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -91,6 +96,14 @@ function Snapshot({ component }: { component: ComponentNode }) {
 /** The side panel of /topology/:id: details, checks, configs, incidents, insights, changes, snapshot. */
 export function ComponentPanel({ component }: { component: ComponentNode }) {
   const [showSnapshot, setShowSnapshot] = useState(false);
+  const canHide = useSession().can('topologies', 'update');
+  const client = useQueryClient();
+  const toasts = useToasts();
+  const hide = useMutation({
+    mutationFn: (hidden: boolean) => api.patch(`/api/db/components?id=eq.${component.id}`, { hidden }),
+    onSuccess: () => client.invalidateQueries({ queryKey: topologyQueries.all }),
+    onError: (err) => toasts.error(err.message),
+  });
   const checks = useQuery(topologyQueries.checks(component.id));
   const configs = useQuery(topologyQueries.configs(component.id));
   const incidents = useQuery(topologyQueries.incidents(component.id));
@@ -106,9 +119,16 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
     >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-zinc-900">{component.text ?? component.name}</h2>
-        <Button size="sm" aria-expanded={showSnapshot} onClick={() => setShowSnapshot(!showSnapshot)}>
-          <Download aria-hidden className="h-4 w-4" /> Snapshot
-        </Button>
+        <div className="flex gap-2">
+          {canHide && (
+            <Button size="sm" disabled={hide.isPending} onClick={() => hide.mutate(!component.hidden)}>
+              {component.hidden ? 'Unhide' : 'Hide'}
+            </Button>
+          )}
+          <Button size="sm" aria-expanded={showSnapshot} onClick={() => setShowSnapshot(!showSnapshot)}>
+            <Download aria-hidden className="h-4 w-4" /> Snapshot
+          </Button>
+        </div>
       </div>
       {showSnapshot && (
         <div className="mb-3 rounded-md border border-zinc-200 p-3">

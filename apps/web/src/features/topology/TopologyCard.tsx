@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { cx } from '../../ui/cx.js';
 import type { ComponentNode, ComponentSummary } from './api.js';
 import { ComponentIcon } from './ComponentIcon.js';
+import { PropertyValue } from './PropertyValue.js';
 import { propertyText, sortComponents } from './utils/cards.js';
 
 const BORDER: Record<string, string> = {
@@ -73,7 +74,9 @@ export function TopologyCard({ component, width }: { component: ComponentNode; w
           {headline.map((p) => (
             <div key={p.name ?? p.label} className="min-w-0">
               <dt className="text-[11px] uppercase tracking-wide text-zinc-500">{p.label ?? p.name}</dt>
-              <dd className="text-lg font-semibold text-zinc-900">{propertyText(p)}</dd>
+              <dd className="text-lg font-semibold text-zinc-900">
+                <PropertyValue property={p} />
+              </dd>
             </div>
           ))}
         </dl>
@@ -83,7 +86,9 @@ export function TopologyCard({ component, width }: { component: ComponentNode; w
           {others.map((p) => (
             <div key={p.name ?? p.label} className="contents">
               <dt className="text-zinc-500">{p.label ?? p.name}</dt>
-              <dd className="truncate text-zinc-800">{propertyText(p)}</dd>
+              <dd className="truncate text-zinc-800">
+                <PropertyValue property={p} />
+              </dd>
             </div>
           ))}
         </dl>
