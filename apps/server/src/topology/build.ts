@@ -104,11 +104,16 @@ async function applyForEach(spec: ComponentSpec, c: BuiltComponent, ctx: BuildCo
     properties,
   };
   const render = <T>(v: T): T => renderDeep(v, vars);
-  c.properties.push(...render(each.properties ?? []));
-  c.selectors.push(...render(each.selectors ?? []));
-  c.configs.push(...render(each.configs ?? []));
-  c.checks.push(...render(each.checks ?? []));
-  for (const child of each.components ?? []) c.children.push(...(await expand(render(child), ctx)));
+  try {
+    c.properties.push(...render(each.properties ?? []));
+    c.selectors.push(...render(each.selectors ?? []));
+    c.configs.push(...render(each.configs ?? []));
+    c.checks.push(...render(each.checks ?? []));
+    for (const child of each.components ?? []) c.children.push(...(await expand(render(child), ctx)));
+  } catch (err) {
+    // a template that does not render is the run's error, not a crash: nothing is deleted
+    ctx.errors.push(`${c.name} forEach: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 /** One spec component as the components it stands for (several when it has a lookup). */

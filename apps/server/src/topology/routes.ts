@@ -80,11 +80,17 @@ export async function topologyRoutes(scope: FastifyInstance, ctx: AppContext): P
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!exists) throw notFound(`topology ${request.params.id} not found`);
-      const r = await runTopology(
-        { db: ctx.db, clock: ctx.clock, resolver: connectionResolver(ctx), sandbox: sandboxPolicy(ctx.config) },
-        request.params.id,
-      );
-      return { components: r.components, deleted: r.deleted, errors: r.errors };
+      try {
+        const r = await runTopology(
+          { db: ctx.db, clock: ctx.clock, resolver: connectionResolver(ctx), sandbox: sandboxPolicy(ctx.config) },
+          request.params.id,
+        );
+        return { components: r.components, deleted: r.deleted, errors: r.errors };
+      } catch (err) {
+        // the run is recorded as FAILED in job_history; the caller gets its reason
+        request.log.warn({ err, topology: request.params.id }, 'topology run failed');
+        return { components: 0, deleted: 0, errors: [err instanceof Error ? err.message : String(err)] };
+      }
     },
   );
 

@@ -7,7 +7,7 @@ import {
   type TopologyResource,
   topologySchema,
 } from '@opsdeck/schema';
-import { compileCel } from '../expr/index.js';
+import { compileCel, compileTemplate } from '../expr/index.js';
 import { checkExpressionIssues } from '../health/execute.js';
 import { parseSchedule, ScheduleError } from '../health/schedule.js';
 import { parseResourceFile, type ResourceIssue, ResourceValidationError } from '../resourceYaml.js';
@@ -55,6 +55,27 @@ function celIssue(source: string | undefined, at: Path): ResourceIssue[] {
   }
 }
 
+/** Keys whose values the check engine evaluates later (not build-time templates). */
+const LATER = new Set(['display', 'test', 'transform', 'expr', 'statusExpr', 'healthExpr', 'metrics']);
+
+/** Template strings of a forEach (rendered per looked-up component) that do not compile. */
+function templateIssues(value: unknown, at: Path): ResourceIssue[] {
+  if (typeof value === 'string') {
+    if (!value.includes('{{') && !value.includes('$(')) return [];
+    try {
+      compileTemplate(value.replace(/\$\((\.[^()]*)\)/g, '{{$1}}'));
+      return [];
+    } catch (err) {
+      return [{ path: formatPath(at), message: err instanceof Error ? err.message : String(err) }];
+    }
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => templateIssues(v, [...at, i]));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => (LATER.has(k) ? [] : templateIssues(v, [...at, k])));
+  }
+  return [];
+}
+
 /** Problems of one component and its descendants that the zod schema cannot see. */
 function componentIssues(c: ComponentSpec, at: Path): ResourceIssue[] {
   const out: ResourceIssue[] = [];
@@ -71,6 +92,7 @@ function componentIssues(c: ComponentSpec, at: Path): ResourceIssue[] {
   c.components?.forEach((child, i) => {
     out.push(...componentIssues(child, [...at, 'components', i]));
   });
+  if (c.forEach) out.push(...templateIssues(c.forEach, [...at, 'forEach']));
   c.forEach?.components?.forEach((child, i) => {
     out.push(...componentIssues(child, [...at, 'forEach', 'components', i]));
   });

@@ -327,6 +327,28 @@ describe('Validation and access', () => {
     expect(message).toMatch(/spec\.components\[0\]\.lookup\.http\[0\]\.url/);
   });
 
+  it('refuses a forEach template that does not compile, naming its path', async () => {
+    const res = await server.fetch('/api/db/topologies', {
+      method: 'POST',
+      ...json({
+        name: 'bad-template',
+        spec: {
+          components: [
+            {
+              name: 'list',
+              lookup: { exec: [{ name: 'one', script: 'echo []' }] },
+              forEach: { components: [{ name: '{{ nosuch .component.name }}' }] },
+            },
+          ],
+        },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(
+      /spec\.components\[0\]\.forEach\.components\[0\]\.name: .*unknown function "nosuch"/,
+    );
+  });
+
   it('lets viewers read but not run, and refuses exec lookups from editors', async () => {
     const [t] = await (await server.fetch('/api/db/topologies?name=eq.shop&select=id')).json();
     expect((await server.fetch('/api/canary/api/topology', { as: 'viewer' })).status).toBe(200);
