@@ -6,7 +6,7 @@ import { saveCanary } from '../health/canaries.js';
 
 /**
  * Inline checks of components (`checks: [{inline: <Canary spec>}]`): each becomes a canary of its
- * own, named `component-<component id>-<n>` (source System), run by the check scheduler like any
+ * own, named `component-<component id>-<n>` (source `component/<id>`, so Settings links to the component), run by the check scheduler like any
  * other; linkComponents links its checks to the component.
  */
 
@@ -31,7 +31,7 @@ export async function saveInlineCanaries(db: Executor, topologyId: string, clock
         metadata: { name: inlineCanaryName(c.id, n), namespace: c.namespace ?? 'default' },
         spec: { ...spec, schedule: canarySchedule(spec) },
       };
-      await saveCanary(db, canary, { source: 'System', clock });
+      await saveCanary(db, canary, { source: `component/${c.id}`, clock });
       saved++;
     }
   }

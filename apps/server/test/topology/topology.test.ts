@@ -279,6 +279,8 @@ describe('Inline checks, config links and schedules', () => {
     const orders = child(root, 'orders') as Node;
     const checks = await (await server.fetch(`/api/db/checks_by_component?component_id=eq.${orders.id}`)).json();
     expect(checks.map((c: { name: string }) => c.name)).toEqual(['orders-port']);
+    const [canary] = await (await server.fetch(`/api/db/canaries?id=eq.${checks[0].canary_id}&select=source`)).json();
+    expect(canary.source).toBe(`component/${orders.id}`); // Settings shows it as defined by the component
     const links = await (
       await server.fetch(`/api/db/config_component_relationships?component_id=eq.${orders.id}`)
     ).json();
