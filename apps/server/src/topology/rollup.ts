@@ -178,7 +178,8 @@ export async function recomputeRollups(db: Db, topologyIds?: string[]): Promise<
   if (changed.length) {
     await db.kysely.transaction().execute(async (trx) => {
       await sql`
-        update components c set status = v.status, health = v.health, summary = v.summary
+        update components c set status = v.status, health = v.health, summary = v.summary,
+          last_transition_time = case when c.health is distinct from v.health then now() else c.last_transition_time end
         from unnest(${changed.map((c) => c.row.id)}::uuid[], ${changed.map((c) => c.next.status)}::text[],
                     ${changed.map((c) => c.next.health)}::text[], ${changed.map((c) => JSON.stringify(c.next.summary))}::jsonb[])
           as v(id, status, health, summary)

@@ -62,6 +62,8 @@ create table components (
   -- what the run (spec or lookup) said of the component itself; status and health are rolled up from it
   own_status text,
   own_health text,
+  -- when the rolled-up health last changed (incident rules count filter.age from it)
+  last_transition_time timestamptz,
   health text check (health in ('healthy', 'unhealthy', 'warning', 'unknown')),
   description text,
   lifecycle text,
