@@ -68,7 +68,9 @@ async function bench(label: string, db: Db, o: Options): Promise<void> {
   await seed(db, o);
   const counts = await sql<{ c: string; l: string }>`select (select count(*) from components) as c,
     (select count(*) from check_component_relationships) as l`.execute(db.kysely);
-  console.log(`${label}: ${counts.rows[0]?.c} components, ${counts.rows[0]?.l} check links, seeded in ${ms(performance.now() - t)}`);
+  console.log(
+    `${label}: ${counts.rows[0]?.c} components, ${counts.rows[0]?.l} check links, seeded in ${ms(performance.now() - t)}`,
+  );
   t = performance.now();
   const full = await recomputeRollups(db);
   console.log(`  full roll-up of every component: ${ms(performance.now() - t)} (${full.changed} changed)`);
@@ -86,9 +88,12 @@ async function bench(label: string, db: Db, o: Options): Promise<void> {
       }
       return `p50 ${ms(pct(out, 50))}  p99 ${ms(pct(out, 99))}  (${(bytes / 1024).toFixed(0)} KiB)`;
     };
-    const [root] = (await sql<{ id: string }>`select id from components where parent_id is null limit 1`.execute(db.kysely))
-      .rows;
-    console.log(`  GET topology, root, depth 1 (Dashboard): ${await time('/api/canary/api/topology?depth=1&hidden=false')}`);
+    const [root] = (
+      await sql<{ id: string }>`select id from components where parent_id is null limit 1`.execute(db.kysely)
+    ).rows;
+    console.log(
+      `  GET topology, root, depth 1 (Dashboard): ${await time('/api/canary/api/topology?depth=1&hidden=false')}`,
+    );
     console.log(`  GET topology, root, depth 5 (default):   ${await time('/api/canary/api/topology')}`);
     console.log(`  GET topology, one subtree (?id=):        ${await time(`/api/canary/api/topology?id=${root?.id}`)}`);
 
@@ -103,7 +108,9 @@ async function bench(label: string, db: Db, o: Options): Promise<void> {
     const stale = await sql<{ n: string }>`
       select count(*) as n from components c
       where exists (select 1 from check_component_relationships r join checks k on k.id = r.check_id
-                    where r.component_id = c.id and k.status = 'unhealthy') and c.health <> 'unhealthy'`.execute(db.kysely);
+                    where r.component_id = c.id and k.status = 'unhealthy') and c.health <> 'unhealthy'`.execute(
+      db.kysely,
+    );
     console.log(
       `  ${o.transitions} check transitions: roll-ups current after ${ms(lag)} (one watcher pass); components still stale: ${stale.rows[0]?.n}`,
     );
