@@ -16,8 +16,9 @@ import { runTopology } from './run.js';
  * - runs due topologies, each claimed in the database by moving `topologies.next_runtime`
  *   forward only where it still holds the due time (the check scheduler's pattern), so with
  *   several processes on one PostgreSQL only one runs it;
- * - keeps links and roll-ups current: every `watchMs` it looks for check transitions, incidents,
- *   insights and new checks or config items since the last look, and re-links and rolls up the
+ * - keeps links and roll-ups current: every `watchMs` it takes the checks whose status changed
+ *   from component_rollup_queue (filled by a trigger on checks) and looks for incidents,
+ *   insights and new checks or config items since the last look, then re-links and rolls up the
  *   topologies they touch (well within the 5 s the issue allows).
  */
 
@@ -71,11 +72,14 @@ async function touchedSince(
   ctx: AppContext,
   since: Date,
 ): Promise<{ topologies: string[]; relink: boolean; now: Date }> {
+  // check transitions come through a queue the checks trigger fills (a result is stamped with its
+  // run time, which can be well before its transaction commits); the rest by time
+  const { rows: queued } = await sql<{ topology_id: string | null }>`
+    with taken as (delete from component_rollup_queue returning check_id)
+    select distinct c.topology_id from taken t
+      join check_component_relationships r on r.check_id = t.check_id and r.deleted_at is null
+      join components c on c.id = r.component_id`.execute(ctx.db.kysely);
   const { rows } = await sql<{ topology_id: string | null; now: Date }>`
-    select c.topology_id, now() as now from check_component_relationships r
-      join checks k on k.id = r.check_id join components c on c.id = r.component_id
-      where r.deleted_at is null and (k.last_transition_time > ${since} or k.deleted_at > ${since})
-    union
     select c.topology_id, now() from evidences e join hypotheses h on h.id = e.hypothesis_id
       join incidents i on i.id = h.incident_id join components c on c.id = e.component_id
       where i.updated_at > ${since} or e.created_at > ${since}
@@ -84,14 +88,14 @@ async function touchedSince(
       join components c on c.id = r.component_id
       where r.deleted_at is null and coalesce(a.last_observed, a.first_observed) > ${since}
     union
-    select null, now()`.execute(ctx.db.kysely);
+    select null, now() as now`.execute(ctx.db.kysely);
   const { rows: fresh } = await sql<{ n: string }>`
     select (select count(*) from checks where created_at > ${since} or deleted_at > ${since})
          + (select count(*) from config_items where updated_at > ${since} or deleted_at > ${since}) as n`.execute(
     ctx.db.kysely,
   );
   return {
-    topologies: [...new Set(rows.flatMap((r) => (r.topology_id ? [r.topology_id] : [])))],
+    topologies: [...new Set([...queued, ...rows].flatMap((r) => (r.topology_id ? [r.topology_id] : [])))],
     relink: Number(fresh[0]?.n ?? 0) > 0,
     now: rows[0]?.now ?? new Date(),
   };

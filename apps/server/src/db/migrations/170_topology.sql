@@ -126,6 +126,23 @@ create table check_component_relationships (
 );
 create index check_component_relationships_check_idx on check_component_relationships (check_id) where deleted_at is null;
 
+-- Checks of components whose status changed, waiting for the roll-up watcher (which deletes what
+-- it takes, so no transition is missed however late its transaction commits).
+create table component_rollup_queue (
+  check_id uuid primary key,
+  queued_at timestamptz not null default now()
+);
+create or replace function checks_queue_component_rollup() returns trigger language plpgsql as $$
+begin
+  if (new.status is distinct from old.status or new.deleted_at is distinct from old.deleted_at)
+     and exists (select 1 from check_component_relationships r where r.check_id = new.id and r.deleted_at is null) then
+    insert into component_rollup_queue (check_id) values (new.id) on conflict (check_id) do nothing;
+  end if;
+  return null;
+end $$;
+create trigger checks_queue_component_rollup after update of status, deleted_at on checks for each row
+  execute function checks_queue_component_rollup();
+
 -- Component names for pickers and links: live, not hidden.
 create view component_names as
 select id, path, external_id, type, name, created_at, updated_at, icon, parent_id
