@@ -366,6 +366,19 @@ describe('Validation and access', () => {
     expect(res.status).toBe(403);
   });
 
+  it('deletes a topology softly, its components with it', async () => {
+    const id = await save('short-lived', { components: [{ name: 'gone-soon' }] });
+    await runNow(id);
+    expect((await tree()).components.map((c) => c.name)).toContain('short-lived');
+    const res = await server.fetch(`/api/db/topologies?id=eq.${id}`, { method: 'DELETE' });
+    expect(res.status).toBeLessThan(300);
+    expect((await tree()).components.map((c) => c.name)).not.toContain('short-lived');
+    const [row] = await (await server.fetch(`/api/db/topologies?id=eq.${id}&select=deleted_at`)).json();
+    expect(row.deleted_at).not.toBeNull();
+    const left = await (await server.fetch(`/api/db/components?topology_id=eq.${id}&deleted_at=is.null`)).json();
+    expect(left).toEqual([]);
+  });
+
   it('lets a component be hidden and nothing else be written', async () => {
     const root = (await tree()).components.find((c) => c.name === 'labelled') as Node;
     const ok = await server.fetch(`/api/db/components?id=eq.${root.id}`, {
