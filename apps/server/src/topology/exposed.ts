@@ -71,6 +71,8 @@ exposeTable('topologies', {
 exposeTable('components', {
   resource: 'topologies',
   writable: true,
+  // inline checks are Canary specs: their credentials read masked, as a canary's do
+  secrets: { component_checks: SPEC_SECRETS },
   async beforeWrite(_ctx, input) {
     if (input.method !== 'PATCH')
       throw badRequest('components are written by topology runs; only hidden can be changed');

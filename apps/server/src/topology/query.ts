@@ -116,7 +116,9 @@ export async function queryTopology(db: Db, q: TopologyQuery) {
   }
   const build = (id: string, level: number, seen: Set<string>): Node => {
     const row = byId.get(id) as Record<string, unknown>;
-    const node: Node = (level === 0 ? { ...row, id } : Object.fromEntries(CARD_FIELDS.map((k) => [k, row[k]]))) as Node;
+    // inline checks may hold credentials (they are served masked through /api/db/components only)
+    const { component_checks: _checks, ...own } = row;
+    const node: Node = (level === 0 ? { ...own, id } : Object.fromEntries(CARD_FIELDS.map((k) => [k, row[k]]))) as Node;
     const children = (kids.get(id) ?? []).filter((c) => !seen.has(c));
     node.children = children;
     node.components = level < q.depth ? children.map((c) => build(c, level + 1, new Set([...seen, c]))) : undefined;

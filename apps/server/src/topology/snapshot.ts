@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { maskedColumn } from '../rest/secrets.js';
 import { queryTopology } from './query.js';
 
 /**
@@ -42,8 +43,10 @@ export async function topologySnapshot(db: Db, id: string, opts: SnapshotOptions
   const k = db.kysely;
   const { rows: checks } = await sql<Record<string, unknown>>`
     select distinct on (k.id) r.component_id, k.id, k.name, k.type, k.status, k.labels, k.last_runtime,
-      (select coalesce(jsonb_agg(jsonb_build_object('time', s.time, 'status', s.status, 'message', s.message,
-              'error', s.error, 'duration', s.duration) order by s.time desc), '[]'::jsonb)
+      (select coalesce(jsonb_agg(jsonb_build_object('time', s.time, 'status', s.status,
+              'message', ${maskedColumn('check_statuses', 'message', sql`s.message`, 'text')},
+              'error', ${maskedColumn('check_statuses', 'error', sql`s.error`, 'text')},
+              'duration', s.duration) order by s.time desc), '[]'::jsonb)
          from check_statuses s where s.check_id = k.id and s.time >= ${opts.since}) as statuses
     from check_component_relationships r join checks k on k.id = r.check_id
     where r.deleted_at is null and r.component_id = any(${ids}::uuid[])`.execute(k);

@@ -287,6 +287,23 @@ describe('Inline checks, config links and schedules', () => {
     expect(links.map((l: { config_id: string }) => l.config_id)).toEqual([item.id]);
   });
 
+  it('never shows the credentials of an inline check: masked in /api/db, left out of the tree', async () => {
+    const id = await save('with-secret', {
+      components: [
+        { name: 'guarded', checks: [{ inline: { http: [{ name: 'g', url: 'http://ops:hunter2@127.0.0.1:1/' }] } }] },
+      ],
+    });
+    await runNow(id);
+    const text = await (await server.fetch('/api/db/components?name=eq.guarded&select=component_checks')).text();
+    expect(text).toContain('127.0.0.1');
+    expect(text).not.toContain('hunter2');
+    const treeText = await (await server.fetch('/api/canary/api/topology?depth=3')).text();
+    expect(treeText).toContain('guarded');
+    expect(treeText).not.toContain('hunter2');
+    const spec = await (await server.fetch(`/api/db/topologies?id=eq.${id}&select=spec`)).text();
+    expect(spec).not.toContain('hunter2');
+  });
+
   it('runs a due topology in one process only: the claim moves next_runtime', async () => {
     const id = await save('due', { schedule: '@every 1h', components: [{ name: 'x' }] });
     const [a, b] = await Promise.all([runDueTopologies(server.ctx, 'one'), runDueTopologies(server.ctx, 'two')]);
