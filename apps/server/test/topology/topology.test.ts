@@ -287,6 +287,52 @@ describe('Inline checks, config links and schedules', () => {
     expect(links.map((l: { config_id: string }) => l.config_id)).toEqual([item.id]);
   });
 
+  it('resolves property lookups and configLookups', async () => {
+    await server.db.kysely
+      .insertInto('config_items')
+      .values({
+        config_class: 'Deployment',
+        type: 'Kubernetes::Deployment',
+        name: 'web',
+        config: JSON.stringify({ spec: { replicas: 3 }, metadata: { name: 'web' } }),
+      })
+      .execute();
+    const id = await save('props', {
+      components: [
+        {
+          name: 'web',
+          properties: [
+            { name: 'version', lookup: { exec: [{ name: 'v', script: 'echo 2.7.1' }] }, headline: true },
+            { name: 'latency', lookup: { exec: [{ name: 'l', script: 'echo 42' }] }, unit: 'ms' },
+            {
+              name: 'replicas',
+              configLookup: { config: { name: 'web', type: 'Kubernetes::Deployment' }, field: 'spec.replicas' },
+            },
+            {
+              name: 'summary',
+              configLookup: {
+                config: { name: 'web' },
+                display: { template: '{{.config.metadata.name}} x{{.config.spec.replicas}}' },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect((await runNow(id)).errors).toEqual([]);
+    const web = child(
+      (await tree()).components.find((c) => c.name === 'props'),
+      'web',
+    ) as Node & {
+      properties: Array<{ name: string; text?: string; value?: number }>;
+    };
+    const byName = Object.fromEntries(web.properties.map((p) => [p.name, p]));
+    expect(byName.version).toMatchObject({ text: '2.7.1', headline: true });
+    expect(byName.latency).toMatchObject({ value: 42, unit: 'ms' });
+    expect(byName.replicas).toMatchObject({ value: 3 });
+    expect(byName.summary).toMatchObject({ text: 'web x3' });
+  });
+
   it('never shows the credentials of an inline check: masked in /api/db, left out of the tree', async () => {
     const id = await save('with-secret', {
       components: [
