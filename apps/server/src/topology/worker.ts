@@ -71,14 +71,14 @@ export async function runDueTopologies(
 async function touchedSince(
   ctx: AppContext,
   since: Date,
-): Promise<{ topologies: string[]; relink: boolean; now: Date }> {
+): Promise<{ topologies: string[]; relink: boolean; now: Date; taken: string[] }> {
   // check transitions come through a queue the checks trigger fills (a result is stamped with its
   // run time, which can be well before its transaction commits); the rest by time
-  const { rows: queued } = await sql<{ topology_id: string | null }>`
+  const { rows: queued } = await sql<{ check_id: string; topology_id: string | null }>`
     with taken as (delete from component_rollup_queue returning check_id)
-    select distinct c.topology_id from taken t
-      join check_component_relationships r on r.check_id = t.check_id and r.deleted_at is null
-      join components c on c.id = r.component_id`.execute(ctx.db.kysely);
+    select distinct t.check_id, c.topology_id from taken t
+      left join check_component_relationships r on r.check_id = t.check_id and r.deleted_at is null
+      left join components c on c.id = r.component_id`.execute(ctx.db.kysely);
   const { rows } = await sql<{ topology_id: string | null; now: Date }>`
     select c.topology_id, now() from evidences e join hypotheses h on h.id = e.hypothesis_id
       join incidents i on i.id = h.incident_id join components c on c.id = e.component_id
@@ -98,6 +98,7 @@ async function touchedSince(
     topologies: [...new Set([...queued, ...rows].flatMap((r) => (r.topology_id ? [r.topology_id] : [])))],
     relink: Number(fresh[0]?.n ?? 0) > 0,
     now: rows[0]?.now ?? new Date(),
+    taken: [...new Set(queued.map((q) => q.check_id))],
   };
 }
 
@@ -119,9 +120,16 @@ export function startTopologyWorker(
     // look again a second back: a transaction that committed late is not missed (roll-ups are idempotent)
     const t = await touchedSince(ctx, new Date(since.getTime() - 1000));
     since = t.now;
-    if (t.relink) await linkComponents(ctx.db);
-    if (t.relink) await recomputeRollups(ctx.db);
-    else if (t.topologies.length) await recomputeRollups(ctx.db, t.topologies);
+    try {
+      if (t.relink) await linkComponents(ctx.db);
+      if (t.relink) await recomputeRollups(ctx.db);
+      else if (t.topologies.length) await recomputeRollups(ctx.db, t.topologies);
+    } catch (err) {
+      // hand the transitions back so the next pass (here or in another worker) rolls them up
+      await sql`insert into component_rollup_queue (check_id) select unnest(${t.taken}::uuid[])
+        on conflict (check_id) do nothing`.execute(ctx.db.kysely);
+      throw err;
+    }
   };
   const run = () => runDueTopologies(ctx, owner, shutdown.signal, log);
   const timers = opts.timers !== false;
