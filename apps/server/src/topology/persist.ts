@@ -11,7 +11,7 @@ import type { BuiltComponent } from './build.js';
 export interface PersistSummary {
   saved: number;
   deleted: number;
-  rootId: string;
+  rootIds: string[];
 }
 
 const ZERO = '00000000-0000-0000-0000-000000000000';
@@ -47,11 +47,11 @@ async function upsert(
   return (rows[0] as { id: string }).id;
 }
 
-/** Saves the tree under `topologyId`; `clean` (no lookup failed) allows deleting what is gone. */
+/** Saves the trees (one root each; several with groupBy) under `topologyId`; `clean` (no lookup failed) allows deleting what is gone. */
 export async function persistTree(
   db: Executor,
   topologyId: string,
-  root: BuiltComponent,
+  roots: BuiltComponent[],
   opts: { clean: boolean; schedule: string | null },
 ): Promise<PersistSummary> {
   const seen: string[] = [];
@@ -69,7 +69,8 @@ export async function persistTree(
     }
     return id;
   };
-  const rootId = await walk(root, null, '');
+  const rootIds: string[] = [];
+  for (const root of roots) rootIds.push(await walk(root, null, ''));
   let deleted = 0;
   if (opts.clean) {
     const res = await sql`
@@ -77,5 +78,5 @@ export async function persistTree(
       where topology_id = ${topologyId} and deleted_at is null and not (id = any(${seen}::uuid[]))`.execute(db);
     deleted = Number(res.numAffectedRows ?? 0);
   }
-  return { saved: seen.length, deleted, rootId };
+  return { saved: seen.length, deleted, rootIds };
 }

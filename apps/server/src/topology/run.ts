@@ -5,7 +5,8 @@ import type { Db } from '../db/connection.js';
 import type { ExecuteContext } from '../health/execute.js';
 import { runJob } from '../jobs/jobHistory.js';
 import type { SandboxPolicy } from '../sandbox/config.js';
-import { buildTopology } from './build.js';
+import { type BuiltComponent, buildTopology } from './build.js';
+import { groupedBy, groupValues } from './groupBy.js';
 import { saveInlineCanaries } from './inline.js';
 import { linkComponents, matchesConfig } from './link.js';
 import { persistTree } from './persist.js';
@@ -84,13 +85,19 @@ export async function runTopology(deps: TopologyRunDeps, id: string): Promise<To
   await runJob(deps.db, deps.clock, { name: 'TopologyRun', resourceType: 'topology', resourceId: id }, async () => {
     const errors: string[] = [];
     const namespace = found.resource.metadata.namespace ?? 'default';
-    const root = await buildTopology(found.resource, {
-      execute: executeContext(deps, namespace),
-      configs: configReader(deps.db),
-      errors,
-    });
+    const ctx = { execute: executeContext(deps, namespace), configs: configReader(deps.db), errors };
+    // groupBy: one tree per value of the catalog tag, each named "<name> (<value>)"
+    const groupBy = found.resource.spec.groupBy;
+    const roots: BuiltComponent[] = [];
+    if (groupBy) {
+      for (const value of await groupValues(deps.db, groupBy)) {
+        roots.push(await buildTopology(groupedBy(found.resource, groupBy.tag, value), ctx));
+      }
+    } else {
+      roots.push(await buildTopology(found.resource, ctx));
+    }
     const saved = await deps.db.kysely.transaction().execute(async (trx) => {
-      const s = await persistTree(trx, id, root, {
+      const s = await persistTree(trx, id, roots, {
         clean: errors.length === 0,
         schedule: topologySchedule(found.resource.spec),
       });
@@ -102,10 +109,7 @@ export async function runTopology(deps: TopologyRunDeps, id: string): Promise<To
     result = { components: saved.saved, deleted: saved.deleted, errors };
     // accepted by validation but not applied yet: say so on the run instead of staying silent
     const spec = found.resource.spec;
-    const warnings = [
-      ...(spec.groupBy ? ['spec.groupBy is not applied yet: the topology runs once'] : []),
-      ...(spec.push ? ['spec.push is not applied yet: the tree is not pushed'] : []),
-    ];
+    const warnings = [...(spec.push ? ['spec.push is not applied yet: the tree is not pushed'] : [])];
     return {
       success: saved.saved,
       errors,

@@ -178,6 +178,34 @@ describe('Inline checks, config links and schedules', () => {
     expect(byName.summary).toMatchObject({ text: 'web x3' });
   });
 
+  it('runs once per value of a groupBy tag, each run seeing only its own config items', async () => {
+    for (const cluster of ['east', 'west']) {
+      await server.db.kysely
+        .insertInto('config_items')
+        .values({
+          config_class: 'Cluster',
+          type: 'Kubernetes::Cluster',
+          name: `k8s-${cluster}`,
+          tags: JSON.stringify({ cluster }),
+        })
+        .execute();
+    }
+    const id = await save('clusters', {
+      groupBy: { tag: 'cluster' },
+      components: [{ name: 'cluster', type: 'cluster', configs: [{ types: ['Kubernetes::Cluster'] }] }],
+    });
+    expect((await runNow(id)).errors).toEqual([]);
+    const roots = (await tree()).components.filter((c) => c.name.startsWith('clusters'));
+    expect(roots.map((r) => r.name)).toEqual(['clusters (east)', 'clusters (west)']);
+    const east = child(roots[0], 'cluster') as Node;
+    const links = await (
+      await server.fetch(
+        `/api/db/config_component_relationships?component_id=eq.${east.id}&select=config:config_items(name)`,
+      )
+    ).json();
+    expect(links).toEqual([{ config: { name: 'k8s-east' } }]);
+  });
+
   it('never shows the credentials of an inline check: masked in /api/db, left out of the tree', async () => {
     const id = await save('with-secret', {
       components: [
