@@ -14,6 +14,8 @@ import { createEventConsumer } from './notifications/worker.js';
 import { playbookRecipientRunner } from './playbooks/notify.js';
 import { startPlaybookWorker } from './playbooks/start.js';
 import { logSandbox } from './sandbox/index.js';
+import { createSampleTopology } from './topology/sample.js';
+import { startTopologyWorker, type TopologyWorker } from './topology/worker.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -68,12 +70,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (db.kind === 'pglite' && migrated.applied.includes('020_health') && sampleDataEnabled()) {
     await createSampleCanary(ctx, port).catch((err) => app.log.warn({ err }, 'sample canary not created'));
   }
+  if (db.kind === 'pglite' && migrated.applied.includes('170_topology') && sampleDataEnabled()) {
+    await createSampleTopology(ctx, port).catch((err) => app.log.warn({ err }, 'sample topology not created'));
+  }
   // the check scheduler runs in processes that do background work
   let health: HealthWorker | undefined;
   if (config.role === 'all' || config.role === 'worker') health = await startHealthWorker(ctx, app.log);
   // scheduled scrapes and catalog retention, likewise
   let catalog: CatalogWorker | undefined;
   if (config.role === 'all' || config.role === 'worker') catalog = await startCatalogWorker(ctx, app.log);
+  // topology runs and roll-ups: the same processes
+  const topology: TopologyWorker | undefined =
+    config.role === 'all' || config.role === 'worker' ? startTopologyWorker(ctx, app.log) : undefined;
 
   // durable event consumers (notifications): only processes that run background work
   const events =
@@ -99,6 +107,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     stopping ??= (async () => {
       await health?.stop(); // finishes running checks and writes their results
       await catalog?.stop(); // aborts running scrapes; each stores what it read as a failed run
+      await topology?.stop();
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
       await playbooks?.stop(); // finishes the actions in flight, hands the rest back to the queue
       await incidentRules?.stop();

@@ -70,7 +70,6 @@ exposeTable('config_scrapers', {
 const manualLink = { selector_id: () => 'manual' };
 exposeTable('config_component_relationships', { resource: 'config_scrapers', writable: true, defaults: manualLink });
 exposeTable('check_config_relationships', { resource: 'config_scrapers', writable: true, defaults: manualLink });
-exposeTable('check_component_relationships', { resource: 'canaries', writable: false });
 
 for (const name of [
   'config_scrapers_with_status',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CanaryResource, PlaybookResource, ScrapeConfigResource } from '@opsdeck/schema';
+import type { CanaryResource, PlaybookResource, ScrapeConfigResource, TopologyResource } from '@opsdeck/schema';
 import { execScraperRefusal } from '../catalog/execPolicy.js';
 import { saveScrapeConfig } from '../catalog/scrapeConfigs.js';
 import { validateScrapeConfig } from '../catalog/scrapeConfigYaml.js';
@@ -13,22 +13,25 @@ import { playbookExecRefusal, savePlaybook } from '../playbooks/store.js';
 import { validatePlaybook } from '../playbooks/yaml.js';
 import { type ParsedResource, parseResourceFile, ResourceFileError } from '../resourceYaml.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
+import { saveTopology } from '../topology/topologies.js';
+import { topologyHasExec, validateTopology } from '../topology/topologyYaml.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
-type Applicable = CanaryResource | ScrapeConfigResource | PlaybookResource;
+type Applicable = CanaryResource | ScrapeConfigResource | PlaybookResource | TopologyResource;
 
 const KINDS: Record<string, (doc: unknown) => Applicable> = {
   Canary: validateCanary,
   ScrapeConfig: validateScrapeConfig,
   Playbook: validatePlaybook,
+  Topology: validateTopology,
 };
 
 export const applyCommand: Command = {
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',
-    'Validates every Canary, ScrapeConfig and Playbook in the files, then stores them all in one transaction',
+    'Validates every Canary, ScrapeConfig, Playbook and Topology in the files, then stores them all in one transaction',
     '(nothing is stored when any is invalid). A resource with the same name and namespace from a',
     'file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
     'OPSDECK_DATA_DIR (./data). Exit code: 0 stored, 2 invalid input.',
@@ -54,6 +57,15 @@ export const applyCommand: Command = {
     const config = loadConfig();
     // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
     for (const { kind, resource } of resources) {
+      if (kind === 'Topology') {
+        if (config.sandbox.exec === 'off' && topologyHasExec((resource as TopologyResource).spec)) {
+          console.error(
+            `topology ${resource.metadata.name}: exec lookups are turned off on this server (OPSDECK_EXEC=off)`,
+          );
+          invalid = true;
+        }
+        continue;
+      }
       const refusal =
         kind === 'Canary'
           ? execWriteRefusal(config.sandbox.exec, 'operator', (resource as CanaryResource).spec)
@@ -73,6 +85,11 @@ export const applyCommand: Command = {
         const out: string[] = [];
         for (const { kind, resource } of resources) {
           const where = `${resource.metadata.namespace ?? 'default'}/${resource.metadata.name}`;
+          if (kind === 'Topology') {
+            const t = await saveTopology(trx, resource as TopologyResource, { source: 'ConfigFile' });
+            out.push(`topology ${where} ${t.created ? 'created' : 'configured'}`);
+            continue;
+          }
           if (kind === 'ScrapeConfig') {
             const s = await saveScrapeConfig(trx, resource as ScrapeConfigResource, { source: 'ConfigFile' });
             out.push(`scrapeconfig ${where} ${s.created ? 'created' : 'configured'}`);

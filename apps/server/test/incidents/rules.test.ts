@@ -1,5 +1,5 @@
 import type { IncidentRuleSpec } from '@opsdeck/schema';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/connection.js';
@@ -161,23 +161,38 @@ describe('incident rules on checks', () => {
     expect(JSON.stringify(row.details)).toContain('broken: filter.age');
   });
 
-  it('warns in the job history about component selectors it does not evaluate yet', async () => {
-    const clock = new ManualClock(new Date('2031-06-01T10:00:00Z'));
+  it('opens an incident for an unhealthy topology component its components selectors match, and resolves it', async () => {
+    const t0 = new Date('2031-07-01T10:00:00Z');
+    const clock = new ManualClock(t0);
     await k.deleteFrom('incident_rules').where('name', '=', 'broken').execute();
-    await buildRule('components only', { components: [{ types: ['KubernetesPod'] }] });
-    const job = startIncidentRulesJob({ db: k, clock, intervalMs: 3_600_000 });
-    try {
-      expect((await job.runOnce()).warnings).toEqual(['components only: components selectors are not evaluated yet']);
-    } finally {
-      await job.stop();
-    }
-    const row = await k
-      .selectFrom('job_history')
-      .select(['status', 'details'])
-      .where('name', '=', INCIDENT_RULES_JOB)
-      .where('time_start', '=', clock.now())
+    const [component] = (
+      await sql<{ id: string }>`
+        insert into components (name, external_id, type, health, status, labels, last_transition_time)
+        values ('checkout', 'checkout', 'KubernetesPod', 'unhealthy', 'unhealthy', '{"team":"shop"}', ${new Date(t0.getTime() - 10 * MIN)})
+        returning id`.execute(k)
+    ).rows;
+    const rule = await buildRule('pods down', {
+      components: [{ types: ['KubernetesPod'], labelSelector: 'team=shop' }],
+      filter: { age: '5m' },
+      autoResolve: { timeout: '1m' },
+      template: { title: '{{component.name}} is {{component.status}}' },
+    });
+    const first = await runIncidentRules(k, clock);
+    expect(first.warnings).toEqual([]);
+    const [incident] = await ruleIncidents(rule.id);
+    expect(incident).toMatchObject({ title: 'checkout is unhealthy', status: 'open' });
+    const evidence = await k
+      .selectFrom('evidences as e')
+      .innerJoin('hypotheses as h', 'h.id', 'e.hypothesis_id')
+      .select(['e.type', 'e.component_id', 'e.check_id'])
+      .where('h.incident_id', '=', incident?.id as string)
       .executeTakeFirstOrThrow();
-    expect(row.status).toBe('WARNING');
-    expect(row.details).toMatchObject({ warnings: ['components only: components selectors are not evaluated yet'] });
+    expect(evidence).toEqual({ type: 'topology', component_id: component?.id, check_id: null });
+    expect((await runIncidentRules(k, clock)).opened).toEqual([]); // never a duplicate
+
+    await sql`update components set health = 'healthy', status = 'healthy', last_transition_time = ${t0}
+      where id = ${component?.id}`.execute(k);
+    clock.advance(2 * MIN);
+    expect((await runIncidentRules(k, clock)).resolved).toEqual([incident?.id]);
   });
 });

@@ -1,6 +1,6 @@
 -- Links of health checks to config items and components (reference backend.md section 1.1), the
 -- per-component views of the catalog, and the indexes the catalog reads lean on.
--- components belong to the topology domain: component_id carries no foreign key (as in 110).
+-- check_component_relationships belongs to the topology domain (170); components carry no foreign key here.
 
 create table check_config_relationships (
   config_id uuid not null references config_items (id) on delete cascade,
@@ -14,18 +14,6 @@ create table check_config_relationships (
   primary key (check_id, config_id)
 );
 create index check_config_relationships_config_idx on check_config_relationships (config_id);
-
-create table check_component_relationships (
-  component_id uuid not null,
-  check_id uuid not null references checks (id) on delete cascade,
-  canary_id uuid references canaries (id),
-  selector_id text,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  deleted_at timestamptz,
-  is_pushed boolean not null default false,
-  primary key (check_id, component_id)
-);
 
 -- Insights and changes of the config items linked to a component (spec part 1 section 7).
 create view analysis_by_component as

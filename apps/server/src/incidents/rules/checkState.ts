@@ -4,6 +4,8 @@ import type { Selectable } from './selector.js';
 
 /** A check as the incident rules see it. */
 export interface CheckState extends Selectable {
+  /** A check (default), or a topology component watched through the rule's `components` selectors. */
+  kind?: 'check' | 'component';
   status: 'healthy' | 'unhealthy' | null;
   severity: string | null;
   category: string | null;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/types.js';
 import { readCheckStates } from './checkState.js';
+import { readComponentStates } from './componentState.js';
 import { planRuleActions } from './plan.js';
 import { loadRuleIncidents, loadRules, openRuleIncident, settleRuleIncident } from './store.js';
 
@@ -29,12 +30,12 @@ export async function runIncidentRules(db: Kysely<Database>, clock: Clock): Prom
   const { rules, invalid } = await loadRules(db);
   result.invalidRules = invalid;
   if (rules.length === 0) return result;
-  for (const rule of rules) {
-    // component selectors need the topology domain's components; checks are what rules watch now
-    if (rule.spec.components?.length) result.warnings.push(`${rule.name}: components selectors are not evaluated yet`);
-  }
-
-  const [checks, incidents] = await Promise.all([readCheckStates(db), loadRuleIncidents(db)]);
+  const [checkStates, componentStates, incidents] = await Promise.all([
+    readCheckStates(db),
+    rules.some((r) => r.spec.components?.length) ? readComponentStates(db) : Promise.resolve([]),
+    loadRuleIncidents(db),
+  ]);
+  const checks = [...checkStates, ...componentStates];
   for (const action of planRuleActions(rules, checks, incidents, now)) {
     try {
       if (action.kind === 'open') {

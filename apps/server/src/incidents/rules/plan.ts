@@ -10,7 +10,7 @@ export interface Rule {
   spec: IncidentRuleSpec;
 }
 
-/** An incident a rule opened for a check and nobody has closed yet. */
+/** An incident a rule opened for a check (or component: `checkId` is then its id) and nobody has closed yet. */
 export interface RuleIncident {
   id: string;
   ruleId: string;
@@ -54,8 +54,9 @@ export function planRuleActions(
   const t = now.getTime();
 
   for (const rule of ordered) {
-    const selectors = rule.spec.checks ?? [];
-    if (selectors.length === 0) continue;
+    const checkSelectors = rule.spec.checks ?? [];
+    const componentSelectors = rule.spec.components ?? [];
+    if (checkSelectors.length === 0 && componentSelectors.length === 0) continue;
     const statuses = rule.spec.filter?.status?.length ? rule.spec.filter.status : ['unhealthy'];
     const ageMs = ms(rule.spec.filter?.age) ?? 0;
     const resolveMs = ms(rule.spec.autoResolve?.timeout);
@@ -64,6 +65,7 @@ export function planRuleActions(
 
     for (const check of checks) {
       if (claimed.has(check.id)) continue;
+      const selectors = check.kind === 'component' ? componentSelectors : checkSelectors;
       if (!selectors.some((s) => matchesSelector(s, check))) continue;
       const mine = incidents.filter((i) => i.ruleId === rule.id && i.checkId === check.id);
       const active = mine.filter((i) => isActive(i.status));

@@ -27,22 +27,22 @@ export async function loadRules(db: Executor): Promise<{ rules: Rule[]; invalid:
   return { rules, invalid };
 }
 
-/** Incidents opened by a rule for a check and not closed yet (uses evidences_check_idx). */
+/** Incidents opened by a rule for a check or component and not closed yet (uses evidences_check_idx). */
 export async function loadRuleIncidents(db: Executor): Promise<RuleIncident[]> {
   const rows = await db
     .selectFrom('incidents as i')
     .innerJoin('hypotheses as h', 'h.incident_id', 'i.id')
     .innerJoin('evidences as e', 'e.hypothesis_id', 'h.id')
-    .select(['i.id', 'i.incident_rule_id', 'i.status', 'i.resolved', 'e.check_id'])
+    .select(['i.id', 'i.incident_rule_id', 'i.status', 'i.resolved', 'e.check_id', 'e.component_id'])
     .where('i.incident_rule_id', 'is not', null)
     .where('i.status', '!=', 'closed')
-    .where('e.check_id', 'is not', null)
+    .where((eb) => eb.or([eb('e.check_id', 'is not', null), eb('e.component_id', 'is not', null)]))
     .where(sql<string>`e.properties->>'source'`, '=', RULE_EVIDENCE_SOURCE)
     .execute();
   return rows.map((r) => ({
     id: r.id,
     ruleId: r.incident_rule_id as string,
-    checkId: r.check_id as string,
+    checkId: (r.check_id ?? r.component_id) as string,
     status: r.status,
     resolved: r.resolved,
   }));
@@ -70,8 +70,10 @@ export async function openRuleIncident(
     if (existing) return null;
 
     const t = rule.spec.template ?? {};
+    const component = check.kind === 'component';
     const vars = {
       check: { ...check, last_transition_time: check.lastTransitionTime },
+      ...(component ? { component: { ...check, last_transition_time: check.lastTransitionTime } } : {}),
       rule: { id: rule.id, name: rule.name },
     };
     const author = t.created_by ?? rule.createdBy;
@@ -104,13 +106,15 @@ export async function openRuleIncident(
       .insertInto('evidences')
       .values({
         hypothesis_id: hypothesis.id,
-        type: 'check',
-        check_id: check.id,
+        type: component ? 'topology' : 'check',
+        ...(component ? { component_id: check.id } : { check_id: check.id }),
         description: `${check.name} is ${check.status ?? 'failing'}`,
         definition_of_done: true,
         done: false,
         created_by: author,
-        evidence: JSON.stringify({ check: { id: check.id, name: check.name, status: check.status } }),
+        evidence: JSON.stringify({
+          [component ? 'component' : 'check']: { id: check.id, name: check.name, status: check.status },
+        }),
         properties: JSON.stringify({ source: RULE_EVIDENCE_SOURCE, incident_rule_id: rule.id }),
         created_at: now,
       })

@@ -41,6 +41,9 @@ const IntegrationsPage = lazy(() =>
 const TeamsPage = lazy(() =>
   import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),
 );
+const TopologySettingsPage = lazy(() =>
+  import('../../features/topology/settings/TopologySettingsPage.js').then((m) => ({ default: m.TopologySettingsPage })),
+);
 const UsersPage = lazy(() =>
   import('../../features/settings/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -122,7 +125,7 @@ const resourceTables: Array<{
   alsoHiddenBy?: readonly string[];
 }> = [
   { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health', page: CanariesPage },
-  { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
+  { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology', page: TopologySettingsPage },
   {
     table: 'config_scrapers',
     label: 'Catalog Scrapers',

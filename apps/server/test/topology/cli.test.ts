@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/connection.js';
+
+// each invocation starts the CLI through tsx: seconds apiece, more on a loaded machine
+const SLOW = 180_000;
+const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
+const dir = mkdtempSync(path.join(tmpdir(), 'opsdeck-topology-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function opsdeck(args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      {
+        env: { ...process.env, LOG_LEVEL: 'silent', OPSDECK_DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '' },
+        timeout: SLOW,
+      },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const topology = (extra = '') => `apiVersion: canaries.flanksource.com/v1
+kind: Topology
+metadata:
+  name: estate
+  namespace: ops
+spec:
+  schedule: "@every 10m"
+  components:
+    - name: api
+      type: service${extra}
+`;
+
+describe('opsdeck apply -f with a Topology', () => {
+  it(
+    'stores it, updates it on re-apply, and refuses a bad one naming the path',
+    async () => {
+      writeFileSync(path.join(dir, 'estate.yaml'), topology());
+      writeFileSync(path.join(dir, 'bad.yaml'), topology('\n      lookup:\n        http:\n          - name: x'));
+      const first = await opsdeck(['apply', '-f', path.join(dir, 'estate.yaml')]);
+      expect(first.stdout.trim(), first.stderr).toBe('topology ops/estate created');
+      const again = await opsdeck(['apply', '-f', path.join(dir, 'estate.yaml')]);
+      expect(again.stdout.trim()).toBe('topology ops/estate configured');
+      const bad = await opsdeck(['apply', '-f', path.join(dir, 'bad.yaml')]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/spec\.components\[0\]\.lookup\.http\[0\]\.url/);
+      const db = await openDatabase({ dataDir: path.join(dir, 'db') });
+      try {
+        const rows = await db.kysely
+          .selectFrom('topologies')
+          .select(['name', 'namespace', 'schedule', 'source'])
+          .execute();
+        expect(rows).toEqual([{ name: 'estate', namespace: 'ops', schedule: '@every 10m', source: 'ConfigFile' }]);
+      } finally {
+        await db.close();
+      }
+    },
+    SLOW,
+  );
+});
