@@ -9,7 +9,6 @@ import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { Role } from '../rbac/resources.js';
 import { maskedColumn } from '../rest/secrets.js';
-import { artifactRoutes } from './artifactRoutes.js';
 import { onDemandRunner } from './engine.js';
 import { checkGraph } from './graph.js';
 import { loadRunnableCheck } from './load.js';
@@ -32,7 +31,6 @@ function parseWhen(value: string | undefined, now: Date, name: string): Date | u
 /** Run Now, a check's history graph (spec part 1 section 7: /api/canary/...). */
 export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  await artifactRoutes(scope, ctx);
 
   app.post(
     '/api/canary/run/check/:id',

@@ -128,33 +128,5 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
     return { playbook, run, actions };
   });
 
-  app.get(
-    '/api/artifacts/download/:id',
-    { config: readRuns, schema: { params: z.object({ id: uuid('artifact') }) } },
-    async (request, reply) => {
-      const a = await ctx.db.kysely
-        .selectFrom('artifacts')
-        .select(['filename', 'content_type', 'content', 'size'])
-        .where('id', '=', request.params.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!a) throw notFound(`artifact ${request.params.id} not found`);
-      // served as an attachment so a text/html artifact never renders on our origin
-      const safe = a.filename.replace(/[^A-Za-z0-9._-]/g, '_');
-      return reply
-        .header(
-          'content-type',
-          a.content_type.startsWith('text/')
-            ? 'text/plain; charset=utf-8'
-            : a.content_type === 'application/json'
-              ? 'application/json'
-              : 'application/octet-stream',
-        )
-        .header('content-disposition', `attachment; filename="${safe}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(a.content);
-    },
-  );
-
   await webhookRoutes(app, ctx);
 }

@@ -288,7 +288,7 @@ describe('/api/config', () => {
       as: 'viewer',
     });
     expect(await detail.json()).toEqual([
-      { name: 'api-7d9', summary: { relationships: 2, analysis: 1, changes: 2, playbook_runs: 0, checks: 0 } },
+      { name: 'api-7d9', summary: { relationships: 2, analysis: 1, changes: 2, playbook_runs: 0, checks: 1 } },
     ]);
     const related = await server.fetch(
       `/api/config/rpc/related_configs_recursive?config_id=${id.pod}&type_filter=all&select=name,direction`,
@@ -297,6 +297,19 @@ describe('/api/config', () => {
     expect(related.status).toBe(200);
     expect((await server.fetch('/api/config/people', { as: 'admin' })).status).toBe(404);
     expect((await server.fetch('/api/config/rpc/nope', { as: 'admin' })).status).toBe(404);
+  });
+
+  it('counts the playbook runs against an item in its detail summary', async () => {
+    const db = server.db.kysely;
+    const { rows } = await sql<{ id: string }>`
+      insert into playbooks (name, spec) values ('restart-db', '{"actions":[]}'::jsonb) returning id`.execute(db);
+    const playbookId = rows[0]?.id;
+    await sql`insert into playbook_runs (playbook_id, spec, status, config_id)
+      values (${playbookId}, '{}'::jsonb, 'completed', ${id.db}), (${playbookId}, '{}'::jsonb, 'failed', ${id.db})`.execute(
+      db,
+    );
+    const detail = await server.fetch(`/api/config/config_detail?id=eq.${id.db}&select=summary`, { as: 'viewer' });
+    expect((await detail.json())[0].summary.playbook_runs).toBe(2);
   });
 
   it('links a component to a config item manually; editors may, viewers may not', async () => {

@@ -6,6 +6,8 @@ import { Age } from '../../ui/Age.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { Tabs } from '../../ui/Tabs.js';
+import { PlaybooksMenu } from '../playbooks/components/PlaybooksMenu.js';
+import { TargetRuns } from '../playbooks/components/TargetRuns.js';
 import { catalogQueries } from './api.js';
 import { ConfigChangesTab } from './ConfigChangesTab.js';
 import { ConfigChecks } from './ConfigChecks.js';
@@ -38,6 +40,9 @@ export function ConfigDetailPage({ tab = 'config' }: { tab?: ConfigTab }) {
         {c.deleted_at && (
           <span className="rounded bg-zinc-200 px-1.5 py-0.5 text-xs">deleted {c.delete_reason ?? ''}</span>
         )}
+        <div className="ml-auto">
+          <PlaybooksMenu target={{ config_id: c.id }} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-5">
         <Stat label="Class">{c.config_class}</Stat>
@@ -81,8 +86,8 @@ export function ConfigDetailPage({ tab = 'config' }: { tab?: ConfigTab }) {
           {
             id: 'playbooks',
             label: 'Playbooks',
-            hidden: tab !== 'playbooks',
-            content: <EmptyState message="Playbooks are not available yet" />,
+            count: c.summary?.playbook_runs,
+            content: <TargetRuns target={{ config_id: c.id }} />,
           },
           { id: 'checks', label: 'Checks', content: <ConfigChecks configId={c.id} /> },
         ]}

@@ -94,6 +94,8 @@ export interface RunFilters {
   status: string;
   /** Runs created since this ISO time; '' for all. */
   since: string;
+  /** Only the runs against this resource (the Playbooks tab of a config item, check or component). */
+  target?: RunTarget;
   pageIndex: number;
   pageSize: number;
 }
@@ -126,6 +128,7 @@ export const playbookQueries = {
             ...(f.playbook ? { playbook_id: `eq.${f.playbook}` } : {}),
             ...(f.status ? { status: `eq.${f.status}` } : {}),
             ...(f.since ? { created_at: `gte.${f.since}` } : {}),
+            ...Object.fromEntries(Object.entries(f.target ?? {}).map(([k, v]) => [k, `eq.${v}`])),
           },
           sortBy: 'created_at',
           sortOrder: 'desc',
