@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { useToasts } from '../../ui/Toasts.js';
+import { PlaybooksMenu } from '../playbooks/components/PlaybooksMenu.js';
 import { type ComponentNode, downloadSnapshot, snapshotUrl, topologyQueries } from './api.js';
 import { PropertyValue } from './PropertyValue.js';
 import { propertyText } from './utils/cards.js';
@@ -120,6 +121,7 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-zinc-900">{component.text ?? component.name}</h2>
         <div className="flex gap-2">
+          <PlaybooksMenu target={{ component_id: component.id }} />
           {canHide && (
             <Button size="sm" disabled={hide.isPending} onClick={() => hide.mutate(!component.hidden)}>
               {component.hidden ? 'Unhide' : 'Hide'}
