@@ -4,6 +4,7 @@ import { JSONPath } from 'jsonpath-plus';
 import { evaluateCel, queryJsonPath, queryJsonPathAll } from '../expr/index.js';
 import type { ScrapedDocument } from './scrapers/types.js';
 import type { ConfigHealth } from './tables.js';
+import { type ItemRelationship, relationshipsOf } from './transform/relationship.js';
 
 /**
  * Turns what a scraper read into config items, by the BaseScraper fields, in the reference's
@@ -29,6 +30,8 @@ export interface ScrapedItem {
   deletedAt: Date | null;
   /** The item's parent (hard relationship), by type and external id. */
   parent: { type: string; externalId: string } | null;
+  /** Soft relationships transform.relationship asks for (resolved when stored). */
+  relationships?: ItemRelationship[];
 }
 
 const HEALTHS = new Set(['healthy', 'unhealthy', 'warning', 'unknown']);
@@ -131,7 +134,7 @@ export function extractItems(spec: BaseScraper, doc: ScrapedDocument): { items: 
     }
     applyTransform(config, type, spec.transform);
     const health = (field(spec.health, config) ?? known.health)?.toLowerCase();
-    items.push({
+    const item: ScrapedItem = {
       externalId: id,
       type,
       configClass: field(spec.class, config) ?? known.class ?? type,
@@ -146,7 +149,11 @@ export function extractItems(spec: BaseScraper, doc: ScrapedDocument): { items: 
       createdAt: timestamp(spec.createFields, config) ?? known.createdAt ?? null,
       deletedAt: timestamp(spec.deleteFields, config) ?? known.deletedAt ?? null,
       parent: known.parent ?? null,
-    });
+    };
+    const related = relationshipsOf(spec.transform?.relationship, item);
+    if (related.relationships.length) item.relationships = related.relationships;
+    errors.push(...related.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
+    items.push(item);
   }
   return { items, errors };
 }

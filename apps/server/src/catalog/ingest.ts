@@ -7,6 +7,7 @@ import { type ChangeMapping, deleteByChange, mapChange, recordAnalysis, recordEx
 import type { ScrapedItem } from './extract.js';
 import type { ExternalAnalysis, ExternalChange } from './scrapers/types.js';
 import './tables.js';
+import { storeRelationships } from './transform/relationship.js';
 
 /**
  * Stores what one scrape of a scraper saw, in one transaction: config items upserted by
@@ -28,6 +29,8 @@ export interface TypeSummary {
 
 export interface ScrapeSummary extends TypeSummary {
   types: Record<string, TypeSummary>;
+  /** Soft relationships transform.relationship wrote. */
+  relationships: number;
 }
 
 /** The items of one scraper of the config, with what its transform says about changes. */
@@ -202,6 +205,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
     types[type] ??= emptySummary();
     return types[type];
   };
+  let relationships = 0;
   await db.kysely.transaction().execute(async (trx) => {
     const rows = (await trx
       .selectFrom('config_items')
@@ -261,6 +265,17 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
       }
     }
     await linkParents(trx, batches, stored);
+    const related = batches.flatMap((b) =>
+      b.items.flatMap((i) => {
+        const self = stored.get(`${i.type}\u0000${i.externalId}`);
+        return self && i.relationships ? [{ id: self.id, relationships: i.relationships }] : [];
+      }),
+    );
+    relationships = await storeRelationships(trx, related, {
+      scraperId: opts.scraperId,
+      now: opts.now,
+      prune: !opts.failed && !opts.partial,
+    });
     const byEid = new Map<string, string>();
     for (const r of stored.values()) byEid.set(r.eid, r.id);
     const target = async (externalId: string, type: string | undefined): Promise<string | undefined> => {
@@ -312,7 +327,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
   for (const t of Object.values(types)) {
     for (const k of Object.keys(total) as Array<keyof TypeSummary>) total[k] += t[k];
   }
-  return { ...total, types };
+  return { ...total, types, relationships };
 }
 
 /** Sets parent_id of items whose scraper named a parent (the hard relationship follows by trigger). */

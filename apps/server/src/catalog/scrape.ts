@@ -67,7 +67,6 @@ function pendingTransform(t: ScrapeTransform | undefined, at: string): string[] 
   const pending: Array<[string, unknown]> = [
     ['expr', t.expr],
     ['gotemplate', t.gotemplate],
-    ['relationship', t.relationship?.length],
     ['locations', t.locations?.length],
     ['aliases', t.aliases?.length],
   ];
