@@ -6,6 +6,7 @@ import { reportedChanges } from './fullMode.js';
 import type { ExternalChange, ScrapedDocument } from './scrapers/types.js';
 import type { ConfigHealth } from './tables.js';
 import { hasScript, runScript, type TransformedConfig } from './transform/expr.js';
+import { propertiesOf } from './transform/properties.js';
 import { type ItemRelationship, relationshipsOf } from './transform/relationship.js';
 
 /**
@@ -34,6 +35,8 @@ export interface ScrapedItem {
   parent: { type: string; externalId: string } | null;
   /** Soft relationships transform.relationship asks for (resolved when stored). */
   relationships?: ItemRelationship[];
+  /** The scraper's `properties`, rendered for this item; null without any. */
+  properties?: Array<Record<string, unknown>> | null;
 }
 
 const HEALTHS = new Set(['healthy', 'unhealthy', 'warning', 'unknown']);
@@ -181,6 +184,9 @@ export function extractItems(
       deletedAt: timestamp(spec.deleteFields, config) ?? doc.attributes?.deletedAt ?? null,
       parent: doc.attributes?.parent ?? null,
     };
+    const props = propertiesOf(spec, item);
+    if (props.properties) item.properties = props.properties;
+    errors.push(...props.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
     const related = relationshipsOf(spec.transform?.relationship, item);
     if (related.relationships.length) item.relationships = related.relationships;
     errors.push(...related.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));

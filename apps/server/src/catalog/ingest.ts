@@ -73,6 +73,7 @@ interface StoredItem {
   tags: unknown;
   config: unknown;
   source: string | null;
+  properties?: unknown;
   deleted_at: Date | null;
   parent_id?: string | null;
 }
@@ -91,6 +92,7 @@ function columns(item: ScrapedItem) {
     tags: JSON.stringify(item.tags),
     config: JSON.stringify(item.config ?? null),
     source: item.source,
+    properties: item.properties ? JSON.stringify(item.properties) : null,
   };
 }
 
@@ -103,7 +105,8 @@ function changedColumns(before: StoredItem, item: ScrapedItem): boolean {
     before.health !== item.health ||
     before.source !== item.source ||
     !same(before.labels, item.labels) ||
-    !same(before.tags, item.tags)
+    !same(before.tags, item.tags) ||
+    !same(before.properties, item.properties)
   );
 }
 
@@ -222,6 +225,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         'tags',
         'config',
         'source',
+        'properties',
         'deleted_at',
         'parent_id',
       ])
@@ -366,6 +370,7 @@ function storedShape(id: string, item: ScrapedItem): StoredItem {
     tags: item.tags,
     config: item.config,
     source: item.source,
+    properties: item.properties ?? null,
     deleted_at: item.deletedAt,
   };
 }

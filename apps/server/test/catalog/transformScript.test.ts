@@ -34,8 +34,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const fileScraper = (extra: Record<string, unknown>) =>
-  buildScrapeConfig({ file: [{ type: 'Car', id: '$.reg', name: '$.make', paths: [`${dir}/*.json`], ...extra }] });
+const fileScraper = (extra: Record<string, unknown>, name?: string) =>
+  buildScrapeConfig({ file: [{ type: 'Car', id: '$.reg', name: '$.make', paths: [`${dir}/*.json`], ...extra }] }, name);
 
 async function collect(extra: Record<string, unknown>) {
   const { results, warnings } = await collectScrape(fileScraper(extra), { clock, fileRoots: fileRoots() });
@@ -109,5 +109,53 @@ describe('a failing script', () => {
 
   it('is refused when saved if it does not parse, naming the path', () => {
     expect(() => fileScraper({ transform: { expr: 'config.(' } })).toThrow(/spec\.file\[0\]\.transform\.expr/);
+  });
+});
+
+describe('properties', () => {
+  it('are copied to the stored items, filtered and rendered per item, and updated on rescrape', async () => {
+    const withProps = (unit: string) =>
+      fileScraper(
+        {
+          items: '$.cars',
+          properties: [
+            { name: 'mileage', text: `{{ .config.km }} ${unit}`, icon: 'car' },
+            { name: 'low', filter: 'config.km < 5', text: 'barely driven' },
+            { name: 'docs', links: [{ label: 'manual', url: 'https://cars.example/{{ .name }}' }] },
+          ],
+        },
+        'props',
+      );
+    const { id } = await saveScrapeConfig(db.kysely, withProps('km'), { source: 'ConfigFile' });
+    const run = await runScrape(db, { id, config: withProps('km') }, { clock, fileRoots: fileRoots() });
+    expect(run.errors).toEqual([]);
+    const stored = async () =>
+      db.kysely
+        .selectFrom('config_items')
+        .select(['name', 'properties'])
+        .where('scraper_id', '=', id)
+        .orderBy('name')
+        .execute();
+    expect(await stored()).toEqual([
+      {
+        name: 'Audi',
+        properties: [
+          { name: 'mileage', text: '10 km', icon: 'car' },
+          { name: 'docs', links: [{ label: 'manual', url: 'https://cars.example/Audi' }] },
+        ],
+      },
+      {
+        name: 'BMW',
+        properties: [
+          { name: 'mileage', text: '2 km', icon: 'car' },
+          { name: 'low', text: 'barely driven' },
+          { name: 'docs', links: [{ label: 'manual', url: 'https://cars.example/BMW' }] },
+        ],
+      },
+    ]);
+    clock.advance(60_000);
+    const again = await runScrape(db, { id, config: withProps('miles') }, { clock, fileRoots: fileRoots() });
+    expect(again.summary.updated).toBe(2);
+    expect((await stored())[0]?.properties).toContainEqual({ name: 'mileage', text: '10 miles', icon: 'car' });
   });
 });
