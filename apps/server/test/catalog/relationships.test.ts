@@ -126,6 +126,12 @@ describe('transform.relationship', () => {
     expect(await items.json()).toEqual([{ name: 'Alice' }, { name: 'Audi' }, { name: 'Bob' }]);
   });
 
+  it('refuses a lookup expression that does not parse, naming its path', () => {
+    expect(() => buildScrapeConfig(spec([{ name: { expr: 'config.(' } }]))).toThrow(
+      /spec\.file\[1\]\.transform\.relationship\[0\]\.name\.expr/,
+    );
+  });
+
   it('refuses a rule that selects nothing, naming its path', () => {
     expect(() => buildScrapeConfig(spec([{ filter: 'true' }]))).toThrow(
       /spec\.file\[1\]\.transform\.relationship\[0\]/,

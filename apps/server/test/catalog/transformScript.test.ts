@@ -158,4 +158,13 @@ describe('properties', () => {
     expect(again.summary.updated).toBe(2);
     expect((await stored())[0]?.properties).toContainEqual({ name: 'mileage', text: '10 miles', icon: 'car' });
   });
+
+  it('are refused when saved if a filter or template does not parse, naming the path', () => {
+    expect(() => fileScraper({ properties: [{ name: 'a', filter: 'config.(' }] })).toThrow(
+      /spec\.file\[0\]\.properties\[0\]\.filter/,
+    );
+    expect(() => fileScraper({ properties: [{ name: 'a', links: [{ url: '{{ if .name }}x' }] }] })).toThrow(
+      /spec\.file\[0\]\.properties\[0\]\.links\[0\]\.url/,
+    );
+  });
 });
