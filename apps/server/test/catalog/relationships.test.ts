@@ -126,6 +126,17 @@ describe('transform.relationship', () => {
     expect(await items.json()).toEqual([{ name: 'Alice' }, { name: 'Audi' }, { name: 'Bob' }]);
   });
 
+  it('revives an edge produced again', async () => {
+    writeFiles(dir, { 'cars/audi.json': { reg_no: 'A-1', make: 'Audi', owner: 'alice' } });
+    const run = await scrape([ownedBy, driver]);
+    expect(run.errors).toEqual([]);
+    expect((await edges()).sort()).toEqual([
+      'Alice -related-> Audi',
+      'Audi -owned-by-> Alice',
+      'Audi -owned-by-> Bob (deleted)',
+    ]);
+  });
+
   it('refuses a lookup expression that does not parse, naming its path', () => {
     expect(() => buildScrapeConfig(spec([{ name: { expr: 'config.(' } }]))).toThrow(
       /spec\.file\[1\]\.transform\.relationship\[0\]\.name\.expr/,
