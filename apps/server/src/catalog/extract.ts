@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import { type BaseScraper, isJsonPathField, type ScrapeTransform } from '@opsdeck/schema';
 import { JSONPath } from 'jsonpath-plus';
 import { evaluateCel, queryJsonPath, queryJsonPathAll } from '../expr/index.js';
-import type { ScrapedDocument } from './scrapers/types.js';
+import { reportedChanges } from './fullMode.js';
+import type { ExternalChange, ScrapedDocument } from './scrapers/types.js';
 import type { ConfigHealth } from './tables.js';
+import { hasScript, runScript, type TransformedConfig } from './transform/expr.js';
+import { propertiesOf } from './transform/properties.js';
+import { type ItemRelationship, relationshipsOf } from './transform/relationship.js';
 
 /**
  * Turns what a scraper read into config items, by the BaseScraper fields, in the reference's
- * order: items split -> exclusions and masks -> attributes (id, name, type, class, status,
+ * order: items split -> script (transform.expr / gotemplate) -> exclusions and masks -> attributes (id, name, type, class, status,
  * health, description, labels, tags, created/deleted times). A document that yields no id or no
  * type is an error naming its source, never an item with a made-up key.
  */
@@ -29,6 +33,10 @@ export interface ScrapedItem {
   deletedAt: Date | null;
   /** The item's parent (hard relationship), by type and external id. */
   parent: { type: string; externalId: string } | null;
+  /** Soft relationships transform.relationship asks for (resolved when stored). */
+  relationships?: ItemRelationship[];
+  /** The scraper's `properties`, rendered for this item; null without any. */
+  properties?: Array<Record<string, unknown>> | null;
 }
 
 const HEALTHS = new Set(['healthy', 'unhealthy', 'warning', 'unknown']);
@@ -110,43 +118,88 @@ function splitItems(doc: unknown, items: string | undefined): unknown[] {
   return found.length === 1 && Array.isArray(found[0]) ? found[0] : found;
 }
 
-/** The config items of one scraped document, and the errors of the parts that had no id or type. */
-export function extractItems(spec: BaseScraper, doc: ScrapedDocument): { items: ScrapedItem[]; errors: string[] } {
+/** Names a config a script failed on: its type and id by the scraper's fields, when they resolve. */
+function nameOf(spec: BaseScraper, config: unknown): string {
+  try {
+    const id = field(spec.id, config);
+    return id ? `${field(spec.type, config) ?? ''}/${id}: ` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The configs of one part after transform.expr / gotemplate (the part itself without a script). */
+function scripted(spec: BaseScraper, part: unknown, where: string, errors: string[]): TransformedConfig[] {
+  const t = spec.transform;
+  if (!t || !hasScript(t)) return [{ config: part, attributes: {}, changes: undefined }];
+  try {
+    return runScript(t, part, where);
+  } catch (err) {
+    errors.push(
+      `${where}: ${nameOf(spec, part)}transform.${t.expr ? 'expr' : 'gotemplate'}: ${(err as Error).message}`,
+    );
+    return [];
+  }
+}
+
+/** The config items of one scraped document, the changes its transform reported, and the errors of the parts that had no id or type. */
+export function extractItems(
+  spec: BaseScraper,
+  doc: ScrapedDocument,
+): { items: ScrapedItem[]; changes: ExternalChange[]; errors: string[] } {
   const items: ScrapedItem[] = [];
+  const changes: ExternalChange[] = [];
   const errors: string[] = [];
   const where = doc.source ?? 'document';
-  for (const part of splitItems(doc.config, spec.items)) {
+  for (const result of splitItems(doc.config, spec.items).flatMap((part) => scripted(spec, part, where, errors))) {
     // a copy, so exclusions and masks never touch what the scraper returned
-    const config = structuredClone(part);
-    const known = doc.attributes ?? {};
-    const type = field(spec.type, config) ?? known.type;
+    const config = structuredClone(result.config);
+    const known = { ...doc.attributes, ...result.attributes };
+    const type = result.attributes.type ?? field(spec.type, config) ?? known.type;
     if (!type) {
       errors.push(`${where}: no type (type ${spec.type ?? 'is not set'})`);
       continue;
     }
-    const id = field(spec.id, config) ?? known.id;
+    const id = result.attributes.id ?? field(spec.id, config) ?? known.id;
     if (!id) {
       errors.push(`${where}: no id defined (id ${spec.id ?? 'is not set'})`);
       continue;
     }
     applyTransform(config, type, spec.transform);
-    const health = (field(spec.health, config) ?? known.health)?.toLowerCase();
-    items.push({
+    const own = result.attributes;
+    const health = (own.health ?? field(spec.health, config) ?? known.health)?.toLowerCase();
+    const item: ScrapedItem = {
       externalId: id,
       type,
-      configClass: field(spec.class, config) ?? known.class ?? type,
-      name: field(spec.name, config) ?? known.name ?? id,
-      description: field(spec.description, config) ?? null,
-      status: field(spec.status, config) ?? known.status ?? null,
+      configClass: own.class ?? field(spec.class, config) ?? known.class ?? type,
+      name: own.name ?? field(spec.name, config) ?? known.name ?? id,
+      description: own.description ?? field(spec.description, config) ?? null,
+      status: own.status ?? field(spec.status, config) ?? known.status ?? null,
       health: health && HEALTHS.has(health) ? (health as ConfigHealth) : health ? 'unknown' : null,
-      labels: { ...known.labels, ...fieldMap(spec.labels, config) },
-      tags: { ...known.tags, ...fieldMap(spec.tags, config) },
+      labels: { ...doc.attributes?.labels, ...fieldMap(spec.labels, config), ...own.labels },
+      tags: { ...doc.attributes?.tags, ...fieldMap(spec.tags, config), ...own.tags },
       config,
       source: doc.source ?? null,
-      createdAt: timestamp(spec.createFields, config) ?? known.createdAt ?? null,
-      deletedAt: timestamp(spec.deleteFields, config) ?? known.deletedAt ?? null,
-      parent: known.parent ?? null,
-    });
+      createdAt: timestamp(spec.createFields, config) ?? doc.attributes?.createdAt ?? null,
+      deletedAt: timestamp(spec.deleteFields, config) ?? doc.attributes?.deletedAt ?? null,
+      parent: doc.attributes?.parent ?? null,
+    };
+    const props = propertiesOf(spec, item);
+    if (props.properties) item.properties = props.properties;
+    errors.push(...props.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
+    const related = relationshipsOf(spec.transform?.relationship, item);
+    if (related.relationships.length) item.relationships = related.relationships;
+    errors.push(...related.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
+    if (result.changes !== undefined) {
+      const reported = reportedChanges(
+        result.changes,
+        { externalId: id, configType: type },
+        `${where}: ${type}/${item.name}`,
+      );
+      changes.push(...reported.changes);
+      errors.push(...reported.warnings);
+    }
+    items.push(item);
   }
-  return { items, errors };
+  return { items, changes, errors };
 }

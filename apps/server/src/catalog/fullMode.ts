@@ -35,18 +35,20 @@ function summaryOf(patches: unknown): string | undefined {
   return keys.length ? keys.slice(0, 10).join(', ') : undefined;
 }
 
-export function extractFull(doc: ScrapedDocument): FullDocument {
-  const out: FullDocument = { changes: [], analysis: [], warnings: [] };
-  const where = doc.source ?? 'document';
-  if (!isDict(doc.config)) {
-    out.warnings.push(`${where}: full mode needs a map with config, changes or analysis; skipped`);
-    return out;
-  }
-  const top = doc.config;
-  const defaultId = str(top.external_id) ?? str(top.id);
-  const defaultType = str(top.config_type) ?? str(top.type);
-  if (top.config !== undefined && top.config !== null) out.document = { ...doc, config: top.config };
-  const changes = Array.isArray(top.changes) ? top.changes : [];
+/**
+ * The entries of a reported `changes` list (full mode, a transform's results): each needs
+ * `external_change_id`, `change_type` and an item (its `external_id`, else `defaults`); the
+ * others are dropped with a warning naming why.
+ */
+export function reportedChanges(
+  list: unknown,
+  defaults: { externalId?: string; configType?: string },
+  where: string,
+): { changes: ExternalChange[]; warnings: string[] } {
+  const out: { changes: ExternalChange[]; warnings: string[] } = { changes: [], warnings: [] };
+  const defaultId = defaults.externalId;
+  const defaultType = defaults.configType;
+  const changes = Array.isArray(list) ? list : [];
   changes.forEach((c, i) => {
     if (!isDict(c)) return;
     const externalId = str(c.external_id) ?? defaultId;
@@ -79,6 +81,23 @@ export function extractFull(doc: ScrapedDocument): FullDocument {
       action: str(c.action),
     });
   });
+  return out;
+}
+
+export function extractFull(doc: ScrapedDocument): FullDocument {
+  const out: FullDocument = { changes: [], analysis: [], warnings: [] };
+  const where = doc.source ?? 'document';
+  if (!isDict(doc.config)) {
+    out.warnings.push(`${where}: full mode needs a map with config, changes or analysis; skipped`);
+    return out;
+  }
+  const top = doc.config;
+  const defaultId = str(top.external_id) ?? str(top.id);
+  const defaultType = str(top.config_type) ?? str(top.type);
+  if (top.config !== undefined && top.config !== null) out.document = { ...doc, config: top.config };
+  const reported = reportedChanges(top.changes, { externalId: defaultId, configType: defaultType }, where);
+  out.changes.push(...reported.changes);
+  out.warnings.push(...reported.warnings);
   const analysis = Array.isArray(top.analysis) ? top.analysis : [];
   analysis.forEach((a, i) => {
     if (!isDict(a)) return;

@@ -7,6 +7,7 @@ import { type ChangeMapping, deleteByChange, mapChange, recordAnalysis, recordEx
 import type { ScrapedItem } from './extract.js';
 import type { ExternalAnalysis, ExternalChange } from './scrapers/types.js';
 import './tables.js';
+import { storeRelationships } from './transform/relationship.js';
 
 /**
  * Stores what one scrape of a scraper saw, in one transaction: config items upserted by
@@ -28,6 +29,8 @@ export interface TypeSummary {
 
 export interface ScrapeSummary extends TypeSummary {
   types: Record<string, TypeSummary>;
+  /** Soft relationships transform.relationship wrote. */
+  relationships: number;
 }
 
 /** The items of one scraper of the config, with what its transform says about changes. */
@@ -70,6 +73,7 @@ interface StoredItem {
   tags: unknown;
   config: unknown;
   source: string | null;
+  properties?: unknown;
   deleted_at: Date | null;
   parent_id?: string | null;
 }
@@ -88,6 +92,7 @@ function columns(item: ScrapedItem) {
     tags: JSON.stringify(item.tags),
     config: JSON.stringify(item.config ?? null),
     source: item.source,
+    properties: item.properties ? JSON.stringify(item.properties) : null,
   };
 }
 
@@ -100,7 +105,8 @@ function changedColumns(before: StoredItem, item: ScrapedItem): boolean {
     before.health !== item.health ||
     before.source !== item.source ||
     !same(before.labels, item.labels) ||
-    !same(before.tags, item.tags)
+    !same(before.tags, item.tags) ||
+    !same(before.properties, item.properties)
   );
 }
 
@@ -202,6 +208,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
     types[type] ??= emptySummary();
     return types[type];
   };
+  let relationships = 0;
   await db.kysely.transaction().execute(async (trx) => {
     const rows = (await trx
       .selectFrom('config_items')
@@ -218,6 +225,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         'tags',
         'config',
         'source',
+        'properties',
         'deleted_at',
         'parent_id',
       ])
@@ -261,6 +269,17 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
       }
     }
     await linkParents(trx, batches, stored);
+    const related = batches.flatMap((b) =>
+      b.items.flatMap((i) => {
+        const self = stored.get(`${i.type}\u0000${i.externalId}`);
+        return self && i.relationships ? [{ id: self.id, relationships: i.relationships }] : [];
+      }),
+    );
+    relationships = await storeRelationships(trx, related, {
+      scraperId: opts.scraperId,
+      now: opts.now,
+      prune: !opts.failed && !opts.partial,
+    });
     const byEid = new Map<string, string>();
     for (const r of stored.values()) byEid.set(r.eid, r.id);
     const target = async (externalId: string, type: string | undefined): Promise<string | undefined> => {
@@ -312,7 +331,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
   for (const t of Object.values(types)) {
     for (const k of Object.keys(total) as Array<keyof TypeSummary>) total[k] += t[k];
   }
-  return { ...total, types };
+  return { ...total, types, relationships };
 }
 
 /** Sets parent_id of items whose scraper named a parent (the hard relationship follows by trigger). */
@@ -351,6 +370,7 @@ function storedShape(id: string, item: ScrapedItem): StoredItem {
     tags: item.tags,
     config: item.config,
     source: item.source,
+    properties: item.properties ?? null,
     deleted_at: item.deletedAt,
   };
 }

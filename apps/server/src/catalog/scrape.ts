@@ -65,9 +65,6 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 function pendingTransform(t: ScrapeTransform | undefined, at: string): string[] {
   if (!t) return [];
   const pending: Array<[string, unknown]> = [
-    ['expr', t.expr],
-    ['gotemplate', t.gotemplate],
-    ['relationship', t.relationship?.length],
     ['locations', t.locations?.length],
     ['aliases', t.aliases?.length],
   ];
@@ -155,8 +152,9 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
           doc = full.document;
         }
         if (!doc) continue;
-        const { items, errors } = extractItems(spec, doc);
+        const { items, changes, errors } = extractItems(spec, doc);
         result.items.push(...items);
+        result.changes.push(...changes);
         result.errors.push(...errors.map((e) => `${at}: ${e}`));
       }
     } catch (err) {

@@ -1,6 +1,8 @@
 import {
+  type BaseScraper,
   canaryIssues,
   formatPath,
+  RELATIONSHIP_SELECTOR_FIELDS,
   type ScrapeConfigResource,
   type ScrapeTransform,
   scrapeConfigSchema,
@@ -27,6 +29,7 @@ export function validateScrapeConfig(doc: unknown): ScrapeConfigResource {
   for (const { type, index, scraper } of scrapeConfigScrapers(config.spec)) {
     const transform = scraper.transform as ScrapeTransform | undefined;
     if (transform) issues.push(...transformIssues(transform, ['spec', type, index, 'transform']));
+    issues.push(...propertyIssues((scraper as BaseScraper).properties, ['spec', type, index, 'properties']));
   }
   if (issues.length) throw new ScrapeConfigValidationError(issues);
   try {
@@ -59,12 +62,42 @@ function transformIssues(t: ScrapeTransform, at: PropertyKey[]): ResourceIssue[]
   t.relationship?.forEach((r, i) => {
     check(['relationship', i, 'filter'], r.filter, compileCel);
     check(['relationship', i, 'expr'], r.expr, compileCel);
+    for (const f of RELATIONSHIP_SELECTOR_FIELDS) {
+      const l = r[f];
+      if (l && typeof l === 'object') check(['relationship', i, f, 'expr'], l.expr, compileCel);
+    }
+    for (const [k, l] of Object.entries(r.labels ?? {})) {
+      if (typeof l === 'object') check(['relationship', i, 'labels', k, 'expr'], l.expr, compileCel);
+    }
   });
   t.changes?.mapping?.forEach((m, i) => {
     check(['changes', 'mapping', i, 'filter'], m.filter, compileCel);
   });
   t.changes?.exclude?.forEach((e, i) => {
     check(['changes', 'exclude', i], e, compileCel);
+  });
+  return out;
+}
+
+/** The property filters (CEL) and templates that do not parse. */
+function propertyIssues(props: BaseScraper['properties'], at: PropertyKey[]): ResourceIssue[] {
+  const out: ResourceIssue[] = [];
+  props?.forEach((p, i) => {
+    const fields: Array<[PropertyKey[], unknown, (s: string) => void]> = [[['filter'], p.filter, compileCel]];
+    for (const k of ['text', 'tooltip', 'icon']) fields.push([[k], p[k], compileTemplate]);
+    if (Array.isArray(p.links)) {
+      p.links.forEach((l: { url?: unknown; label?: unknown } | null, j: number) => {
+        fields.push([['links', j, 'url'], l?.url, compileTemplate], [['links', j, 'label'], l?.label, compileTemplate]);
+      });
+    }
+    for (const [path, source, compile] of fields) {
+      if (typeof source !== 'string' || !source) continue;
+      try {
+        compile(source);
+      } catch (err) {
+        out.push({ path: formatPath([...at, i, ...path]), message: err instanceof Error ? err.message : String(err) });
+      }
+    }
   });
   return out;
 }

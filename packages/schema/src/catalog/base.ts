@@ -55,12 +55,45 @@ const changeMappingSchema = z.strictObject({
   target: z.string().optional(),
 });
 
-/** A relationship rule: a CEL `filter` on the item, and a selector (or `expr`) of the related items. */
-const relationshipSchema = z.looseObject({
-  filter: z.string().optional(),
-  expr: z.string().optional(),
-  parent: z.boolean().optional(),
-});
+/**
+ * A value of a relationship selector: text as written (a JSONPath into the item's config when it
+ * starts with `$` or `@`), or `{value}` static, `{expr}` CEL over the item, `{label}` the item's label.
+ */
+export const relationshipLookupSchema = z.union([
+  text,
+  z
+    .strictObject({ value: z.string().optional(), expr: z.string().optional(), label: z.string().optional() })
+    .refine((l) => [l.value, l.expr, l.label].filter((v) => v !== undefined).length === 1, {
+      message: 'set exactly one of value, expr or label',
+    }),
+]);
+export type RelationshipLookup = z.infer<typeof relationshipLookupSchema>;
+
+/** Fields that select the related items (all set ones must match). */
+export const RELATIONSHIP_SELECTOR_FIELDS = ['id', 'external_id', 'name', 'namespace', 'type'] as const;
+
+/**
+ * A relationship rule: a CEL `filter` on the item, and a selector of the related items (the
+ * fields above and `labels`), or `expr`, CEL answering a list of such selectors. `parent: true`
+ * turns the edge around (the related items lead to this one); `relation` names the edge.
+ */
+const relationshipSchema = z
+  .strictObject({
+    filter: z.string().optional(),
+    expr: z.string().optional(),
+    parent: z.boolean().optional(),
+    relation: text.optional(),
+    id: relationshipLookupSchema.optional(),
+    external_id: relationshipLookupSchema.optional(),
+    name: relationshipLookupSchema.optional(),
+    namespace: relationshipLookupSchema.optional(),
+    type: relationshipLookupSchema.optional(),
+    labels: z.record(z.string(), relationshipLookupSchema).optional(),
+  })
+  .refine((r) => r.expr || RELATIONSHIP_SELECTOR_FIELDS.some((f) => r[f] !== undefined) || r.labels, {
+    message: 'set expr or at least one of id, external_id, name, namespace, type, labels',
+  });
+export type RelationshipRule = z.infer<typeof relationshipSchema>;
 
 /** What the reference's `transform` block holds. */
 export const transformSchema = z
