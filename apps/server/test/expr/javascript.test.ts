@@ -21,9 +21,9 @@ describe('javascript expressions (QuickJS sandbox)', () => {
 
   it('enforces the memory and time limits and reports script errors', () => {
     // A heap growing without end stops at the memory cap or, on a loaded machine, at the deadline first.
-    expect(() =>
-      evaluateJavaScript('var a = []; for (;;) a.push(new Array(1000).fill(1));', {}),
-    ).toThrow(/used more than 32MiB|took longer than 1000ms/);
+    expect(() => evaluateJavaScript('var a = []; for (;;) a.push(new Array(1000).fill(1));', {})).toThrow(
+      /used more than 32MiB|took longer than 1000ms/,
+    );
     expect(() => evaluateJavaScript('for (;;) {}', {})).toThrow(/took longer than 1000ms/);
     expect(() => evaluateJavaScript('throw new TypeError("bad input")', {})).toThrow(/TypeError: bad input/);
     expect(() => evaluateJavaScript('nope.x', {})).toThrow(/ReferenceError/);
