@@ -40,6 +40,7 @@ export const PLAYBOOK_SPEC_SECRETS: readonly JsonSecret[] = [
   ['**.headers|env.*', 'entry'],
 ];
 const secrets = { spec: PLAYBOOK_SPEC_SECRETS };
+const SPEC_DECIDED = new Set(['title', 'icon', 'description', 'category']);
 
 exposeTable('playbooks', {
   resource: 'playbooks',
@@ -54,13 +55,14 @@ exposeTable('playbooks', {
       if (!p) return row;
       const refusal = playbookExecRefusal(ctx.config.sandbox.exec, input.subject.roles, p.spec);
       if (refusal) throw badRequest(`invalid playbook${where}: ${refusal}`);
-      // title, icon, description and category follow the spec unless the row sets them
+      // title, icon, description and category follow the spec unless the row sets them (null: the spec's)
+      const set = Object.fromEntries(Object.entries(row).filter(([k, v]) => v !== null || !SPEC_DECIDED.has(k)));
       return {
         title: p.spec.title ?? p.metadata.name,
         icon: p.spec.icon ?? null,
         description: p.spec.description ?? null,
         category: p.spec.category ?? '',
-        ...row,
+        ...set,
       };
     };
     if (input.method === 'POST') {

@@ -1,5 +1,6 @@
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
 import { notificationsKind } from './kinds/notifications.js';
+import { playbooksKind } from './kinds/playbooks.js';
 import type { ResourceKind } from './types.js';
 
 /**
@@ -9,6 +10,7 @@ import type { ResourceKind } from './types.js';
 export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [notificationsKind.table]: notificationsKind,
   [loggingBackendsKind.table]: loggingBackendsKind,
+  [playbooksKind.table]: playbooksKind,
 };
 
 /** The kind registered for `table`, if any. */
