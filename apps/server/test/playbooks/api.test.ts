@@ -111,8 +111,11 @@ describe('playbook API', () => {
     const made = await server.fetch('/api/db/playbooks', {
       method: 'POST',
       headers: { ...json, prefer: 'return=representation' },
+      // the settings editor sends null for a form field left empty: the spec decides it
       body: JSON.stringify({
         name: 'ui-made',
+        title: null,
+        category: null,
         spec: { title: 'From UI', category: 'Ops', actions: [{ name: 'a', http: { url: 'http://127.0.0.1:1' } }] },
       }),
     });
