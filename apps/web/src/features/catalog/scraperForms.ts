@@ -29,7 +29,7 @@ export interface ScraperForm {
 const base: ScraperField[] = [
   { key: 'type', label: 'Config type', kind: 'text', placeholder: 'File', help: 'Type of the config items' },
   { key: 'id', label: 'ID', kind: 'text', placeholder: '$.id', help: 'JSONPath or fixed value' },
-  { key: 'name', label: 'Name', kind: 'text', placeholder: '$.name' },
+  { key: 'name', label: 'Item name', kind: 'text', placeholder: '$.name' },
   { key: 'items', label: 'Items', kind: 'text', placeholder: '$.items', help: 'JSONPath splitting one document' },
 ];
 
