@@ -1,18 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play, Save, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { parse as parseYaml, stringify } from 'yaml';
 import { errorMessage } from '../../api/errors.js';
 import { useSession } from '../../app/session.js';
 import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { cx } from '../../ui/cx.js';
 import { useToasts } from '../../ui/Toasts.js';
 import { LazyYamlEditor } from '../settings/canaries/LazyYamlEditor.js';
 import { createScraper, deleteScraper, runScraper, updateScraper } from './api.js';
+import { type ScraperDocument, ScraperForm, scraperFormHasErrors } from './ScraperForm.js';
 import { parseScraperYaml, scraperYaml } from './scraperDoc.js';
 import type { ScraperRow } from './types.js';
 
-/** The scraper's YAML editor with Save, Delete and Run Now. */
+type View = 'form' | 'yaml';
+
+/** The document the YAML holds, or undefined while it does not parse to one (the form then stays closed). */
+function yamlDocument(text: string): ScraperDocument | undefined {
+  try {
+    const v = parseYaml(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as ScraperDocument) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The scraper's form builder and YAML editor over one document, with Save, Delete and Run Now. */
 export function ScraperEditor({ row, readOnly }: { row?: ScraperRow; readOnly: boolean }) {
   const session = useSession();
   const toasts = useToasts();
@@ -21,6 +36,9 @@ export function ScraperEditor({ row, readOnly }: { row?: ScraperRow; readOnly: b
   const [text, setText] = useState(() => scraperYaml(row));
   const [problem, setProblem] = useState<string>();
   const [confirming, setConfirming] = useState(false);
+  const [view, setView] = useState<View>('yaml');
+  const [showErrors, setShowErrors] = useState(false);
+  const doc = useMemo(() => yamlDocument(text), [text]);
   const canSave = !readOnly && session.can('config_scrapers', row ? 'update' : 'create');
   const canRun = !!row && session.can('config_scrapers', 'update');
 
@@ -59,7 +77,25 @@ export function ScraperEditor({ row, readOnly }: { row?: ScraperRow; readOnly: b
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex items-center justify-end gap-2">
+      <div className="flex items-center gap-2">
+        <fieldset aria-label="Editor" className="mr-auto inline-flex rounded-md border border-zinc-300 bg-white p-0.5">
+          {(['form', 'yaml'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              disabled={v === 'form' && !doc}
+              title={v === 'form' && !doc ? 'Fix the YAML first' : undefined}
+              onClick={() => setView(v)}
+              className={cx(
+                'rounded px-3 py-1 text-xs font-medium disabled:opacity-50',
+                view === v ? 'bg-zinc-900 text-white' : 'text-zinc-600 hover:bg-zinc-100',
+              )}
+            >
+              {v === 'form' ? 'Form' : 'YAML'}
+            </button>
+          ))}
+        </fieldset>
         {canRun && (
           <Button icon={<Play className="h-3.5 w-3.5" />} disabled={run.isPending} onClick={() => run.mutate()}>
             {run.isPending ? 'Running...' : 'Run Now'}
@@ -75,7 +111,14 @@ export function ScraperEditor({ row, readOnly }: { row?: ScraperRow; readOnly: b
             variant="primary"
             icon={<Save className="h-3.5 w-3.5" />}
             disabled={save.isPending}
-            onClick={() => save.mutate()}
+            onClick={() => {
+              setShowErrors(true);
+              if (view === 'form' && doc && scraperFormHasErrors(doc)) {
+                setProblem('Fix the highlighted fields before saving');
+                return;
+              }
+              save.mutate();
+            }}
           >
             Save
           </Button>
@@ -86,9 +129,19 @@ export function ScraperEditor({ row, readOnly }: { row?: ScraperRow; readOnly: b
           {problem}
         </p>
       )}
-      <div className="h-[60vh] overflow-hidden rounded-md ring-1 ring-zinc-200">
-        <LazyYamlEditor value={text} onChange={setText} readOnly={!canSave} label="ScrapeConfig YAML" />
-      </div>
+      {view === 'form' && doc ? (
+        <ScraperForm
+          doc={doc}
+          onChange={(next) => setText(stringify(next))}
+          saved={!!row}
+          readOnly={!canSave}
+          showErrors={showErrors}
+        />
+      ) : (
+        <div className="h-[60vh] overflow-hidden rounded-md ring-1 ring-zinc-200">
+          <LazyYamlEditor value={text} onChange={setText} readOnly={!canSave} label="ScrapeConfig YAML" />
+        </div>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Delete scraper"
