@@ -10,6 +10,7 @@ describe('fieldOfError', () => {
     ['custom_services[0].url: not a channel', 'custom_services'],
     ['null value in column "events" of relation "notifications" violates not-null constraint', 'events'],
     ['duplicate key value violates unique constraint "notifications_name_namespace_key"', 'name'],
+    ['invalid notification: filter: undeclared reference to x', 'filter'],
     ['something else', undefined],
     ['spec: bad', undefined],
   ])('%s -> %s', (message, field) => {
