@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/DataTable.js';
 import { serverTableProps, useTableUrlState } from '../../ui/useTableUrlState.js';
 import { keyValueId } from '../../utils/catalogFilters.js';
 import { catalogQueries } from './api.js';
+import { CatalogGetStarted } from './CatalogGetStarted.js';
 import { CatalogNav } from './CatalogNav.js';
 import { CatalogSummary } from './CatalogSummary.js';
 import { HealthDot, TagList } from './HealthBadge.js';
@@ -76,6 +77,7 @@ export function CatalogPage() {
     <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-auto p-4">
       <CatalogNav />
       <CatalogSummary summary={summary} selectedType={filters.configType} onType={setType} />
+      {types.data?.length === 0 && <CatalogGetStarted />}
       <section aria-label="Catalog filters" className="flex flex-wrap items-center gap-2">
         <select
           aria-label="Type"
