@@ -1,16 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import { type Db, openDatabase } from '../db/connection.js';
-import { CanaryFileError, parseCanaryFile } from '../health/canaryYaml.js';
+import { parseCanaryFile } from '../health/canaryYaml.js';
 import { closeCheckDrivers } from '../health/drivers.js';
 import { canaryCheckRows } from '../health/junitMode.js';
 import { CanaryRunner, type RunnableCanary } from '../health/runner.js';
 import { sandboxPolicy } from '../sandbox/config.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
+import { readResourceFiles } from './readResources.js';
 
 /** One line of `opsdeck run --json`. */
 export interface RunLine {
@@ -57,30 +57,12 @@ export const runCommand: Command = {
   async run(argv) {
     const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' } });
     if (!positionals.length) throw new UsageError('name at least one canary file');
-    const canaries: RunnableCanary[] = [];
-    let invalid = false;
-    for (const file of positionals) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (err) {
-        console.error(
-          `opsdeck run: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-        );
-        invalid = true;
-        continue;
-      }
-      try {
-        // run once needs no schedule: a schedule it cannot parse is a warning, not a refusal
-        const onScheduleProblem = (i: { path: string; message: string }) =>
-          console.error(`opsdeck run: warning: ${i.path}: ${i.message} (ignored: the canary runs once)`);
-        canaries.push(...parseCanaryFile(text, file, { onScheduleProblem }).map(toRunnable));
-      } catch (err) {
-        if (!(err instanceof CanaryFileError)) throw err;
-        for (const p of err.problems) console.error(p);
-        invalid = true;
-      }
-    }
+    // run once needs no schedule: a schedule it cannot parse is a warning, not a refusal
+    const onScheduleProblem = (i: { path: string; message: string }) =>
+      console.error(`opsdeck run: warning: ${i.path}: ${i.message} (ignored: the canary runs once)`);
+    const { items: canaries, invalid } = readResourceFiles('run', positionals, (text, file) =>
+      parseCanaryFile(text, file, { onScheduleProblem }).map(toRunnable),
+    );
     if (invalid) return 2;
 
     const uses = JSON.stringify(canaries).includes('connection://') || JSON.stringify(canaries).includes('valueFrom');

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import type { ScrapeConfigResource } from '@opsdeck/schema';
 import { mapChange } from '../catalog/external.js';
 import { collectScrape } from '../catalog/scrape.js';
 import { parseScrapeConfigFile } from '../catalog/scrapeConfigYaml.js';
@@ -9,9 +7,9 @@ import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import { type Db, openDatabase } from '../db/connection.js';
 import { closeCheckDrivers } from '../health/drivers.js';
-import { ResourceFileError } from '../resourceYaml.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
+import { readResourceFiles } from './readResources.js';
 
 /** One element of `opsdeck scrape --json`: a config item as the scrape saw it. */
 export interface ScrapeLine {
@@ -45,26 +43,7 @@ export const scrapeCommand: Command = {
   async run(argv) {
     const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' } });
     if (!positionals.length) throw new UsageError('name at least one ScrapeConfig file');
-    const configs: ScrapeConfigResource[] = [];
-    let invalid = false;
-    for (const file of positionals) {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-        console.error(`opsdeck scrape: cannot read ${file}: ${code}`);
-        invalid = true;
-        continue;
-      }
-      try {
-        configs.push(...parseScrapeConfigFile(text, file));
-      } catch (err) {
-        if (!(err instanceof ResourceFileError)) throw err;
-        for (const p of err.problems) console.error(p);
-        invalid = true;
-      }
-    }
+    const { items: configs, invalid } = readResourceFiles('scrape', positionals, parseScrapeConfigFile);
     if (invalid) return 2;
 
     const config = loadConfig();
