@@ -1,3 +1,4 @@
+export * from './application.js';
 export * from './canary/canary.js';
 export * from './canary/checks/alertmanager.js';
 export * from './canary/checks/common.js';

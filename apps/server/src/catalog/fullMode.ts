@@ -1,3 +1,4 @@
+import { type ExternalAccess, emptyAccess, extractAccess } from './accessExtract.js';
 import type { ExternalAnalysis, ExternalChange, ScrapedDocument } from './scrapers/types.js';
 
 /**
@@ -13,6 +14,8 @@ export interface FullDocument {
   document?: ScrapedDocument;
   changes: ExternalChange[];
   analysis: ExternalAnalysis[];
+  /** Identities, grants and logins (config_access and friends; accessExtract.ts). */
+  access: ExternalAccess;
   warnings: string[];
 }
 
@@ -85,7 +88,7 @@ export function reportedChanges(
 }
 
 export function extractFull(doc: ScrapedDocument): FullDocument {
-  const out: FullDocument = { changes: [], analysis: [], warnings: [] };
+  const out: FullDocument = { changes: [], analysis: [], access: emptyAccess(), warnings: [] };
   const where = doc.source ?? 'document';
   if (!isDict(doc.config)) {
     out.warnings.push(`${where}: full mode needs a map with config, changes or analysis; skipped`);
@@ -98,6 +101,9 @@ export function extractFull(doc: ScrapedDocument): FullDocument {
   const reported = reportedChanges(top.changes, { externalId: defaultId, configType: defaultType }, where);
   out.changes.push(...reported.changes);
   out.warnings.push(...reported.warnings);
+  const access = extractAccess(top, { externalId: defaultId, configType: defaultType }, where);
+  out.access = access.access;
+  out.warnings.push(...access.warnings);
   const analysis = Array.isArray(top.analysis) ? top.analysis : [];
   analysis.forEach((a, i) => {
     if (!isDict(a)) return;

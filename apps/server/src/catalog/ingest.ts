@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/types.js';
+import { recordAccess } from './access.js';
+import type { ExternalAccess } from './accessExtract.js';
 import { type ChangeOutcome, recordDiffChange } from './changes.js';
 import { diffConfigs, sortKeys } from './diff.js';
 import { type ChangeMapping, deleteByChange, mapChange, recordAnalysis, recordExternalChange } from './external.js';
@@ -41,6 +43,7 @@ export interface ScrapedBatch {
   changesMapping?: ChangeMapping[];
   changes?: ExternalChange[];
   analysis?: ExternalAnalysis[];
+  access?: ExternalAccess[];
 }
 
 export interface IngestOptions {
@@ -309,6 +312,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         const configId = await target(a.externalId, a.configType);
         if (configId) await recordAnalysis(trx, configId, opts.scraperId, a, opts.now);
       }
+      for (const a of batch.access ?? []) await recordAccess(trx, a, target, opts.scraperId, opts.now);
     }
     if (seen.size) {
       await sql`insert into config_items_last_scraped_time (config_id, last_scraped_time)

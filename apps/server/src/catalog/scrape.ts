@@ -13,6 +13,7 @@ import { runJob } from '../jobs/jobHistory.js';
 import type { SandboxConfig } from '../sandbox/config.js';
 import { DEFAULT_SANDBOX } from '../sandbox/config.js';
 import type { FileAccess } from '../sandbox/fileRoots.js';
+import { type ExternalAccess, hasAccess } from './accessExtract.js';
 import type { ChangeMapping } from './external.js';
 import { extractItems, type ScrapedItem } from './extract.js';
 import { extractFull } from './fullMode.js';
@@ -51,6 +52,8 @@ export interface ScraperResult {
   /** Changes and insights the scraper reported itself (events, `full: true` entries). */
   changes: ExternalChange[];
   analysis: ExternalAnalysis[];
+  /** Access entries of `full: true` documents. */
+  access: ExternalAccess[];
 }
 
 export interface CollectedScrape {
@@ -127,6 +130,7 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
       changesMapping: spec.transform?.changes?.mapping ?? [],
       changes: [],
       analysis: [],
+      access: [],
     };
     results.push(result);
     const member = scraperTypeFor(type);
@@ -148,6 +152,7 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
           const full = extractFull(scraped);
           result.changes.push(...full.changes);
           result.analysis.push(...full.analysis);
+          if (hasAccess(full.access)) result.access.push(full.access);
           warnings.push(...full.warnings.map((w) => `${at}: ${w}`));
           doc = full.document;
         }
@@ -209,6 +214,7 @@ export async function runScrape(
         changesMapping: r.changesMapping,
         changes: r.changes,
         analysis: r.analysis,
+        access: r.access,
       })),
       {
         scraperId: scraper.id,

@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { CanaryResource, PlaybookResource, ScrapeConfigResource, TopologyResource } from '@opsdeck/schema';
+import type {
+  ApplicationResource,
+  CanaryResource,
+  PlaybookResource,
+  ScrapeConfigResource,
+  TopologyResource,
+} from '@opsdeck/schema';
+import { validateApplication } from '../applications/applicationYaml.js';
+import { saveApplication } from '../applications/store.js';
 import { execScraperRefusal } from '../catalog/execPolicy.js';
 import { saveScrapeConfig } from '../catalog/scrapeConfigs.js';
 import { validateScrapeConfig } from '../catalog/scrapeConfigYaml.js';
@@ -18,20 +26,21 @@ import { topologyHasExec, validateTopology } from '../topology/topologyYaml.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
-type Applicable = CanaryResource | ScrapeConfigResource | PlaybookResource | TopologyResource;
+type Applicable = CanaryResource | ScrapeConfigResource | PlaybookResource | TopologyResource | ApplicationResource;
 
 const KINDS: Record<string, (doc: unknown) => Applicable> = {
   Canary: validateCanary,
   ScrapeConfig: validateScrapeConfig,
   Playbook: validatePlaybook,
   Topology: validateTopology,
+  Application: validateApplication,
 };
 
 export const applyCommand: Command = {
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',
-    'Validates every Canary, ScrapeConfig, Playbook and Topology in the files, then stores them all in one transaction',
+    'Validates every Canary, ScrapeConfig, Playbook, Topology and Application in the files, then stores them all in one transaction',
     '(nothing is stored when any is invalid). A resource with the same name and namespace from a',
     'file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
     'OPSDECK_DATA_DIR (./data). Exit code: 0 stored, 2 invalid input.',
@@ -57,6 +66,7 @@ export const applyCommand: Command = {
     const config = loadConfig();
     // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
     for (const { kind, resource } of resources) {
+      if (kind === 'Application') continue; // selects catalog items; runs nothing
       if (kind === 'Topology') {
         if (config.sandbox.exec === 'off' && topologyHasExec((resource as TopologyResource).spec)) {
           console.error(
@@ -85,6 +95,11 @@ export const applyCommand: Command = {
         const out: string[] = [];
         for (const { kind, resource } of resources) {
           const where = `${resource.metadata.namespace ?? 'default'}/${resource.metadata.name}`;
+          if (kind === 'Application') {
+            const a = await saveApplication(trx, resource as ApplicationResource, { source: 'ConfigFile' });
+            out.push(`application ${where} ${a.created ? 'created' : 'configured'}`);
+            continue;
+          }
           if (kind === 'Topology') {
             const t = await saveTopology(trx, resource as TopologyResource, { source: 'ConfigFile' });
             out.push(`topology ${where} ${t.created ? 'created' : 'configured'}`);

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agentRoutes } from '../agents/routes.js';
+import { applicationRoutes } from '../applications/routes.js';
 import { artifactRoutes } from '../artifacts/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { runNowRoutes } from '../catalog/routes/runNow.js';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => playbookRoutes(scope, ctx));
   await app.register(async (scope) => topologyRoutes(scope, ctx));
   await app.register(async (scope) => artifactRoutes(scope, ctx));
+  await app.register(async (scope) => applicationRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

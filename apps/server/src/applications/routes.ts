@@ -1,0 +1,55 @@
+import './exposed.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../http/context.js';
+import { notFound } from '../http/errors.js';
+import { reportHtml } from './export/html.js';
+import { buildReport } from './report/index.js';
+import { loadApplication } from './store.js';
+
+const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/i;
+const params = z.object({
+  namespace: z.string().regex(NAME, { error: 'namespace: expected letters, digits, dots or dashes' }),
+  name: z.string().regex(NAME, { error: 'name: expected letters, digits, dots or dashes' }),
+});
+const exportQuery = z.object({
+  format: z.enum(['json', 'html'], { error: 'format: expected json or html' }).default('json'),
+  disposition: z
+    .enum(['inline', 'attachment'], { error: 'disposition: expected inline or attachment' })
+    .default('attachment'),
+});
+
+/** The audit report of an application and its export (reference backend-2.md section 4.3). */
+export async function applicationRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  // the report reads the catalog: catalog read (config_scrapers), like the reference's catalog:read
+  const auth = { resource: 'config_scrapers', action: 'read' } as const;
+
+  const report = async (namespace: string, name: string) => {
+    const stored = await loadApplication(ctx.db.kysely, namespace, name);
+    if (!stored) throw notFound(`application ${namespace}/${name} not found`);
+    return buildReport(ctx.db, stored, ctx.clock.now());
+  };
+
+  app.get('/api/application/:namespace/:name', { config: { auth }, schema: { params } }, async (request) =>
+    report(request.params.namespace, request.params.name),
+  );
+
+  app.get(
+    '/api/application/:namespace/:name/export',
+    { config: { auth }, schema: { params, querystring: exportQuery } },
+    async (request, reply) => {
+      const r = await report(request.params.namespace, request.params.name);
+      const { format, disposition } = request.query;
+      const file = `${r.namespace}-${r.name}-audit.${format}`;
+      reply.header('content-disposition', `${disposition}; filename="${file}"`);
+      if (format === 'html') {
+        // the export has no scripts; this page may not run any even if opened from our origin
+        reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+        return reply.type('text/html; charset=utf-8').send(reportHtml(r));
+      }
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(r, null, 2));
+    },
+  );
+}
