@@ -94,7 +94,8 @@ function Report({ r }: { r: ApplicationReport }) {
       >
         {r.incidents.length > 0 && (
           <p className="mb-2 text-xs text-zinc-500">
-            {r.incidents.length} {r.incidents.length === 1 ? 'incident' : 'incidents'}, {open} open · {tally(r.incidents, (i) => i.severity)}
+            {r.incidents.length} {r.incidents.length === 1 ? 'incident' : 'incidents'}, {open} open ·{' '}
+            {tally(r.incidents, (i) => i.severity)}
           </p>
         )}
       </ReportTable>
