@@ -1,9 +1,8 @@
 import type { CanaryResource } from '@opsdeck/schema';
+import type { ImportRemark, ImportSource } from '@opsdeck/schema/imports';
 import type { NotificationResource } from '../notifications/spec.js';
 
-/** Where an import comes from. */
-export type ImportSource = 'kuma' | 'gatus';
-export const IMPORT_SOURCES: readonly ImportSource[] = ['kuma', 'gatus'];
+export { IMPORT_SOURCES, type ImportRemark, type ImportSource } from '@opsdeck/schema/imports';
 
 /**
  * A channel given by URL in the rule itself (`slack://hook:...@webhook`): for channels whose
@@ -23,13 +22,6 @@ export interface PlannedConnection {
   username?: string;
   password?: string;
   properties?: Record<string, string>;
-}
-
-/** Something of the source that is not carried over, or carried over with a difference, and why. */
-export interface ImportRemark {
-  /** `monitor "Google"`, `notification "Ops Slack"`, `endpoint "api" condition 2`. */
-  item: string;
-  message: string;
 }
 
 /**

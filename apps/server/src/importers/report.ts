@@ -1,6 +1,7 @@
 import type { ImportSummary } from './store.js';
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string) =>
+  `${n} ${n === 1 ? one : one.endsWith('y') ? `${one.slice(0, -1)}ies` : `${one}s`}`;
 
 /** The summary as text for a terminal: what is (or would be) created, then what is not carried over. */
 export function formatSummary(s: ImportSummary): string {

@@ -1,23 +1,14 @@
 import { canaryChecks } from '@opsdeck/schema';
+import type { ImportSummary } from '@opsdeck/schema/imports';
 import type { Clock } from '../clock.js';
 import { prepareConnectionRow } from '../connections/service.js';
 import type { SecretBox } from '../crypto/secretBox.js';
 import type { Executor } from '../events/queue.js';
 import { saveCanary } from '../health/canaries.js';
 import { applyRule } from '../notifications/rules.js';
-import type { ImportPlan, ImportRemark, PlannedConnection } from './plan.js';
+import type { ImportPlan, PlannedConnection } from './plan.js';
 
-/** What an import did, or (dry run) would do; secrets are never in it. */
-export interface ImportSummary {
-  source: string;
-  namespace: string;
-  dryRun: boolean;
-  canaries: Array<{ name: string; action?: 'created' | 'updated'; checks: Array<{ type: string; name: string }> }>;
-  connections: Array<{ name: string; type: string; action?: 'created' | 'updated' }>;
-  notifications: Array<{ name: string; events: string[]; canaries: number }>;
-  skipped: ImportRemark[];
-  notes: ImportRemark[];
-}
+export type { ImportSummary } from '@opsdeck/schema/imports';
 
 /** The summary of a plan before it is stored. */
 export function summarize(plan: ImportPlan, dryRun: boolean): ImportSummary {
