@@ -3,7 +3,7 @@ import type { AppContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { checkForPushToken, recordPush } from './store.js';
 
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+const TOKEN = /^[A-Za-z0-9_-]{10,128}$/;
 const MAX_MESSAGE = 1000;
 
 type Fields = Record<string, unknown>;

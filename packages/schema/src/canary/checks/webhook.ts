@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkSchema } from './common.js';
 
 /** Push tokens: long enough not to be guessed, URL-safe so they fit in a path segment. */
-const PUSH_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+const PUSH_TOKEN = /^[A-Za-z0-9_-]{10,128}$/;
 
 /**
  * `webhook`: a passive check. Something else reports to `POST|GET /api/push/<token>`
@@ -11,7 +11,7 @@ const PUSH_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
  */
 export const webhookCheckSchema = checkSchema({
   token: z.strictObject({
-    value: z.string().regex(PUSH_TOKEN, 'token.value must be 16-128 letters, digits, - or _'),
+    value: z.string().regex(PUSH_TOKEN, 'token.value must be 10-128 letters, digits, - or _'),
   }),
   /** Seconds a push counts for; the canary's interval (or 60 s) when unset. */
   maxAge: z.number().int().positive().max(31_536_000).optional(),
