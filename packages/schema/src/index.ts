@@ -18,6 +18,7 @@ export * from './canary/checks/s3.js';
 export * from './canary/checks/sftp.js';
 export * from './canary/checks/sql.js';
 export * from './canary/checks/units.js';
+export * from './canary/checks/webhook.js';
 export * from './canary/checkTypeReasons.js';
 export * from './catalog/base.js';
 export * from './catalog/scrapeConfig.js';

@@ -35,6 +35,11 @@ const COMMANDS: Array<{ name: string; summary: string; load(): Promise<Command> 
     summary: 'store the canaries and scrape configs of YAML files in the database',
     load: async () => (await import('./apply.js')).applyCommand,
   },
+  {
+    name: 'import',
+    summary: 'import Uptime Kuma backups and Gatus configurations (canaries, channels, rules)',
+    load: async () => (await import('./import.js')).importCommand,
+  },
 ];
 
 function help(): string {

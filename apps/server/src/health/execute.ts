@@ -43,6 +43,8 @@ export interface ExecuteContext {
   lastResult?: () => Promise<LastResult | undefined>;
   /** Exec mode, sandbox user and file roots; the defaults (no file roots) when unset. */
   sandbox?: SandboxPolicy;
+  /** The check's last push (webhook checks). */
+  lastPush?: CheckContext['lastPush'];
 }
 
 /** The outcome of one check run as stored in check_statuses and shown in history. */
@@ -96,6 +98,7 @@ async function runOnce(
     now: ctx.now ?? (() => new Date()),
     sandbox: ctx.sandbox ?? DEFAULT_SANDBOX,
     previousResult: previous,
+    lastPush: ctx.lastPush,
   };
   const started = performance.now();
   let outcome: CheckOutcome;

@@ -12,6 +12,7 @@ import { maskedColumn } from '../rest/secrets.js';
 import { onDemandRunner } from './engine.js';
 import { checkGraph } from './graph.js';
 import { loadRunnableCheck } from './load.js';
+import { pushRoutes } from './push/routes.js';
 
 /** Roles shown Run Now (spec part 1 section 2); the server refuses the others the same way. */
 const RUN_NOW_ROLES: ReadonlySet<Role> = new Set(['admin', 'editor', 'responder', 'commander']);
@@ -31,6 +32,7 @@ function parseWhen(value: string | undefined, now: Date, name: string): Date | u
 /** Run Now, a check's history graph (spec part 1 section 7: /api/canary/...). */
 export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
+  await pushRoutes(scope, ctx);
 
   app.post(
     '/api/canary/run/check/:id',

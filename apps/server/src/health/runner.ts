@@ -10,6 +10,7 @@ import { Semaphore } from './heap.js';
 import { type LastResults, lastResultsFor } from './lastResult.js';
 import type { HealthMetrics } from './metrics.js';
 import { immediate, type Pacer } from './pacing.js';
+import { lastPush } from './push/store.js';
 import type { ResultWriter } from './results.js';
 import { upsertTransformedChecks } from './transformed.js';
 
@@ -195,6 +196,7 @@ export class CanaryRunner {
       retries: canary.retries,
       sandbox: this.opts.sandbox,
       lastResult: () => this.lastResults.get(check.id),
+      lastPush: this.opts.db ? () => lastPush((this.opts.db as Db).kysely, check.id) : undefined,
       resolveConnection: async (ref) => {
         if (!resolver) throw new Error(`connection ${ref} cannot be resolved without a database (set DATABASE_URL)`);
         return resolver.resolve(ref, namespace);

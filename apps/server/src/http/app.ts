@@ -19,6 +19,7 @@ import { healthSummaryRoutes } from '../health/summaryRoutes.js';
 import { identityAuthenticators } from '../identity/authenticators.js';
 import { peopleRoutes } from '../identity/peopleRoutes.js';
 import { identityRoutes } from '../identity/routes.js';
+import { importRoutes } from '../importers/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
@@ -111,6 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => topologyRoutes(scope, ctx));
   await app.register(async (scope) => artifactRoutes(scope, ctx));
   await app.register(async (scope) => applicationRoutes(scope, ctx));
+  await app.register(async (scope) => importRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

@@ -19,7 +19,6 @@ export const UNRUNNABLE_CHECK_TYPES: Readonly<Record<string, string>> = {
   pubsub: 'is not supported yet',
   kubernetesResource: 'is not supported yet (it creates resources); use a kubernetes check',
   databaseBackup: 'is not supported yet',
-  webhook: 'is not supported yet',
 };
 
 /** Spec keys canary-checker still parses but removed (its message, in meaning). */

@@ -19,6 +19,7 @@ import { sftpCheck } from './sftp.js';
 import { tcpCheck } from './tcp.js';
 import { tlsCheck } from './tls.js';
 import type { CheckType } from './types.js';
+import { webhookCheck } from './webhook.js';
 
 /** Every check type the engine can run, keyed by its Canary spec list name (`http`, `tcp`, ...). */
 export const checkTypes: Record<string, CheckType<never>> = {
@@ -43,6 +44,7 @@ export const checkTypes: Record<string, CheckType<never>> = {
   kubernetes: kubernetesCheck as CheckType<never>,
   s3: s3Check as CheckType<never>,
   sftp: sftpCheck as CheckType<never>,
+  webhook: webhookCheck as CheckType<never>,
 };
 
 /** The runner for `type`, or undefined when the engine does not support it (validation refuses it). */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SandboxPolicy } from '../../sandbox/config.js';
+import type { CheckPush } from '../push/store.js';
 import type { CollectedArtifact } from './lib/artifacts.js';
 
 /**
@@ -35,6 +36,8 @@ export interface CheckContext {
   sandbox: SandboxPolicy;
   /** The check's previous result when its spec calls `last_result()` (for templated fields such as a SQL query). */
   previousResult?: Record<string, unknown>;
+  /** The last push a webhook check received (only the engine's runs with a database have it). */
+  lastPush?: () => Promise<CheckPush | undefined>;
 }
 
 /**

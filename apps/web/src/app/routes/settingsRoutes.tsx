@@ -44,6 +44,9 @@ const TeamsPage = lazy(() =>
 const TopologySettingsPage = lazy(() =>
   import('../../features/topology/settings/TopologySettingsPage.js').then((m) => ({ default: m.TopologySettingsPage })),
 );
+const ImportPage = lazy(() =>
+  import('../../features/settings/import/ImportPage.js').then((m) => ({ default: m.ImportPage })),
+);
 const UsersPage = lazy(() =>
   import('../../features/settings/users/UsersPage.js').then((m) => ({ default: m.UsersPage })),
 );
@@ -102,6 +105,15 @@ const settings: RouteEntry[] = (
       key: 'integrations',
     },
     { path: '/settings/views', label: 'Views', page: ViewsSettingsPage, resource: 'views', key: 'views' },
+    // an import creates connections (channels and databases): for those who may create them
+    {
+      path: '/settings/import',
+      label: 'Import',
+      page: ImportPage,
+      resource: 'connections',
+      action: 'create',
+      key: 'import',
+    },
   ] satisfies SettingsEntry[]
 ).map(
   ({ path, label, page: Page, resource, key, action }: SettingsEntry): RouteEntry => ({

@@ -12,6 +12,7 @@ import { redisCheckSchema } from './redis.js';
 import { s3CheckSchema } from './s3.js';
 import { sftpCheckSchema } from './sftp.js';
 import { mssqlCheckSchema, mysqlCheckSchema, postgresCheckSchema } from './sql.js';
+import { webhookCheckSchema } from './webhook.js';
 
 /**
  * Zod schemas of each check type's fields (one file per type beside this one), keyed by the
@@ -40,4 +41,5 @@ export const checkSchemas: Record<string, z.ZodType> = {
   kubernetes: kubernetesCheckSchema,
   s3: s3CheckSchema,
   sftp: sftpCheckSchema,
+  webhook: webhookCheckSchema,
 };
