@@ -1,5 +1,6 @@
 import type { ViewResult } from '@opsdeck/schema/view';
 import { useId } from 'react';
+import { columnTitle } from './ViewRows.js';
 
 /**
  * Selects for a view's variables and its multiselect column filters. Values come from and go to
@@ -45,7 +46,7 @@ export function ViewFilterBar({
       {onFilter &&
         columnFilters.map(([column, { list }]) => (
           <label key={column} htmlFor={`${id}-f-${column}`} className="flex flex-col gap-0.5 text-xs text-zinc-500">
-            {column.replaceAll('_', ' ')}
+            {columnTitle(column)}
             <select
               id={`${id}-f-${column}`}
               className={select}

@@ -5,7 +5,7 @@ import { PANELS } from './panels/index.js';
 export function ViewPanels({ panels }: { panels: ViewPanelResult[] }) {
   if (!panels.length) return null;
   return (
-    <div className="grid grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-3" data-testid="view-panels">
+    <div className="grid grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] items-start gap-3" data-testid="view-panels">
       {panels.map((panel) => {
         const Panel = PANELS[panel.type];
         return (

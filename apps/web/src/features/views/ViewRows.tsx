@@ -9,6 +9,12 @@ import { ViewCell, type ViewRow } from './ViewCell.js';
 
 const SIZES = [25, 50, 100] as const;
 
+/** `updated_at` -> `Updated at`. */
+export const columnTitle = (name: string) => {
+  const words = name.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 /** A view's rows, paged and sorted by the server, as a table or as cards. */
 export function ViewRows({
   view,
@@ -39,7 +45,7 @@ export function ViewRows({
     () =>
       visible.map((c: ViewColumn) => ({
         id: c.name,
-        header: c.name.replaceAll('_', ' '),
+        header: columnTitle(c.name),
         enableSorting: true,
         cell: ({ row }) => <ViewCell column={c} row={row.original} />,
       })),
@@ -67,7 +73,7 @@ export function ViewRows({
             <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
               {rest.map((c) => (
                 <div key={c.name} className="contents">
-                  <dt className="text-zinc-500">{c.name.replaceAll('_', ' ')}</dt>
+                  <dt className="text-zinc-500">{columnTitle(c.name)}</dt>
                   <dd>
                     <ViewCell column={c} row={r as ViewRow} />
                   </dd>

@@ -67,7 +67,7 @@ export function ViewPage() {
     <div className="flex flex-col gap-4 p-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-2">
-          <h1 className="text-lg font-semibold text-zinc-900">{data.title}</h1>
+          {/* the title is the top bar's heading (usePageTitle) */}
           <ViewFilterBar
             view={data}
             variables={variables}
