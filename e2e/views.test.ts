@@ -29,6 +29,8 @@ beforeAll(async () => {
     await adminApi(e2e, `/api/canary/run/check/${id}`, { method: 'POST' });
   }
   await createSampleView(e2e.server.ctx);
+  // the first refresh starts the scratch SQL engine (seconds on a busy machine): not the page's wait
+  await adminApi(e2e, '/api/view/default/opsdeck-checks');
 });
 afterAll(async () => {
   await e2e?.close();
