@@ -1,6 +1,6 @@
 import type { ViewResult } from '@opsdeck/schema/view';
 import { useId } from 'react';
-import { columnTitle } from './ViewRows.js';
+import { columnTitle } from './format.js';
 
 /**
  * Selects for a view's variables and its multiselect column filters. Values come from and go to

@@ -5,15 +5,10 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '../../ui/DataTable.js';
 import type { TableSort } from '../../ui/useTableUrlState.js';
 import { viewQueries } from './api.js';
+import { columnTitle } from './format.js';
 import { ViewCell, type ViewRow } from './ViewCell.js';
 
 const SIZES = [25, 50, 100] as const;
-
-/** `updated_at` -> `Updated at`. */
-export const columnTitle = (name: string) => {
-  const words = name.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 /** A view's rows, paged and sorted by the server, as a table or as cards. */
 export function ViewRows({

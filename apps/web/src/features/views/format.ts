@@ -64,3 +64,9 @@ export function labelValue(row: Record<string, unknown>): { label: string; value
       : String(entries.find(([k, v]) => typeof v === 'string' && k !== 'value')?.[1] ?? '');
   return { label, value: Number.isFinite(value) ? value : 0 };
 }
+
+/** `updated_at` -> `Updated at`. */
+export function columnTitle(name: string): string {
+  const words = name.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
