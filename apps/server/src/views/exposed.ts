@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { badRequest } from '../http/errors.js';
+import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { ViewValidationError, validateViewSpec } from './viewYaml.js';
 
@@ -7,6 +8,9 @@ import { ViewValidationError, validateViewSpec } from './viewYaml.js';
  * The views tables under /api/db (and /api/config): `views` written by Settings > Views, each spec
  * validated as a whole View; `views_summary` for the sidebar. A changed spec drops its cached results.
  */
+
+/** A canary spec's secrets, plus every value of an http query's `headers` map (name -> value). */
+const VIEW_SECRETS = [...SPEC_SECRETS, ['queries.*.http.headers.*', 'secret'] as const];
 
 function validateRow(row: Row, where: string): void {
   if (row.spec === undefined) return;
@@ -23,6 +27,8 @@ function validateRow(row: Row, where: string): void {
 exposeTable('views', {
   resource: 'views',
   writable: true,
+  // http queries carry headers and URLs with credentials: read masked like a canary's spec
+  secrets: { spec: VIEW_SECRETS },
   defaults: { created_by: createdBySubject },
   async beforeWrite(_ctx, input) {
     if (input.method === 'POST') {

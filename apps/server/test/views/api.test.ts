@@ -110,6 +110,28 @@ describe('View resource', () => {
     ).toBe(201);
   });
 
+  it('reads credentials in a spec masked and keeps them when the masked spec is saved back', async () => {
+    const secretSpec = {
+      queries: {
+        api: { http: { url: 'http://u:hunter2@127.0.0.1:1/x', headers: { Authorization: 'Bearer s3cr3t-token' } } },
+      },
+      columns: [{ name: 'value', type: 'string', primaryKey: true }],
+    };
+    const id = await saveView(server, 'secret', secretSpec);
+    const [row] = await (await server.fetch(`/api/db/views?id=eq.${id}&select=spec`, { as: 'viewer' })).json();
+    const text = JSON.stringify(row.spec);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('s3cr3t-token');
+    const back = await server.fetch(`/api/db/views?id=eq.${id}`, { method: 'PATCH', ...json({ spec: row.spec }) });
+    expect(back.status).toBeLessThan(300);
+    const stored = await server.db.kysely
+      .selectFrom('views' as never)
+      .select('spec' as never)
+      .where('id' as never, '=', id as never)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).toContain('s3cr3t-token');
+  });
+
   it('answers 404 for a missing view and 400 for bad rows requests', async () => {
     expect((await server.fetch('/api/view/default/nope')).status).toBe(404);
     expect((await server.fetch('/api/view/not-a-uuid')).status).toBe(404);
