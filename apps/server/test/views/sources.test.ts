@@ -177,7 +177,12 @@ describe('query sources', () => {
       queries: { c: { changes: { types: ['Kubernetes::Namespace'] } } },
       columns: [
         { name: 'id', type: 'string', primaryKey: true },
-        { name: 'config_name', type: 'string' },
+        // a link to another view, its variables from CEL over the row
+        {
+          name: 'config_name',
+          type: 'string',
+          url: { view: { name: 'namespaces', filter: { item: 'row.config_name' } } },
+        },
         { name: 'change_type', type: 'string', filter: { type: 'multiselect' } },
       ],
     });
@@ -186,6 +191,24 @@ describe('query sources', () => {
     expect(c.body.columnOptions.change_type.list).toEqual(expect.arrayContaining(['BackupCompleted', 'diff']));
     const filtered = await fetchRows(server, changes, c.body.requestFingerprint, '&filter.change_type=BackupCompleted');
     expect(filtered.body.rows.map((r: { config_name: string }) => r.config_name)).toEqual(['billing']);
+    expect(filtered.body.rows[0].__attributes).toEqual({ config_name: { url: `/views/${id}?item=billing` } });
+    // a view of sections only answers them, without queries or rows
+    const sections = await saveView(server, 'overview', {
+      sections: [
+        { title: 'Namespaces', viewRef: { name: 'namespaces' } },
+        { title: 'Changes', icon: 'diff', viewRef: { namespace: 'default', name: 'ns-changes' } },
+      ],
+    });
+    const overview = await server.fetch('/api/view/default/overview');
+    expect(overview.status).toBe(200);
+    expect(await overview.json()).toMatchObject({
+      id: sections,
+      totalRows: 0,
+      sections: [
+        { title: 'Namespaces', viewRef: { name: 'namespaces' } },
+        { title: 'Changes', viewRef: { name: 'ns-changes' } },
+      ],
+    });
   });
 
   it('checks: the checks a selector matches', async () => {
