@@ -10,6 +10,9 @@ import { renderDeep } from './variables.js';
 /** Rows one refresh may store (the rest are dropped, and the count says so). */
 export const MAX_ROWS = 20_000;
 const INSERT_CHUNK = 500;
+/** Stored results per view (one per variable set) and how long one nobody refreshes is kept. */
+const MAX_RESULTS = 100;
+const RESULT_TTL_MS = 24 * 3600_000;
 
 export interface StoredView {
   id: string;
@@ -104,6 +107,13 @@ export async function storeRefresh(
       insert into view_results (view_id, request_fingerprint, variables, panels, column_options, row_count, refreshed_at)
       values (${viewId}, ${fp}, ${JSON.stringify(vars)}::jsonb, ${JSON.stringify(out.panels)}::jsonb,
         ${JSON.stringify(out.columnOptions)}::jsonb, ${out.rows.length}, ${now.toISOString()}::timestamptz)
+    `.execute(trx);
+    // results of variable sets nobody asked for in a day, and beyond the newest 100, are dropped
+    await sql`
+      delete from view_results where view_id = ${viewId} and request_fingerprint <> ${fp}
+      and (refreshed_at < ${new Date(now.getTime() - RESULT_TTL_MS).toISOString()}::timestamptz
+        or request_fingerprint in (select request_fingerprint from view_results where view_id = ${viewId}
+          order by refreshed_at desc offset ${MAX_RESULTS}))
     `.execute(trx);
     for (let i = 0; i < out.rows.length; i += INSERT_CHUNK) {
       const chunk = out.rows.slice(i, i + INSERT_CHUNK);

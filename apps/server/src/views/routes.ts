@@ -8,6 +8,7 @@ import { registerJsonBody } from '../rest/body.js';
 import { readTable } from '../rest/handlers/read.js';
 import { writeTable } from '../rest/handlers/write.js';
 import { viewRows } from './rows.js';
+import { closeScratch } from './scratch.js';
 import { findView, viewResult } from './service.js';
 
 const read = { config: { auth: { resource: 'views', action: 'read' } as const } };
@@ -44,6 +45,8 @@ function configTable(ctx: AppContext, table: string, handler: typeof readTable) 
 /** Views (backend-2 section 4.2): the view answer with its panels, its rows paged, the config tables. */
 export async function viewRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
+  // the scratch SQL engine of merges and panels stops with the server
+  scope.addHook('onClose', async () => closeScratch());
 
   app.get('/api/view/:namespace/:name', { ...read, schema: { params: nameParams } }, async (request) => {
     const view = await findView(ctx, request.params);
