@@ -33,7 +33,11 @@ describe('import from Uptime Kuma', () => {
           name: 'Ops hook',
           active: 1,
           isDefault: 0,
-          config: JSON.stringify({ name: 'Ops hook', type: 'webhook', webhookURL: `${e2e.server.url}/api/canary/about` }),
+          config: JSON.stringify({
+            name: 'Ops hook',
+            type: 'webhook',
+            webhookURL: `${e2e.server.url}/api/canary/about`,
+          }),
         },
       ],
       monitorList: [
@@ -75,7 +79,9 @@ describe('import from Uptime Kuma', () => {
     const summary = page.getByTestId('import-summary');
     await summary.getByText('Would create 2 canaries, 1 connection and 1 notification rule in namespace').waitFor();
     const skipped = page.getByRole('region', { name: 'Not carried over' });
-    expect(await skipped.innerText()).toContain('monitor "Game server": Kuma\'s "steam" monitors have no OpsDeck check type');
+    expect(await skipped.innerText()).toContain(
+      'monitor "Game server": Kuma\'s "steam" monitors have no OpsDeck check type',
+    );
     await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/settings-import.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Import' }).click();

@@ -16,6 +16,7 @@ import { startPlaybookWorker } from './playbooks/start.js';
 import { logSandbox } from './sandbox/index.js';
 import { createSampleTopology } from './topology/sample.js';
 import { startTopologyWorker, type TopologyWorker } from './topology/worker.js';
+import { createSampleView } from './views/sample.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -72,6 +73,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   if (db.kind === 'pglite' && migrated.applied.includes('170_topology') && sampleDataEnabled()) {
     await createSampleTopology(ctx, port).catch((err) => app.log.warn({ err }, 'sample topology not created'));
+  }
+  if (db.kind === 'pglite' && migrated.applied.includes('230_views') && sampleDataEnabled()) {
+    await createSampleView(ctx).catch((err) => app.log.warn({ err }, 'sample view not created'));
   }
   // the check scheduler runs in processes that do background work
   let health: HealthWorker | undefined;

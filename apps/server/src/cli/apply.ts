@@ -5,6 +5,7 @@ import type {
   PlaybookResource,
   ScrapeConfigResource,
   TopologyResource,
+  ViewResource,
 } from '@opsdeck/schema';
 import { validateApplication } from '../applications/applicationYaml.js';
 import { saveApplication } from '../applications/store.js';
@@ -23,10 +24,17 @@ import { type ParsedResource, parseResourceFile, ResourceFileError } from '../re
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { saveTopology } from '../topology/topologies.js';
 import { topologyHasExec, validateTopology } from '../topology/topologyYaml.js';
+import { saveView, validateView } from '../views/viewYaml.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
-type Applicable = CanaryResource | ScrapeConfigResource | PlaybookResource | TopologyResource | ApplicationResource;
+type Applicable =
+  | CanaryResource
+  | ScrapeConfigResource
+  | PlaybookResource
+  | TopologyResource
+  | ApplicationResource
+  | ViewResource;
 
 const KINDS: Record<string, (doc: unknown) => Applicable> = {
   Canary: validateCanary,
@@ -34,13 +42,15 @@ const KINDS: Record<string, (doc: unknown) => Applicable> = {
   Playbook: validatePlaybook,
   Topology: validateTopology,
   Application: validateApplication,
+  View: validateView,
 };
 
 export const applyCommand: Command = {
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',
-    'Validates every Canary, ScrapeConfig, Playbook, Topology and Application in the files, then stores them all in one transaction',
+    'Validates every Canary, ScrapeConfig, Playbook, Topology, Application and View in the files, then stores them all in',
+    'one transaction',
     '(nothing is stored when any is invalid). A resource with the same name and namespace from a',
     'file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
     'OPSDECK_DATA_DIR (./data). Exit code: 0 stored, 2 invalid input.',
@@ -66,7 +76,7 @@ export const applyCommand: Command = {
     const config = loadConfig();
     // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
     for (const { kind, resource } of resources) {
-      if (kind === 'Application') continue; // selects catalog items; runs nothing
+      if (kind === 'Application' || kind === 'View') continue; // they run nothing on this server
       if (kind === 'Topology') {
         if (config.sandbox.exec === 'off' && topologyHasExec((resource as TopologyResource).spec)) {
           console.error(
@@ -103,6 +113,11 @@ export const applyCommand: Command = {
           if (kind === 'Topology') {
             const t = await saveTopology(trx, resource as TopologyResource, { source: 'ConfigFile' });
             out.push(`topology ${where} ${t.created ? 'created' : 'configured'}`);
+            continue;
+          }
+          if (kind === 'View') {
+            const v = await saveView(trx, resource as ViewResource, { source: 'ConfigFile' });
+            out.push(`view ${where} ${v.created ? 'created' : 'configured'}`);
             continue;
           }
           if (kind === 'ScrapeConfig') {

@@ -45,7 +45,9 @@ describe.skipIf(testEngine() === 'postgres')('opsdeck import', () => {
       );
       const dry = await opsdeck(['import', 'kuma', file, '--dry-run']);
       expect(dry.code, dry.stderr).toBe(0);
-      expect(dry.stdout).toContain('kuma import into namespace kuma: would create 8 canaries, 4 connections, 2 notification rules');
+      expect(dry.stdout).toContain(
+        'kuma import into namespace kuma: would create 8 canaries, 4 connections, 2 notification rules',
+      );
       expect(dry.stdout).toContain('  monitor "Containers": Kuma\'s "docker" monitors have no OpsDeck check type');
       expect(dry.stdout).not.toContain('XXXXSECRET');
 

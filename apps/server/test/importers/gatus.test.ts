@@ -129,7 +129,10 @@ describe('Gatus conditions as CEL', () => {
   });
 
   it('yields CEL the engine evaluates as Gatus would', () => {
-    const { expr } = convertConditions(['[BODY].status == UP', 'len([BODY].items) > 1', '[BODY].name == pat(*api*)'], 'http');
+    const { expr } = convertConditions(
+      ['[BODY].status == UP', 'len([BODY].items) > 1', '[BODY].name == pat(*api*)'],
+      'http',
+    );
     const env = (json: unknown) => ({ json, content: JSON.stringify(json) });
     expect(evaluateCel(expr as string, env({ status: 'UP', items: [1, 2], name: 'my-api' }))).toBe(true);
     expect(evaluateCel(expr as string, env({ status: 'DOWN', items: [1, 2], name: 'my-api' }))).toBe(false);
@@ -141,10 +144,24 @@ describe('Gatus import: the plan', () => {
   it('maps endpoints, external endpoints and alerting, and says what it cannot carry over', () => {
     const plan = planGatusImport(config());
     const byName = Object.fromEntries(plan.canaries.map((c) => [c.metadata.name, c.spec as Record<string, unknown>]));
-    expect(Object.keys(byName).sort()).toEqual(['cert', 'core-api-health', 'core-ext-ep-test', 'core-website', 'port', 'resolver']);
+    expect(Object.keys(byName).sort()).toEqual([
+      'cert',
+      'core-api-health',
+      'core-ext-ep-test',
+      'core-website',
+      'port',
+      'resolver',
+    ]);
     expect(byName['core-website']).toMatchObject({
       interval: 300,
-      http: [{ name: 'website', responseCodes: [200], test: { expr: 'elapsed < duration("5000ms")' }, labels: { group: 'core' } }],
+      http: [
+        {
+          name: 'website',
+          responseCodes: [200],
+          test: { expr: 'elapsed < duration("5000ms")' },
+          labels: { group: 'core' },
+        },
+      ],
     });
     expect(byName['core-api-health']).toMatchObject({ interval: 30, http: [{ timeout: '5s' }] });
     expect(byName.port).toMatchObject({ tcp: [{ endpoint: `127.0.0.1:${tcpPort}` }] });
@@ -201,12 +218,17 @@ describe('Gatus import through the API', () => {
       .where('canaries.name', '=', 'core-api-health')
       .where('canaries.namespace', '=', 'status')
       .executeTakeFirstOrThrow();
-    const run = async () => (await (await server.fetch(`/api/canary/run/check/${row.id}`, { method: 'POST' })).json()) as { pass: boolean };
+    const run = async () =>
+      (await (await server.fetch(`/api/canary/run/check/${row.id}`, { method: 'POST' })).json()) as { pass: boolean };
     expect(await run()).toMatchObject({ pass: true });
     body = { status: 'DOWN', items: [1, 2], name: 'my-api' };
     expect(await run()).toMatchObject({ pass: false });
     body = { status: 'UP', items: [1, 2], name: 'my-api' };
-    const rules = await server.db.kysely.selectFrom('notifications').select(['name', 'filter']).where('namespace', '=', 'status').execute();
+    const rules = await server.db.kysely
+      .selectFrom('notifications')
+      .select(['name', 'filter'])
+      .where('namespace', '=', 'status')
+      .execute();
     expect(rules.map((r) => r.name).sort()).toEqual(['gatus-custom-resolved', 'gatus-slack-resolved-after-300s']);
   });
 });

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planKumaImport } from '../../src/importers/kuma/index.js';
 import { filterMatches } from '../../src/notifications/dispatch.js';
-import { startHttpPeer, type HttpPeer } from '../health/checks/httpPeer.js';
+import { type HttpPeer, startHttpPeer } from '../health/checks/httpPeer.js';
 import { addPersonWithToken, startTestServer, type TestServer } from '../helpers/index.js';
 import { kumaBackup } from './kumaBackup.js';
 
@@ -76,7 +76,16 @@ describe('Uptime Kuma import: the plan', () => {
     const plan = planKumaImport(backup());
     const byName = Object.fromEntries(plan.canaries.map((c) => [c.metadata.name, c.spec as Record<string, unknown>]));
     expect(Object.keys(byName).sort()).toEqual(
-      ['cache', 'health-json', 'home-page', 'loopback-ping', 'nightly-backup', 'orders-db', 'status-keyword', 'web-port'].sort(),
+      [
+        'cache',
+        'health-json',
+        'home-page',
+        'loopback-ping',
+        'nightly-backup',
+        'orders-db',
+        'status-keyword',
+        'web-port',
+      ].sort(),
     );
     expect(byName['home-page']).toMatchObject({
       interval: 60,
@@ -98,7 +107,9 @@ describe('Uptime Kuma import: the plan', () => {
       interval: 120,
       webhook: [{ token: { value: 'kumaPushToken0123456789abcdefXYZ' }, maxAge: 120 }],
     });
-    expect(byName['orders-db']).toMatchObject({ postgres: [{ connection: 'connection://kuma/orders-db-db', query: 'select 1' }] });
+    expect(byName['orders-db']).toMatchObject({
+      postgres: [{ connection: 'connection://kuma/orders-db-db', query: 'select 1' }],
+    });
     const skipped = Object.fromEntries(plan.skipped.map((s) => [s.item, s.message]));
     expect(skipped).toEqual({
       'monitor "Web"': 'groups become the "group" label of their monitors',
@@ -107,7 +118,10 @@ describe('Uptime Kuma import: the plan', () => {
       'monitor "Inverted"': 'upside-down mode (pass when the target is down) has no OpsDeck equivalent',
       'notification "Gotify"': 'Kuma\'s "gotify" notifications have no OpsDeck channel',
     });
-    expect(plan.notes).toContainEqual({ item: 'notification "Mail"', message: 'no imported monitor uses it: its connection is created without a rule' });
+    expect(plan.notes).toContainEqual({
+      item: 'notification "Mail"',
+      message: 'no imported monitor uses it: its connection is created without a rule',
+    });
   });
 
   it('sends each notification the failures and recoveries of the monitors that used it', () => {
@@ -175,19 +189,30 @@ describe('Uptime Kuma import through the API', () => {
       .where('deleted_at', 'is', null)
       .execute();
     expect(canaries).toHaveLength(8);
-    const rules = await server.db.kysely.selectFrom('notifications').select('name').where('namespace', '=', 'kuma').execute();
+    const rules = await server.db.kysely
+      .selectFrom('notifications')
+      .select('name')
+      .where('namespace', '=', 'kuma')
+      .execute();
     expect(rules.map((r) => r.name).sort()).toEqual(['ops-webhook', 'team-slack']);
     // channels are stored sealed and read masked
-    const list = await (await server.fetch('/api/db/connections_list?namespace=eq.kuma&select=name,url,password')).text();
+    const list = await (
+      await server.fetch('/api/db/connections_list?namespace=eq.kuma&select=name,url,password')
+    ).text();
     expect(list).not.toContain('XXXXSECRET');
     expect(list).not.toContain('mail-secret-1');
-    const ruleRows = await (await server.fetch('/api/db/notifications?namespace=eq.kuma&select=name,custom_services')).text();
+    const ruleRows = await (
+      await server.fetch('/api/db/notifications?namespace=eq.kuma&select=name,custom_services')
+    ).text();
     expect(ruleRows).toContain('team-slack');
     expect(ruleRows).not.toContain('XXXXSECRET');
   });
 
   it('keeps Kuma push URLs working: pushes are reported by the webhook check', async () => {
-    expect(await runNow('nightly-backup')).toMatchObject({ pass: false, error: 'no push received yet (expected one every 120s)' });
+    expect(await runNow('nightly-backup')).toMatchObject({
+      pass: false,
+      error: 'no push received yet (expected one every 120s)',
+    });
     const up = await server.fetch('/api/push/kumaPushToken0123456789abcdefXYZ?status=up&msg=OK&ping=12', { as: null });
     expect(up.status).toBe(200);
     expect(await up.json()).toEqual({ ok: true });
@@ -201,7 +226,9 @@ describe('Uptime Kuma import through the API', () => {
     expect(down.status).toBe(200);
     expect(await runNow('nightly-backup')).toMatchObject({ pass: false, error: 'pushed down: disk full' });
     expect((await server.fetch('/api/push/unknownToken0123456789', { as: null })).status).toBe(404);
-    expect((await server.fetch('/api/push/kumaPushToken0123456789abcdefXYZ?status=maybe', { as: null })).status).toBe(400);
+    expect((await server.fetch('/api/push/kumaPushToken0123456789abcdefXYZ?status=maybe', { as: null })).status).toBe(
+      400,
+    );
   });
 
   it('refuses bad input with 400 and people who may not create channels with 403', async () => {
@@ -210,7 +237,15 @@ describe('Uptime Kuma import through the API', () => {
     expect((await bad.json()).message ?? '').toContain('no monitorList');
     expect((await post({ content: '' })).status).toBe(400);
     expect((await post({ content: backup(), namespace: 'Bad NS!' })).status).toBe(400);
-    expect((await server.fetch('/api/import/nagios', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'x' }) })).status).toBe(400);
+    expect(
+      (
+        await server.fetch('/api/import/nagios', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ content: 'x' }),
+        })
+      ).status,
+    ).toBe(400);
     expect((await post({ content: backup(), dryRun: true }, 'editor')).status).toBe(403);
     expect((await post({ content: backup(), dryRun: true }, 'viewer')).status).toBe(403);
   });

@@ -4,7 +4,13 @@
  * `monitorList` rows with the monitor table's columns (accepted_statuscodes as a list,
  * notificationIDList as {"<id>": true}, tags as {name, value, color}).
  */
-export function kumaBackup(opts: { httpUrl: string; tcpPort: number; postgresUrl: string; redisUrl: string; webhookUrl: string }) {
+export function kumaBackup(opts: {
+  httpUrl: string;
+  tcpPort: number;
+  postgresUrl: string;
+  redisUrl: string;
+  webhookUrl: string;
+}) {
   const monitor = (fields: Record<string, unknown>) => ({
     id: 0,
     name: '',
@@ -124,12 +130,33 @@ export function kumaBackup(opts: { httpUrl: string; tcpPort: number; postgresUrl
         tags: [{ name: 'env', value: 'prod', color: '#059669' }],
         notificationIDList: { '1': true, '2': true },
       }),
-      monitor({ id: 2, name: 'Status keyword', type: 'keyword', url: `${opts.httpUrl}/status`, keyword: 'all good', notificationIDList: { '1': true } }),
-      monitor({ id: 3, name: 'Health JSON', type: 'json-query', url: `${opts.httpUrl}/health`, jsonPath: '$.status', expectedValue: 'UP' }),
+      monitor({
+        id: 2,
+        name: 'Status keyword',
+        type: 'keyword',
+        url: `${opts.httpUrl}/status`,
+        keyword: 'all good',
+        notificationIDList: { '1': true },
+      }),
+      monitor({
+        id: 3,
+        name: 'Health JSON',
+        type: 'json-query',
+        url: `${opts.httpUrl}/health`,
+        jsonPath: '$.status',
+        expectedValue: 'UP',
+      }),
       monitor({ id: 4, name: 'Web port', type: 'port', hostname: '127.0.0.1', port: opts.tcpPort, url: null }),
       monitor({ id: 5, name: 'Loopback ping', type: 'ping', hostname: '127.0.0.1', url: null, active: 0 }),
       monitor({ id: 6, name: 'Resolver', type: 'dns', hostname: 'example.com', dns_resolve_type: 'CAA', url: null }),
-      monitor({ id: 7, name: 'Nightly backup', type: 'push', pushToken: 'kumaPushToken0123456789abcdefXYZ', interval: 120, url: null }),
+      monitor({
+        id: 7,
+        name: 'Nightly backup',
+        type: 'push',
+        pushToken: 'kumaPushToken0123456789abcdefXYZ',
+        interval: 120,
+        url: null,
+      }),
       monitor({
         id: 8,
         name: 'Orders DB',

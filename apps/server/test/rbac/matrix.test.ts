@@ -129,6 +129,8 @@ const DB_TABLES = [
   'config_scrapers',
   'config_items',
   'configs',
+  'views',
+  'views_summary',
 ];
 
 describe('role matrix on /api/db tables (table to resource, method to action)', () => {

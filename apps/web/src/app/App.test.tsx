@@ -1,3 +1,4 @@
+import { viewSummarySchema } from '@opsdeck/schema/view';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,21 @@ beforeEach(() => {
     '/api/auth/whoami': { status: 200, body: admin },
     '/api/properties': { status: 200, body: [] },
     '/api/canary/about': { status: 200, body: { backend: '0.1.0' } },
-    '/api/config/views': { status: 200, body: [{ id: 'v1', name: 'pods', title: 'Pods', icon: 'kubernetes' }] },
+    // the row shape the server answers (views_summary), checked against the shared schema
+    '/api/config/views_summary': {
+      status: 200,
+      body: [
+        viewSummarySchema.parse({
+          id: 'v1',
+          name: 'pods',
+          namespace: 'default',
+          title: 'Pods',
+          icon: 'kubernetes',
+          ordinal: 1,
+          sidebar: true,
+        }),
+      ],
+    },
   };
   vi.stubGlobal(
     'fetch',

@@ -1,4 +1,5 @@
 import type { PermissionRule } from '@opsdeck/schema/permissions';
+import type { ViewSummary } from '@opsdeck/schema/view';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.js';
 import { disabledFeatures, type PropertyRow } from '../utils/featureFlags.js';
@@ -19,14 +20,8 @@ export interface WhoAmI {
   permissions?: PermissionRule[];
 }
 
-/** A view flagged for the sidebar. */
-export interface SidebarView {
-  id: string;
-  name: string;
-  title?: string | null;
-  icon?: string | null;
-  ordinal?: number | null;
-}
+/** A view flagged for the sidebar: a row of `views_summary`. */
+export type SidebarView = ViewSummary;
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -78,12 +73,11 @@ export const appQueries = {
       queryKey: ['views', 'sidebar'],
       queryFn: async ({ signal }) => {
         try {
-          const rows = await api.get<SidebarView[]>('/api/config/views', {
+          const rows = await api.get<SidebarView[]>('/api/config/views_summary', {
             params: {
-              select: 'id,name,title,icon,ordinal',
+              select: 'id,name,namespace,title,icon,ordinal,sidebar',
               sidebar: 'eq.true',
-              deleted_at: 'is.null',
-              order: 'ordinal.asc,name.asc',
+              order: 'ordinal.asc,title.asc',
             },
             signal,
           });

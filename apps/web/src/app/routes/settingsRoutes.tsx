@@ -1,7 +1,6 @@
 import type { Action, Resource } from '@opsdeck/schema/rbac';
 import { lazy } from 'react';
 import { CatalogScrapersPage } from '../../features/catalog/pages.js';
-import { ViewsSettingsPage } from '../../features/settings/pages.js';
 import { type RouteEntry, withProps } from '../routeTypes.js';
 
 // screens with weight of their own load on first visit
@@ -104,7 +103,6 @@ const settings: RouteEntry[] = (
       resource: 'integrations',
       key: 'integrations',
     },
-    { path: '/settings/views', label: 'Views', page: ViewsSettingsPage, resource: 'views', key: 'views' },
     // an import creates connections (channels and databases): for those who may create them
     {
       path: '/settings/import',
@@ -157,6 +155,7 @@ const resourceTables: Array<{
     key: 'logging_backends',
     alsoHiddenBy: ['logs'],
   },
+  { table: 'views', label: 'Views', resource: 'views', key: 'views', alsoHiddenBy: ['views'] },
 ];
 
 const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page, alsoHiddenBy }) => {

@@ -1,6 +1,7 @@
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
 import { notificationsKind } from './kinds/notifications.js';
 import { playbooksKind } from './kinds/playbooks.js';
+import { viewsKind } from './kinds/views.js';
 import type { ResourceKind } from './types.js';
 
 /**
@@ -11,6 +12,7 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [notificationsKind.table]: notificationsKind,
   [loggingBackendsKind.table]: loggingBackendsKind,
   [playbooksKind.table]: playbooksKind,
+  [viewsKind.table]: viewsKind,
 };
 
 /** The kind registered for `table`, if any. */

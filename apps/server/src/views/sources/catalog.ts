@@ -1,0 +1,17 @@
+import type { ViewSelector } from '@opsdeck/schema';
+import { type ResourceKind, searchResources } from '../../catalog/query/search.js';
+import type { ViewSource } from './types.js';
+
+/** At most this many items per catalog query (a selector's own `limit` may ask for fewer). */
+const MAX_ITEMS = 5000;
+
+/** `configs` and `checks`: the catalog's ResourceSelector search (the same code as /resources/search). */
+function catalogSource<K extends 'configs' | 'checks'>(key: K, kind: ResourceKind): ViewSource<K> {
+  return {
+    key,
+    run: (selector, ctx) => searchResources(ctx.db, kind, [selector as ViewSelector], selector.limit ?? MAX_ITEMS),
+  };
+}
+
+export const configsSource = catalogSource('configs', 'configs');
+export const checksSource = catalogSource('checks', 'checks');

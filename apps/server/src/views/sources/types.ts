@@ -1,0 +1,19 @@
+import type { ViewQuery } from '@opsdeck/schema';
+import type { Db } from '../../db/connection.js';
+import type { ResolvedConnection } from '../../health/checks/types.js';
+
+/** What a view query source is given: the database, connections and the refresh's deadline. */
+export interface SourceContext {
+  db: Db;
+  signal: AbortSignal;
+  timeoutMs: number;
+  now: Date;
+  /** Resolves `connection://namespace/name` (or a bare name) in the view's namespace. */
+  resolveConnection(ref: string): Promise<ResolvedConnection>;
+}
+
+/** One query source (`configs`, `sql`, `prometheus`...): runs its part of a query into rows. */
+export interface ViewSource<K extends keyof ViewQuery> {
+  key: K;
+  run(spec: NonNullable<ViewQuery[K]>, ctx: SourceContext): Promise<Array<Record<string, unknown>>>;
+}

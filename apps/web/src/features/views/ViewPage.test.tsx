@@ -1,0 +1,90 @@
+import type { ViewResult, ViewRowsPage } from '@opsdeck/schema/view';
+import { viewColumnSchema, viewPanelSchema } from '@opsdeck/schema/view';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers.js';
+import { ViewPage } from './pages.js';
+
+// The answers are typed by the shared ViewResult/ViewRowsPage and built from the shared column and
+// panel schemas, so they keep the shape the server answers.
+const view: ViewResult = {
+  id: 'v1',
+  namespace: 'default',
+  name: 'pods',
+  title: 'Pods',
+  refreshStatus: 'cache',
+  lastRefreshedAt: new Date().toISOString(),
+  requestFingerprint: '0123456789abcdef',
+  columns: [
+    viewColumnSchema.parse({ name: 'name', type: 'string', primaryKey: true }),
+    viewColumnSchema.parse({ name: 'health', type: 'health' }),
+    viewColumnSchema.parse({ name: 'size', type: 'bytes' }),
+  ],
+  panels: [
+    { ...viewPanelSchema.parse({ name: 'Pods', type: 'number', query: 'select 1' }), rows: [{ value: 7 }] },
+    {
+      ...viewPanelSchema.parse({ name: 'Health', type: 'piechart', query: 'select 1' }),
+      rows: [{ label: 'healthy', value: 5 }],
+    },
+  ],
+  variables: [
+    {
+      key: 'cluster',
+      label: 'Cluster',
+      options: ['dev', 'prod'],
+      optionItems: [
+        { label: 'dev', value: 'dev' },
+        { label: 'prod', value: 'prod' },
+      ],
+      value: 'prod',
+    },
+  ],
+  columnOptions: {},
+  sections: [],
+  totalRows: 1,
+};
+const rows: ViewRowsPage = {
+  total: 1,
+  rows: [{ name: '<b>web</b>', health: 'healthy', size: 2048, __attributes: { name: { url: 'javascript:alert(1)' } } }],
+};
+
+let asked: Array<{ url: string; body?: string }> = [];
+beforeEach(() => {
+  asked = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      asked.push({ url, body: init?.body as string | undefined });
+      const body = url.includes('/rows') ? rows : view;
+      return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ViewPage', () => {
+  it('sends the URL variables, draws panels and rows, and never renders a script link', async () => {
+    const router = createMemoryRouter([{ path: '/views/:id', element: <ViewPage /> }], {
+      initialEntries: ['/views/v1?cluster=prod'],
+    });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const panel = await screen.findByRole('region', { name: 'Pods' });
+    expect(panel.textContent).toContain('7');
+    const table = await screen.findByRole('table', { name: 'Pods rows' });
+    await within(table).findByText('<b>web</b>');
+    expect(within(table).queryByRole('link')).toBeNull();
+    expect(within(table).getByText('2 KiB')).toBeTruthy();
+    expect(asked[0]?.url).toBe('/api/view/v1');
+    expect(JSON.parse(asked[0]?.body ?? '{}')).toEqual({ variables: { cluster: 'prod' } });
+    expect(asked.some((a) => a.url.startsWith('/api/views/v1/rows?fingerprint=0123456789abcdef'))).toBe(true);
+    expect((screen.getByLabelText('Cluster') as HTMLSelectElement).value).toBe('prod');
+  });
+});

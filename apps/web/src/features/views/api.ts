@@ -1,0 +1,49 @@
+import type { ViewResult, ViewRowsPage } from '@opsdeck/schema/view';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client.js';
+
+/** Which view: its id, or its namespace and name (sections and application reports refer by name). */
+export type ViewRef = { id: string } | { namespace?: string; name: string };
+
+const path = (ref: ViewRef) =>
+  'id' in ref
+    ? `/api/view/${encodeURIComponent(ref.id)}`
+    : `/api/view/${encodeURIComponent(ref.namespace ?? 'default')}/${encodeURIComponent(ref.name)}`;
+
+export const viewQueries = {
+  /** The view answer (everything but rows) for a set of variables. */
+  view: (ref: ViewRef, variables: Record<string, string>) =>
+    queryOptions({
+      queryKey: ['view', ref, variables],
+      queryFn: ({ signal }) => api.post<ViewResult>(path(ref), { variables }, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+  /** One page of rows of a view answer. */
+  rows: (
+    viewId: string,
+    fingerprint: string,
+    lastRefreshedAt: string | undefined,
+    params: { limit: number; offset: number; sort?: string; order?: 'asc' | 'desc'; filters: Record<string, string> },
+  ) =>
+    queryOptions({
+      queryKey: ['view-rows', viewId, fingerprint, lastRefreshedAt, params],
+      queryFn: ({ signal }) =>
+        api.get<ViewRowsPage>(`/api/views/${encodeURIComponent(viewId)}/rows`, {
+          signal,
+          params: {
+            fingerprint,
+            limit: params.limit,
+            offset: params.offset,
+            sort: params.sort,
+            order: params.sort ? params.order : undefined,
+            ...Object.fromEntries(Object.entries(params.filters).map(([k, v]) => [`filter.${k}`, v])),
+          },
+        }),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** Refresh: ask the server for a result no older than a second (it still honours the view's minAge). */
+export function refreshView(ref: ViewRef, variables: Record<string, string>): Promise<ViewResult> {
+  return api.post<ViewResult>(path(ref), { variables }, { headers: { 'cache-control': 'max-age=1' } });
+}

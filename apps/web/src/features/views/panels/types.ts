@@ -1,0 +1,5 @@
+import type { ViewPanelResult } from '@opsdeck/schema/view';
+
+export interface PanelProps {
+  panel: ViewPanelResult;
+}
