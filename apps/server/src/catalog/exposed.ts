@@ -68,19 +68,40 @@ exposeTable('config_scrapers', {
 });
 // "Link to catalog": a manual link unless the client names its selector.
 const manualLink = { selector_id: () => 'manual' };
-exposeTable('config_component_relationships', { resource: 'config_scrapers', writable: true, defaults: manualLink });
-exposeTable('check_config_relationships', { resource: 'config_scrapers', writable: true, defaults: manualLink });
+const byConfig = { kind: 'configs', column: 'config_id' } as const;
+exposeTable('config_component_relationships', {
+  resource: 'config_scrapers',
+  writable: true,
+  defaults: manualLink,
+  objects: byConfig,
+});
+exposeTable('check_config_relationships', {
+  resource: 'config_scrapers',
+  writable: true,
+  defaults: manualLink,
+  objects: byConfig,
+});
 
+// rows of one config item: a person whose object selectors reach some configs reads only theirs
+for (const name of ['config_items', 'configs', 'config_detail', 'config_names']) {
+  exposeTable(name, { ...readOnly, objects: { kind: 'configs', column: 'id' } });
+}
 for (const name of [
-  'config_scrapers_with_status',
-  'config_items',
   'config_items_last_scraped_time',
   'config_changes',
   'config_analysis',
   'config_relationships',
-  'configs',
-  'config_detail',
-  'config_names',
+  'catalog_changes',
+  'config_analysis_items',
+  'analysis_by_component',
+  'changes_by_component',
+]) {
+  exposeTable(name, { ...readOnly, objects: byConfig });
+}
+
+// aggregates over every config (and the scrapers): read with the whole catalog only
+for (const name of [
+  'config_scrapers_with_status',
   'config_types',
   'config_classes',
   'config_statuses',
@@ -89,10 +110,6 @@ for (const name of [
   'change_types',
   'analysis_types',
   'analyzer_types',
-  'catalog_changes',
-  'config_analysis_items',
-  'analysis_by_component',
-  'changes_by_component',
 ]) {
   exposeTable(name, readOnly);
 }

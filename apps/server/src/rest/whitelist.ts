@@ -1,3 +1,4 @@
+import type { SelectorKind } from '@opsdeck/schema/permissions';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { AppContext } from '../http/context.js';
@@ -76,6 +77,12 @@ export interface ExposedTable {
   authorOnly?: { noun: string; sharedColumns?: string[] };
   /** Fetch the rows a PATCH is about to change (locked) and hand them to afterWrite as `before`. */
   readsPriorRows?: boolean;
+  /**
+   * Rows are (or are about) objects permission rows may select (rbac/selectorSql.ts): `column`
+   * holds the object's id. A subject whose access to `resource` selectors narrow reads and
+   * writes only the rows of the objects they reach; a table without this refuses such a subject.
+   */
+  objects?: { kind: SelectorKind; column: string };
 }
 
 /** A function callable as /api/db/rpc/<name>. */
