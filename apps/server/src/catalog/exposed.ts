@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
@@ -99,18 +100,26 @@ for (const name of [
   exposeTable(name, { ...readOnly, objects: byConfig });
 }
 
+// the catalog's filter vocabularies, recomputed from the items a narrowed reader keeps (as in
+// migration 110)
+const items = (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) =>
+  sql`ci.deleted_at is null and ${keep(sql`ci.id`)}`;
+const vocabularies: Record<string, (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) => RawBuilder<unknown>> = {
+  config_types: (keep) => sql`select distinct type from config_items ci where ${items(keep)}`,
+  config_classes: (keep) => sql`select distinct config_class from config_items ci where ${items(keep)}`,
+  config_statuses: (keep) =>
+    sql`select distinct status from config_items ci where ${items(keep)} and status is not null`,
+  config_tags: (keep) => sql`select distinct t.key, t.value from config_items ci,
+    jsonb_each_text(case when jsonb_typeof(ci.tags) = 'object' then ci.tags end) t where ${items(keep)}`,
+  config_labels: (keep) => sql`select distinct l.key, l.value from config_items ci,
+    jsonb_each_text(case when jsonb_typeof(ci.labels) = 'object' then ci.labels end) l where ${items(keep)}`,
+};
+for (const [name, source] of Object.entries(vocabularies)) {
+  exposeTable(name, { ...readOnly, objects: { kind: 'configs', source } });
+}
+
 // aggregates over every config (and the scrapers): read with the whole catalog only
-for (const name of [
-  'config_scrapers_with_status',
-  'config_types',
-  'config_classes',
-  'config_statuses',
-  'config_tags',
-  'config_labels',
-  'change_types',
-  'analysis_types',
-  'analyzer_types',
-]) {
+for (const name of ['config_scrapers_with_status', 'change_types', 'analysis_types', 'analyzer_types']) {
   exposeTable(name, readOnly);
 }
 

@@ -56,7 +56,13 @@ export function tableAccess(
   table: string,
   entry: ExposedTable,
   action: Action,
-): { subject: Subject; narrow?: (alias: string) => RawBuilder<unknown> } {
+): {
+  subject: Subject;
+  /** The condition over the relation's alias its rows must meet. */
+  narrow?: (alias: string) => RawBuilder<unknown>;
+  /** For an aggregate: the query standing in for the relation, over the objects kept. */
+  source?: RawBuilder<unknown>;
+} {
   const resource = action === 'read' ? entry.resource : (entry.writeResource ?? entry.resource);
   const { subject, restriction } = requireNarrowedRestAccess(request, resource, action);
   if (!restriction) return { subject };
@@ -70,5 +76,7 @@ export function tableAccess(
       { code: '42501', details: null, hint: null },
     );
   }
-  return { subject, narrow: (alias) => restrictionSql(restriction, sql`${sql.ref(`${alias}.${objects.column}`)}`) };
+  if ('source' in objects) return { subject, source: objects.source((id) => restrictionSql(restriction, id)) };
+  const { column } = objects;
+  return { subject, narrow: (alias) => restrictionSql(restriction, sql`${sql.ref(`${alias}.${column}`)}`) };
 }

@@ -1,5 +1,5 @@
 import type { SelectorKind } from '@opsdeck/schema/permissions';
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { AppContext } from '../http/context.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
@@ -82,7 +82,10 @@ export interface ExposedTable {
    * holds the object's id. A subject whose access to `resource` selectors narrow reads and
    * writes only the rows of the objects they reach; a table without this refuses such a subject.
    */
-  objects?: { kind: SelectorKind; column: string };
+  objects?:
+    | { kind: SelectorKind; column: string }
+    /** An aggregate over objects (distinct types...): its rows recomputed from the objects kept. */
+    | { kind: SelectorKind; source: (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) => RawBuilder<unknown> };
 }
 
 /** A function callable as /api/db/rpc/<name>. */

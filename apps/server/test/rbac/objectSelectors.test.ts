@@ -109,8 +109,15 @@ describe('object selectors', () => {
     const search = await call(reader, 'POST', '/api/resources/search', { configs: [{ name: '*api*' }] });
     expect(search.status).toBe(200);
     expect(names(search.body.configs)).toEqual(['api']);
-    // an aggregate over every config cannot be narrowed: refused rather than leaked
-    expect((await call(reader, 'GET', '/api/db/config_types')).status).toBe(403);
+    // the filter vocabularies come from the selected items only
+    const labels = await call(reader, 'GET', '/api/config/config_labels?order=key,value');
+    expect(labels.body).toEqual([
+      { key: 'env', value: 'prod' },
+      { key: 'tier', value: 'edge' },
+    ]);
+    // an aggregate that cannot be narrowed is refused rather than leaked
+    expect((await call(reader, 'GET', '/api/db/config_scrapers_with_status')).status).toBe(403);
+    expect((await call(reader, 'POST', '/api/db/rpc/related_configs_recursive', { config_id: ids.dev })).status).toBe(403);
     // the selector grants read, not write
     expect((await call(reader, 'DELETE', `/api/db/config_component_relationships?config_id=eq.${ids.prodA}`)).status).toBe(403);
   });

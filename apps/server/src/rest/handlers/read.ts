@@ -19,7 +19,7 @@ export async function readTable(ctx: AppContext, request: FastifyRequest, reply:
   const schema = await schemaOf(ctx.db);
   const relation = schema.relations.get(table);
   if (!entry || !relation) throw unknownRelation(table);
-  const { narrow } = tableAccess(request, table, entry, 'read');
+  const { narrow, source: narrowed } = tableAccess(request, table, entry, 'read');
 
   const query = parseQuery(searchParams(request));
   const accept = parseAccept(request);
@@ -34,9 +34,11 @@ export async function readTable(ctx: AppContext, request: FastifyRequest, reply:
     scope: { name: table, columns: readableColumns(relation), alias, secretsOf: table },
     relation,
     // rows of objects outside what object selectors reach are cut before any filter or count
-    from: narrow
-      ? sql`(select * from ${sql.id('public', table)} as ${sql.id(alias)} where ${narrow(alias)}) as ${sql.id(alias)}`
-      : sql`${sql.id('public', table)} as ${sql.id(alias)}`,
+    from: narrowed
+      ? sql`(${narrowed}) as ${sql.id(alias)}`
+      : narrow
+        ? sql`(select * from ${sql.id('public', table)} as ${sql.id(alias)} where ${narrow(alias)}) as ${sql.id(alias)}`
+        : sql`${sql.id('public', table)} as ${sql.id(alias)}`,
   };
   const statement = readStatement(qb, source, query, {
     count: prefer.count !== undefined,

@@ -61,6 +61,7 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
   const schema = await schemaOf(ctx.db);
   const relation = schema.relations.get(table);
   if (!entry || !relation) throw unknownRelation(table);
+  // writable tables name their objects by a column (aggregates are views, refused below)
   const { subject, narrow } = tableAccess(request, table, entry, actionForMethod(method));
   if (!entry.writable || relation.kind !== 'table') {
     throw pgrstError(
