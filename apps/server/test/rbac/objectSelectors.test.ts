@@ -27,9 +27,28 @@ beforeAll(async () => {
   await server.db.kysely
     .insertInto('config_items')
     .values([
-      { id: ids.prodA, config_class: 'Pod', type: 'Kubernetes::Pod', name: 'api', labels: JSON.stringify({ env: 'prod' }), tags: JSON.stringify({ namespace: 'shop' }) },
-      { id: ids.prodB, config_class: 'Pod', type: 'Kubernetes::Pod', name: 'web', labels: JSON.stringify({ env: 'prod', tier: 'edge' }) },
-      { id: ids.dev, config_class: 'Pod', type: 'Kubernetes::Pod', name: 'dev-api', labels: JSON.stringify({ env: 'dev' }) },
+      {
+        id: ids.prodA,
+        config_class: 'Pod',
+        type: 'Kubernetes::Pod',
+        name: 'api',
+        labels: JSON.stringify({ env: 'prod' }),
+        tags: JSON.stringify({ namespace: 'shop' }),
+      },
+      {
+        id: ids.prodB,
+        config_class: 'Pod',
+        type: 'Kubernetes::Pod',
+        name: 'web',
+        labels: JSON.stringify({ env: 'prod', tier: 'edge' }),
+      },
+      {
+        id: ids.dev,
+        config_class: 'Pod',
+        type: 'Kubernetes::Pod',
+        name: 'dev-api',
+        labels: JSON.stringify({ env: 'dev' }),
+      },
     ])
     .execute();
   await server.db.kysely
@@ -58,6 +77,7 @@ async function call(who: { token: string }, method: string, path: string, body?:
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read field by field below
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
 }
 
@@ -117,9 +137,13 @@ describe('object selectors', () => {
     ]);
     // an aggregate that cannot be narrowed is refused rather than leaked
     expect((await call(reader, 'GET', '/api/db/config_scrapers_with_status')).status).toBe(403);
-    expect((await call(reader, 'POST', '/api/db/rpc/related_configs_recursive', { config_id: ids.dev })).status).toBe(403);
+    expect((await call(reader, 'POST', '/api/db/rpc/related_configs_recursive', { config_id: ids.dev })).status).toBe(
+      403,
+    );
     // the selector grants read, not write
-    expect((await call(reader, 'DELETE', `/api/db/config_component_relationships?config_id=eq.${ids.prodA}`)).status).toBe(403);
+    expect(
+      (await call(reader, 'DELETE', `/api/db/config_component_relationships?config_id=eq.${ids.prodA}`)).status,
+    ).toBe(403);
   });
 
   it('a deny selector wins over the allow selector and over a role', async () => {
