@@ -74,7 +74,7 @@ describe('incident rules settings', () => {
     // the name is required, and the spec is checked by the server's schema as it is typed
     await ui.name(page).fill('');
     await ui.save(page).click();
-    await page.getByRole('alert').getByText('This field is required').waitFor();
+    await page.getByText('This field is required').waitFor();
     await ui.name(page).fill('payments down');
     await typeYaml(page, RULE_YAML);
     await expect.poll(() => ui.problems(page).textContent()).toMatch(/template\.severity:.*"info"/);
@@ -160,7 +160,7 @@ describe('incident rules settings', () => {
     const page = await e2e.page({ as: 'admin' });
     await page.goto(`/settings/incident_rules/${crdRuleId}`);
     const note = page.getByRole('note');
-    await note.getByText(/Read-only: this rule is managed by/).waitFor();
+    await note.getByText(/Read-only: managed by/).waitFor();
     expect(await note.getByRole('link', { name: 'a Kubernetes resource (CRD)' }).getAttribute('href')).toBe(
       '/catalog?type=Kubernetes::IncidentRule',
     );

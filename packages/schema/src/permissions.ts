@@ -1,4 +1,13 @@
+import {
+  type ObjectAttributes,
+  type ObjectSelector,
+  objectSelectorProblem,
+  selectorKindOf,
+  selectorMatches,
+} from './objectSelector.js';
 import { ACTIONS, type Action, RESOURCES, type Resource, type Role, roleAllows } from './rbac.js';
+
+export * from './objectSelector.js';
 
 // Permission rows (spec part 2 sections 3, 4 and 6): who (Team, Person, Notification) may or may
 // not (deny) do what (an action) on which resource (one catalog item, component, connection or
@@ -87,6 +96,21 @@ export interface PermissionRule {
   canary_id?: string | null;
   playbook_id?: string | null;
   connection_id?: string | null;
+  /** Selectors naming the objects the row covers (instead of one resource or a global object). */
+  object_selector?: ObjectSelector | null;
+}
+
+/** The selectors of `rule` over the objects `resource` holds; undefined when the row has none there. */
+export function selectorsFor(rule: PermissionRule, resource: Resource) {
+  const kind = selectorKindOf(resource);
+  const selectors = kind ? rule.object_selector?.[kind] : undefined;
+  return kind && selectors?.length ? { kind, selectors } : undefined;
+}
+
+/** Whether a selector row covers `object` (of the kind `resource` holds). */
+export function selectorRowMatches(rule: PermissionRule, resource: Resource, object: ObjectAttributes): boolean {
+  const found = selectorsFor(rule, resource);
+  return !!found && found.selectors.some((s) => selectorMatches(found.kind, s, object));
 }
 
 function actionMatches(granted: string, action: Action): boolean {
@@ -99,6 +123,9 @@ function actionMatches(granted: string, action: Action): boolean {
 function objectMatches(rule: PermissionRule, resource: Resource, target: Target | undefined): boolean {
   const keys = Object.keys(TARGET_RESOURCES) as Array<keyof Target>;
   const named = keys.filter((k) => rule[k]);
+  // a selector row speaks to the resources holding its kinds of objects; which objects it
+  // covers is decided per object (authorize, or the SQL of a read)
+  if (rule.object_selector) return selectorsFor(rule, resource) !== undefined;
   if (named.length) {
     // a row about one specific resource applies only to requests aimed at that resource
     return named.every(
@@ -146,8 +173,10 @@ export function permissionRowProblem(row: Record<string, unknown>): string | und
     !(RESOURCES as readonly string[]).includes(object)
   )
     return `unknown global object ${object}; one of ${GLOBAL_OBJECTS.join(', ')}`;
-  if (selector !== undefined && selector !== null && (typeof selector !== 'object' || Array.isArray(selector)))
-    return 'object_selector must be an object';
+  if (selector !== undefined && selector !== null) {
+    const problem = objectSelectorProblem(selector);
+    if (problem) return problem;
+  }
   const actions = String(row.action ?? '')
     .split(',')
     .map((a) => a.trim());
@@ -166,7 +195,9 @@ export function permissionRowProblem(row: Record<string, unknown>): string | und
 
 /**
  * Whether roles and permission rows allow `action` on `resource`: a matching deny wins, then a
- * role, then an allow row (the order of the server's authorize()).
+ * role, then an allow row (the order of the server's authorize()). For what to show: a selector
+ * allow row opens the resource (its objects are cut by the server), a selector deny does not
+ * close it.
  */
 export function permitted(
   roles: readonly Role[],
@@ -176,7 +207,7 @@ export function permitted(
   target?: Target,
 ): boolean {
   const matching = matchingRules(rules, resource, action, target);
-  if (matching.some((r) => r.deny)) return false;
+  if (matching.some((r) => r.deny && !r.object_selector)) return false;
   if (roles.some((role) => roleAllows(role, resource, action))) return true;
-  return matching.length > 0;
+  return matching.some((r) => !r.deny);
 }

@@ -105,6 +105,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
           ...(p.config_id ? { config_id: p.config_id } : {}),
           ...(p.component_id ? { component_id: p.component_id } : {}),
           ...(p.canary_id ? { canary_id: p.canary_id } : {}),
+          ...(p.object_selector ? { object_selector: p.object_selector } : {}),
         })),
         hostname: os.hostname(),
       },

@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
@@ -68,32 +69,57 @@ exposeTable('config_scrapers', {
 });
 // "Link to catalog": a manual link unless the client names its selector.
 const manualLink = { selector_id: () => 'manual' };
-exposeTable('config_component_relationships', { resource: 'config_scrapers', writable: true, defaults: manualLink });
-exposeTable('check_config_relationships', { resource: 'config_scrapers', writable: true, defaults: manualLink });
+const byConfig = { kind: 'configs', column: 'config_id' } as const;
+exposeTable('config_component_relationships', {
+  resource: 'config_scrapers',
+  writable: true,
+  defaults: manualLink,
+  objects: byConfig,
+});
+exposeTable('check_config_relationships', {
+  resource: 'config_scrapers',
+  writable: true,
+  defaults: manualLink,
+  objects: byConfig,
+});
 
+// rows of one config item: a person whose object selectors reach some configs reads only theirs
+for (const name of ['config_items', 'configs', 'config_detail', 'config_names']) {
+  exposeTable(name, { ...readOnly, objects: { kind: 'configs', column: 'id' } });
+}
 for (const name of [
-  'config_scrapers_with_status',
-  'config_items',
   'config_items_last_scraped_time',
   'config_changes',
   'config_analysis',
   'config_relationships',
-  'configs',
-  'config_detail',
-  'config_names',
-  'config_types',
-  'config_classes',
-  'config_statuses',
-  'config_tags',
-  'config_labels',
-  'change_types',
-  'analysis_types',
-  'analyzer_types',
   'catalog_changes',
   'config_analysis_items',
   'analysis_by_component',
   'changes_by_component',
 ]) {
+  exposeTable(name, { ...readOnly, objects: byConfig });
+}
+
+// the catalog's filter vocabularies, recomputed from the items a narrowed reader keeps (as in
+// migration 110)
+const items = (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) =>
+  sql`ci.deleted_at is null and ${keep(sql`ci.id`)}`;
+const vocabularies: Record<string, (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) => RawBuilder<unknown>> = {
+  config_types: (keep) => sql`select distinct type from config_items ci where ${items(keep)}`,
+  config_classes: (keep) => sql`select distinct config_class from config_items ci where ${items(keep)}`,
+  config_statuses: (keep) =>
+    sql`select distinct status from config_items ci where ${items(keep)} and status is not null`,
+  config_tags: (keep) => sql`select distinct t.key, t.value from config_items ci,
+    jsonb_each_text(case when jsonb_typeof(ci.tags) = 'object' then ci.tags end) t where ${items(keep)}`,
+  config_labels: (keep) => sql`select distinct l.key, l.value from config_items ci,
+    jsonb_each_text(case when jsonb_typeof(ci.labels) = 'object' then ci.labels end) l where ${items(keep)}`,
+};
+for (const [name, source] of Object.entries(vocabularies)) {
+  exposeTable(name, { ...readOnly, objects: { kind: 'configs', source } });
+}
+
+// aggregates over every config (and the scrapers): read with the whole catalog only
+for (const name of ['config_scrapers_with_status', 'change_types', 'analysis_types', 'analyzer_types']) {
   exposeTable(name, readOnly);
 }
 

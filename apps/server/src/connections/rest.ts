@@ -9,6 +9,7 @@ import { prepareConnectionPatch, prepareConnectionRow } from './service.js';
 exposeTable('connections', {
   resource: 'connections',
   writable: true,
+  objects: { kind: 'connections', column: 'id' },
   // sealed secrets (and URLs, which may embed one) go in, never out: reads use connections_list
   secrets: { url: 'hidden', password: 'hidden', certificate: 'hidden' },
   async beforeWrite(ctx, input) {
@@ -21,5 +22,6 @@ exposeTable('connections', {
 exposeTable('connections_list', {
   resource: 'connections',
   writable: false,
+  objects: { kind: 'connections', column: 'id' },
   secrets: { url: 'url', password: 'secret', certificate: 'secret' },
 });

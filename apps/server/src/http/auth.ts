@@ -1,6 +1,6 @@
 import { isFullScope } from '@opsdeck/schema/tokenScope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize } from '../rbac/authorize.js';
+import { authorize, type Restriction } from '../rbac/authorize.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
 import { HttpError, unauthorized } from './errors.js';
 
@@ -26,9 +26,22 @@ declare module 'fastify' {
 
 /** Throws 401 without a subject, 403 with the X-Rbac-* headers when the action is not allowed. */
 export function requireAccess(request: FastifyRequest, resource: Resource, action: Action): Subject {
+  return requireSelectiveAccess(request, resource, action, false).subject;
+}
+
+/**
+ * requireAccess for a caller that narrows its rows to the objects permission rows with object
+ * selectors reach: answers the Restriction to apply (undefined: every object).
+ */
+export function requireSelectiveAccess(
+  request: FastifyRequest,
+  resource: Resource,
+  action: Action,
+  selective = true,
+): { subject: Subject; restriction?: Restriction } {
   const subject = request.subject;
   if (!subject) throw unauthorized();
-  const decision = authorize(subject, resource, action);
+  const decision = authorize(subject, resource, action, undefined, { selective });
   if (!decision.allowed) {
     throw new HttpError(403, 'forbidden', `${action} on ${resource} is not allowed: ${decision.reason}`, {
       'X-Rbac-Subject': subject.id,
@@ -36,7 +49,7 @@ export function requireAccess(request: FastifyRequest, resource: Resource, actio
       'X-Rbac-Action': action,
     });
   }
-  return subject;
+  return { subject, ...(decision.restriction ? { restriction: decision.restriction } : {}) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { objectSelectorSchema } from '@opsdeck/schema/permissions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { PermissionRule, Subject } from '../rbac/resources.js';
@@ -14,7 +15,7 @@ interface Holders {
 export async function permissionRows(db: Kysely<Database>, holders: Holders, now: Date): Promise<PermissionRule[]> {
   const teamIds = holders.teamIds ?? [];
   if (!holders.personId && !teamIds.length && !holders.notificationId) return [];
-  return db
+  const rows = await db
     .selectFrom('permissions')
     .select([
       'id',
@@ -26,6 +27,7 @@ export async function permissionRows(db: Kysely<Database>, holders: Holders, now
       'canary_id',
       'playbook_id',
       'connection_id',
+      'object_selector',
     ])
     .where('deleted_at', 'is', null)
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
@@ -37,6 +39,12 @@ export async function permissionRows(db: Kysely<Database>, holders: Holders, now
       ]),
     )
     .execute();
+  return rows.map(({ object_selector, ...row }) => {
+    if (object_selector === null) return row;
+    // rows are checked when written; one that is not a selector (any more) selects nothing
+    const parsed = objectSelectorSchema.safeParse(object_selector);
+    return { ...row, object_selector: parsed.success ? parsed.data : {} };
+  });
 }
 
 /**

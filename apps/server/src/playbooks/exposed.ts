@@ -44,6 +44,7 @@ const SPEC_DECIDED = new Set(['title', 'icon', 'description', 'category']);
 
 exposeTable('playbooks', {
   resource: 'playbooks',
+  objects: { kind: 'playbooks', column: 'id' },
   writable: true,
   secrets,
   readsPriorRows: true,
@@ -97,7 +98,11 @@ exposeTable('playbooks', {
   },
 });
 
-exposeTable('playbook_names', { resource: 'playbooks', writable: false });
+exposeTable('playbook_names', {
+  resource: 'playbooks',
+  writable: false,
+  objects: { kind: 'playbooks', column: 'id' },
+});
 exposeTable('playbook_runs', { resource: 'playbook_runs', writable: false, secrets });
 exposeTable('playbook_run_actions', { resource: 'playbook_runs', writable: false });
 exposeTable('playbook_approvals', { resource: 'playbook_runs', writable: false });

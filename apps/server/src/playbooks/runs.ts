@@ -1,4 +1,5 @@
 import { FINAL_RUN_STATUSES, type PlaybookRunRequest, type PlaybookSpec, parseDuration } from '@opsdeck/schema';
+import type { ObjectAttributes } from '@opsdeck/schema/permissions';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { evaluateCel } from '../expr/index.js';
 import type { AppContext } from '../http/context.js';
@@ -38,9 +39,34 @@ export function requireTarget(
   action: Action,
   target: Target | undefined,
   what: string,
+  object?: ObjectAttributes,
 ): void {
-  const d = authorize(subject, resource, action, target);
+  // object selectors of permission rows are matched against `object` (this playbook, this config)
+  const d = authorize(subject, resource, action, target, object ? { object } : {});
   if (!d.allowed) throw forbid(subject, resource, action, `${action} on ${what} is not allowed: ${d.reason}`);
+}
+
+/** A playbook as object selectors see it (its category is its type). */
+export const playbookObject = (p: {
+  id: string;
+  name: string;
+  namespace: string;
+  category: string;
+}): ObjectAttributes => ({
+  id: p.id,
+  name: p.name,
+  namespace: p.namespace,
+  type: p.category,
+});
+
+/** The playbook of a run as object selectors see it (deleted or not). */
+async function runPlaybookObject(ctx: AppContext, playbookId: string): Promise<ObjectAttributes> {
+  const row = await ctx.db.kysely
+    .selectFrom('playbooks')
+    .select(['id', 'name', 'namespace', 'category'])
+    .where('id', '=', playbookId)
+    .executeTakeFirst();
+  return row ? playbookObject(row) : { id: playbookId };
 }
 
 export async function loadPlaybook(ctx: AppContext, id: string) {
@@ -52,6 +78,22 @@ export async function loadPlaybook(ctx: AppContext, id: string) {
     .executeTakeFirst();
   if (!row) throw notFound(`playbook ${id} not found`);
   return { ...row, spec: row.spec as PlaybookSpec };
+}
+
+/** A config, check or component as object selectors see it. */
+function targetObject(row: Record<string, unknown>): ObjectAttributes {
+  const tags = (row.tags ?? null) as Record<string, unknown> | null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    id: String(row.id),
+    name: str(row.name),
+    namespace: str(row.namespace) ?? str(tags?.namespace),
+    type: str(row.type),
+    labels: (row.labels ?? null) as Record<string, unknown> | null,
+    tags,
+    status: str(row.status),
+    health: str(row.health),
+  };
 }
 
 const READ_RESOURCE: Record<TargetKind, Resource> = {
@@ -74,9 +116,16 @@ async function checkedTarget(
   const env = await loadTargets(ctx.db.kysely, req);
   if (!kind) return env;
   if (kind !== 'component' && !env[kind]) throw notFound(`${kind} ${req[`${kind}_id`]} not found`);
-  if (subject)
-    requireTarget(subject, READ_RESOURCE[kind], 'read', { [`${kind}_id`]: req[`${kind}_id`] }, `this ${kind}`);
   const row = (env[kind] ?? { id: req[`${kind}_id`] }) as Record<string, unknown>;
+  if (subject)
+    requireTarget(
+      subject,
+      READ_RESOURCE[kind],
+      'read',
+      { [`${kind}_id`]: req[`${kind}_id`] },
+      `this ${kind}`,
+      targetObject(row),
+    );
   // a trigger the playbook declares may run it on a resource its selectors do not name
   const selectors = spec[`${kind}s` as 'configs' | 'checks' | 'components'] ?? [];
   if ((subject || selectors.length) && !appliesTo(spec, kind, selectable(kind, row))) {
@@ -88,7 +137,14 @@ async function checkedTarget(
 /** What the params endpoint answers and a run starts from: the rendered parameters. */
 export async function runParameters(ctx: AppContext, subject: Subject, req: PlaybookRunRequest) {
   const playbook = await loadPlaybook(ctx, req.id);
-  requireTarget(subject, 'playbooks', 'playbook:run', { playbook_id: playbook.id }, `playbook ${playbook.name}`);
+  requireTarget(
+    subject,
+    'playbooks',
+    'playbook:run',
+    { playbook_id: playbook.id },
+    `playbook ${playbook.name}`,
+    playbookObject(playbook),
+  );
   const targets = await checkedTarget(ctx, subject, playbook.spec, req, playbook.title || playbook.name);
   const env = { ...targets, user: (await loadUser(ctx.db.kysely, subject.id)) ?? {} };
   return { playbook, env, params: templatedParameters(playbook.spec, env) };
@@ -112,6 +168,7 @@ export async function startRun(
         ...(req.component_id ? { component_id: req.component_id } : {}),
       },
       `playbook ${playbook.name}`,
+      playbookObject(playbook),
     );
   const spec = playbook.spec;
   const targets = await checkedTarget(ctx, subject ?? undefined, spec, req, playbook.title || playbook.name);
@@ -174,7 +231,14 @@ async function loadRun(ctx: AppContext, id: string) {
  */
 export async function approveRun(ctx: AppContext, subject: Subject, runId: string): Promise<void> {
   const run = await loadRun(ctx, runId);
-  requireTarget(subject, 'playbooks', 'playbook:approve', { playbook_id: run.playbook_id }, 'this playbook');
+  requireTarget(
+    subject,
+    'playbooks',
+    'playbook:approve',
+    { playbook_id: run.playbook_id },
+    'this playbook',
+    await runPlaybookObject(ctx, run.playbook_id),
+  );
   if (run.status !== 'pending_approval') throw badRequest(`the run is ${run.status}, not waiting for approval`);
   const approval = run.spec.approval;
   if (!approval) throw badRequest('the playbook needs no approval');

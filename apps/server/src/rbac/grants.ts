@@ -1,3 +1,4 @@
+import { SELECTOR_KINDS, type SelectorKind } from '@opsdeck/schema/permissions';
 import { authorize } from './authorize.js';
 import { OBJECT_RESOURCES, TARGET_RESOURCES, type Target } from './permissions.js';
 import { ACTIONS, type Action, RESOURCES, type Resource, type Subject } from './resources.js';
@@ -6,8 +7,10 @@ import { ACTIONS, type Action, RESOURCES, type Resource, type Subject } from './
  * Who may write a permission row (spec part 2 section 6). A row is a grant, so a non-admin may
  * only write rows that give no more than they hold themselves: every action on every resource
  * the row covers must be allowed to them now. Rows that administer access itself (objects
- * covering rbac, permissions, identities or connections, every object `*`, selectors whose reach
- * is unknown) and deny rows (written or removed) need the admin role, whatever rows say.
+ * covering rbac, permissions, identities or connections, every object `*`) and deny rows (written
+ * or removed) need the admin role, whatever rows say. A row with object selectors may reach any
+ * object of its kinds, so its writer must hold its actions on every object of those kinds (a
+ * writer whose own access selectors narrow cannot hand any of it on).
  */
 
 /** Resources only an admin hands out through permission rows. */
@@ -30,7 +33,13 @@ function resourcesOf(row: PermissionRowLike): { resources: Resource[]; target?: 
     for (const r of TARGET_RESOURCES[column] as readonly Resource[]) resources.add(r);
   }
   if (resources.size) return { resources: [...resources], target };
-  if (row.object_selector !== null && row.object_selector !== undefined) return undefined;
+  const selector = row.object_selector;
+  if (selector !== null && selector !== undefined) {
+    // a selector may reach any object of its kinds: the writer must hold the action on all of them
+    if (typeof selector !== 'object') return undefined;
+    const kinds = Object.keys(selector).filter((k): k is SelectorKind => k in SELECTOR_KINDS);
+    return kinds.length ? { resources: kinds.map((k) => SELECTOR_KINDS[k]) } : undefined;
+  }
   const object = row.object;
   if (typeof object !== 'string') return undefined;
   if (object === '*') return { resources: [...RESOURCES] };

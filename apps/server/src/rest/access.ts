@@ -1,14 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { requireAccess } from '../http/auth.js';
+import { type RawBuilder, sql } from 'kysely';
+import { requireSelectiveAccess } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
+import type { Restriction } from '../rbac/authorize.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
+import { restrictionSql } from '../rbac/selectorSql.js';
 import { unknownRelation } from './errors.js';
-import { exposedTable } from './whitelist.js';
+import { type ExposedTable, exposedTable } from './whitelist.js';
 
 /** requireAccess with PostgREST's `42501` code added to the 403 body (headers unchanged). */
 export function requireRestAccess(request: FastifyRequest, resource: Resource, action: Action): Subject {
+  return requireNarrowedRestAccess(request, resource, action, false).subject;
+}
+
+/** requireRestAccess for a caller that narrows its rows to a Restriction (the objects a selector reaches). */
+export function requireNarrowedRestAccess(
+  request: FastifyRequest,
+  resource: Resource,
+  action: Action,
+  selective = true,
+): { subject: Subject; restriction?: Restriction } {
   try {
-    return requireAccess(request, resource, action);
+    return requireSelectiveAccess(request, resource, action, selective);
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 403) {
       throw new HttpError(403, err.error, err.message, err.headers, { code: '42501', details: null, hint: null });
@@ -31,4 +44,39 @@ export function searchParams(request: FastifyRequest): URLSearchParams {
   const url = request.raw.url ?? '';
   const q = url.indexOf('?');
   return new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+}
+
+/**
+ * Authorizes `action` on the whitelisted `table` and answers the condition (over `alias`) its
+ * rows must meet: the objects permission rows with object selectors reach, or undefined for
+ * every row. A table whose rows are not objects of the narrowed kind refuses such a subject.
+ */
+export function tableAccess(
+  request: FastifyRequest,
+  table: string,
+  entry: ExposedTable,
+  action: Action,
+): {
+  subject: Subject;
+  /** The condition over the relation's alias its rows must meet. */
+  narrow?: (alias: string) => RawBuilder<unknown>;
+  /** For an aggregate: the query standing in for the relation, over the objects kept. */
+  source?: RawBuilder<unknown>;
+} {
+  const resource = action === 'read' ? entry.resource : (entry.writeResource ?? entry.resource);
+  const { subject, restriction } = requireNarrowedRestAccess(request, resource, action);
+  if (!restriction) return { subject };
+  const objects = entry.objects;
+  if (!objects || objects.kind !== restriction.kind) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `${action} on ${table} is not allowed: your permissions on ${resource} reach only some ${restriction.kind}, and ${table} cannot be narrowed to them`,
+      { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': resource, 'X-Rbac-Action': action },
+      { code: '42501', details: null, hint: null },
+    );
+  }
+  if ('source' in objects) return { subject, source: objects.source((id) => restrictionSql(restriction, id)) };
+  const { column } = objects;
+  return { subject, narrow: (alias) => restrictionSql(restriction, sql`${sql.ref(`${alias}.${column}`)}`) };
 }

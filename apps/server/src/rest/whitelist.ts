@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import type { SelectorKind } from '@opsdeck/schema/permissions';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { AppContext } from '../http/context.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
@@ -76,6 +77,15 @@ export interface ExposedTable {
   authorOnly?: { noun: string; sharedColumns?: string[] };
   /** Fetch the rows a PATCH is about to change (locked) and hand them to afterWrite as `before`. */
   readsPriorRows?: boolean;
+  /**
+   * Rows are (or are about) objects permission rows may select (rbac/selectorSql.ts): `column`
+   * holds the object's id. A subject whose access to `resource` selectors narrow reads and
+   * writes only the rows of the objects they reach; a table without this refuses such a subject.
+   */
+  objects?:
+    | { kind: SelectorKind; column: string }
+    /** An aggregate over objects (distinct types...): its rows recomputed from the objects kept. */
+    | { kind: SelectorKind; source: (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) => RawBuilder<unknown> };
 }
 
 /** A function callable as /api/db/rpc/<name>. */

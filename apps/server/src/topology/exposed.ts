@@ -71,6 +71,7 @@ exposeTable('topologies', {
 exposeTable('components', {
   resource: 'topologies',
   writable: true,
+  objects: { kind: 'components', column: 'id' },
   // inline checks are Canary specs: their credentials read masked, as a canary's do
   secrets: { component_checks: SPEC_SECRETS },
   async beforeWrite(_ctx, input) {

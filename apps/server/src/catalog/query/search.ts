@@ -33,6 +33,8 @@ interface KindSource {
   tags: RawBuilder<unknown>;
   labels: RawBuilder<unknown>;
   select: RawBuilder<unknown>;
+  /** The object's id as a uuid (for the narrowing of object selectors). */
+  objectId: RawBuilder<unknown>;
 }
 
 const configs: KindSource = {
@@ -40,6 +42,7 @@ const configs: KindSource = {
   col: (name) => (name === 'namespace' ? sql`(r.tags ->> 'namespace')` : sql`r.${sql.ref(name)}`),
   tags: sql`r.tags`,
   labels: sql`r.labels`,
+  objectId: sql`r.id`,
   select: sql`r.id, r.agent_id as agent, r.icon, r.name, r.tags ->> 'namespace' as namespace, r.type, r.tags,
     r.created_at, r.updated_at, r.deleted_at, r.health, r.status, null::text as severity`,
 };
@@ -49,6 +52,7 @@ const checks: KindSource = {
   col: (name) => (name === 'health' ? sql`r.status` : sql`r.${sql.ref(name)}`),
   tags: sql`r.labels`,
   labels: sql`r.labels`,
+  objectId: sql`r.id`,
   select: sql`r.id, r.agent_id as agent, r.icon, r.name, r.namespace, r.type, r.labels as tags, r.created_at,
     r.updated_at, r.deleted_at, r.status as health, r.status, r.severity`,
 };
@@ -60,6 +64,7 @@ const components: KindSource = {
   col: (name) => (name === 'deleted_at' ? sql`(r.j ->> 'deleted_at')` : sql`(r.j ->> ${name})`),
   tags: sql`(r.j -> 'labels')`,
   labels: sql`(r.j -> 'labels')`,
+  objectId: sql`r0.id`,
   select: sql`r.j ->> 'id' as id, r.j ->> 'agent_id' as agent, r.j ->> 'icon' as icon, r.j ->> 'name' as name,
     r.j ->> 'namespace' as namespace, r.j ->> 'type' as type, r.j -> 'labels' as tags, r.j ->> 'created_at' as created_at,
     r.j ->> 'updated_at' as updated_at, r.j ->> 'deleted_at' as deleted_at, r.j ->> 'health' as health,
@@ -123,6 +128,8 @@ export async function searchResources(
   kind: ResourceKind,
   selectors: ResourceSelector[],
   limit: number,
+  /** Narrows to the objects the reader's object selectors reach: a condition over the object's id. */
+  narrow?: (id: RawBuilder<unknown>) => RawBuilder<unknown>,
 ): Promise<Array<Record<string, unknown>>> {
   if (selectors.length === 0) return [];
   if (kind === 'components') {
@@ -134,7 +141,7 @@ export async function searchResources(
   const source = SOURCES[kind];
   const parts = selectors.map(
     (sel) =>
-      sql`(select ${source.select} from ${source.from} where ${conditions(kind, sel)} limit ${Math.min(sel.limit ?? limit, limit)})`,
+      sql`(select ${source.select} from ${source.from} where ${conditions(kind, sel)}${narrow ? sql` and ${narrow(source.objectId)}` : sql``} limit ${Math.min(sel.limit ?? limit, limit)})`,
   );
   const { rows } = await sql<Record<string, unknown>>`
     select distinct on (u.id) u.* from (${sql.join(parts, sql` union all `)}) u order by u.id

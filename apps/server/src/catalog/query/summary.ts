@@ -40,7 +40,13 @@ function since(field: string, text: string | undefined, now: Date): Date | undef
   return new Date(now.getTime() - ms);
 }
 
-export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Promise<Array<Record<string, unknown>>> {
+export async function catalogSummary(
+  db: Db,
+  req: SummaryRequest,
+  now: Date,
+  /** The condition over `ci` narrowing the items to those the reader's object selectors reach. */
+  narrow?: RawBuilder<unknown>,
+): Promise<Array<Record<string, unknown>>> {
   const groupBy = req.groupBy?.length ? req.groupBy : ['type'];
   const keys = groupBy.map((key) => {
     if (COLUMNS.has(key)) return { key, expr: sql`ci.${sql.ref(key)}` as RawBuilder<unknown> };
@@ -54,6 +60,7 @@ export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Pr
   const analysisFrom = since('analysis.since', req.analysis?.since, now);
   const search = req.search?.trim();
   const where = allOf([
+    narrow,
     req.deleted ? undefined : sql`ci.deleted_at is null`,
     inList(sql`ci.status`, req.status),
     inList(sql`ci.health`, req.health),

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
+import { requireSelectiveAccess } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { authorize } from '../../rbac/authorize.js';
+import { restrictionSql } from '../../rbac/selectorSql.js';
 import { type ResourceKind, searchResources } from '../query/search.js';
 
 const selector = z.object({
@@ -38,16 +41,21 @@ export async function searchRoutes(scope: FastifyInstance, ctx: AppContext): Pro
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/resources/search',
-    { config: { auth: { resource: 'config_scrapers', action: 'read' } }, schema: { body } },
+    // each kind is authorized below, narrowed to the objects the reader's object selectors reach
+    { config: { auth: 'authenticated' }, schema: { body } },
     async (request) => {
+      requireSelectiveAccess(request, 'config_scrapers', 'read');
       const limit = request.body.limit ?? 50;
       const out: Partial<Record<ResourceKind, unknown[]>> = {};
       for (const kind of ['checks', 'components', 'configs'] as const) {
         const selectors = request.body[kind];
         if (!selectors?.length) continue;
         const subject = request.subject;
-        if (!subject || !authorize(subject, READ_AS[kind], 'read').allowed) continue;
-        out[kind] = await searchResources(ctx.db, kind, selectors, limit);
+        const decision = subject && authorize(subject, READ_AS[kind], 'read', undefined, { selective: true });
+        if (!decision?.allowed) continue;
+        const { restriction } = decision;
+        const narrow = restriction ? (id: RawBuilder<unknown>) => restrictionSql(restriction, id) : undefined;
+        out[kind] = await searchResources(ctx.db, kind, selectors, limit, narrow);
       }
       return out;
     },

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { requireSelectiveAccess } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
+import { restrictionSql } from '../../rbac/selectorSql.js';
 import { catalogSummary } from '../query/summary.js';
 
 const selector = z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]);
@@ -27,7 +30,12 @@ export async function summaryRoutes(scope: FastifyInstance, ctx: AppContext): Pr
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/catalog/summary',
-    { config: { auth: { resource: 'config_scrapers', action: 'read' } }, schema: { body: summaryBody } },
-    async (request) => catalogSummary(ctx.db, request.body, ctx.clock.now()),
+    { config: { auth: 'authenticated' }, schema: { body: summaryBody } },
+    async (request) => {
+      // counts only the items the reader's object selectors reach
+      const { restriction } = requireSelectiveAccess(request, 'config_scrapers', 'read');
+      const narrow = restriction ? restrictionSql(restriction, sql`ci.id`) : undefined;
+      return catalogSummary(ctx.db, request.body, ctx.clock.now(), narrow);
+    },
   );
 }

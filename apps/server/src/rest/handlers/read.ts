@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../http/context.js';
-import { embedAuthorizer, requireRestAccess, searchParams } from '../access.js';
+import { embedAuthorizer, searchParams, tableAccess } from '../access.js';
 import { restDbError } from '../dbErrors.js';
 import { unknownRelation } from '../errors.js';
 import { parseAccept, parsePrefer, parseRange } from '../parse/headers.js';
@@ -19,7 +19,7 @@ export async function readTable(ctx: AppContext, request: FastifyRequest, reply:
   const schema = await schemaOf(ctx.db);
   const relation = schema.relations.get(table);
   if (!entry || !relation) throw unknownRelation(table);
-  requireRestAccess(request, entry.resource, 'read');
+  const { narrow, source: narrowed } = tableAccess(request, table, entry, 'read');
 
   const query = parseQuery(searchParams(request));
   const accept = parseAccept(request);
@@ -33,7 +33,12 @@ export async function readTable(ctx: AppContext, request: FastifyRequest, reply:
   const source = {
     scope: { name: table, columns: readableColumns(relation), alias, secretsOf: table },
     relation,
-    from: sql`${sql.id('public', table)} as ${sql.id(alias)}`,
+    // rows of objects outside what object selectors reach are cut before any filter or count
+    from: narrowed
+      ? sql`(${narrowed}) as ${sql.id(alias)}`
+      : narrow
+        ? sql`(select * from ${sql.id('public', table)} as ${sql.id(alias)} where ${narrow(alias)}) as ${sql.id(alias)}`
+        : sql`${sql.id('public', table)} as ${sql.id(alias)}`,
   };
   const statement = readStatement(qb, source, query, {
     count: prefer.count !== undefined,

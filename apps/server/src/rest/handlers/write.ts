@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
 import type { AppContext } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
 import { actionForMethod, type Subject } from '../../rbac/resources.js';
-import { embedAuthorizer, requireRestAccess, searchParams } from '../access.js';
+import { embedAuthorizer, searchParams, tableAccess } from '../access.js';
 import { requireAuthorship } from '../authorship.js';
 import { checkClientColumns, SERVER_ASSIGNED } from '../clientColumns.js';
 import { restDbError } from '../dbErrors.js';
@@ -59,7 +61,8 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
   const schema = await schemaOf(ctx.db);
   const relation = schema.relations.get(table);
   if (!entry || !relation) throw unknownRelation(table);
-  const subject = requireRestAccess(request, entry.writeResource ?? entry.resource, actionForMethod(method));
+  // writable tables name their objects by a column (aggregates are views, refused below)
+  const { subject, narrow } = tableAccess(request, table, entry, actionForMethod(method));
   if (!entry.writable || relation.kind !== 'table') {
     throw pgrstError(
       405,
@@ -111,7 +114,11 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
       const qb = new QueryBuilder(schema, query, embedAuthorizer(request));
       const alias = qb.alias();
       const scope = { name: table, columns: readableColumns(relation), alias, secretsOf: table };
-      const where = conjunction(query.root.filters.map((f) => filterExpr(scope, f)));
+      // PATCH and DELETE reach only the rows of objects the subject's selectors reach
+      const where = conjunction([
+        ...query.root.filters.map((f) => filterExpr(scope, f)),
+        ...(narrow ? [narrow(alias)] : []),
+      ]);
       const before =
         method === 'PATCH' && entry.readsPriorRows
           ? (JSON.parse((await priorRowsStatement(table, alias, where).execute(trx)).rows[0]?.rows ?? '[]') as Row[])
@@ -138,6 +145,7 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
         const { rows: out } = await statement.execute(trx);
         rows.push(...(JSON.parse(out[0]?.rows ?? '[]') as Row[]));
       }
+      if (narrow && method !== 'DELETE' && rows.length) await requireNarrowed(trx, table, alias, rows, narrow, subject);
       if (accept.single && rows.length !== 1) throw singularError(rows.length);
       requireAuthorship(entry, input, rows, prefer.resolution === 'merge-duplicates');
       await entry.afterWrite?.(ctx, { method, rows, ...(before ? { before } : {}), subject, trx });
@@ -169,6 +177,29 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
     return reply.code(status).type('application/vnd.pgrst.object+json; charset=utf-8').send(JSON.stringify(only));
   }
   return reply.code(status).type('application/json; charset=utf-8').send(result.body);
+}
+
+/** Refuses (rolling back) a write leaving a row outside the objects the subject's selectors reach. */
+async function requireNarrowed(
+  trx: Transaction<Database>,
+  table: string,
+  alias: string,
+  rows: Row[],
+  narrow: (alias: string) => RawBuilder<unknown>,
+  subject: Subject,
+): Promise<void> {
+  const { rows: out } = await sql<{ n: number }>`
+    select count(*)::int as n from ${writtenSource(table, alias, JSON.stringify(rows))} where not coalesce(${narrow(alias)}, false)
+  `.execute(trx);
+  if ((out[0]?.n ?? 0) > 0) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `this write would leave ${table} rows outside the objects your permissions select`,
+      { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': table },
+      { code: '42501', details: null, hint: null },
+    );
+  }
 }
 
 /** Ends a `Prefer: tx=rollback` transaction while keeping the answer. */

@@ -16,9 +16,6 @@ const FeatureFlagsPage = lazy(() =>
 const EventQueuePage = lazy(() =>
   import('../../features/settings/eventQueue/EventQueuePage.js').then((m) => ({ default: m.EventQueuePage })),
 );
-const IncidentRulesPage = lazy(() =>
-  import('../../features/settings/incidentRules/IncidentRulesPage.js').then((m) => ({ default: m.IncidentRulesPage })),
-);
 const PermissionsPage = lazy(() =>
   import('../../features/settings/permissions/PermissionsPage.js').then((m) => ({ default: m.PermissionsPage })),
 );
@@ -143,7 +140,7 @@ const resourceTables: Array<{
     key: 'config_scraper',
     page: CatalogScrapersPage,
   },
-  { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules', page: IncidentRulesPage },
+  { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules' },
   { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams', page: TeamsPage },
   { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },
   { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },

@@ -1,11 +1,4 @@
-import {
-  actionsFor,
-  GLOBAL_OBJECTS,
-  RESOURCE_KINDS,
-  type ResourceKind,
-  SUBJECT_KINDS,
-  type SubjectKind,
-} from '@opsdeck/schema/permissions';
+import { GLOBAL_OBJECTS, RESOURCE_KINDS, SUBJECT_KINDS, type SubjectKind } from '@opsdeck/schema/permissions';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
 import { Modal } from '../../../ui/Modal.js';
@@ -13,13 +6,17 @@ import { FormField, inputClass } from '../canaries/FormField.js';
 import type { PermissionInput } from './api.js';
 import { EntityPicker } from './EntityPicker.js';
 import {
+  FORM_RESOURCE_KINDS,
+  formActions,
   formErrors,
   type PermissionForm,
   toInput,
   withResource,
   withResourceKind,
+  withSelectorKind,
   withSubjectKind,
 } from './permissionForm.js';
+import { SelectorFieldsEditor } from './SelectorFieldsEditor.js';
 
 const ACTION_LABELS: Record<string, string> = {
   read: 'Read',
@@ -86,8 +83,8 @@ export function PermissionModal({
   const formId = useId();
   const errors = touched ? formErrors(form) : {};
   const subjectColumn = SUBJECT_KINDS[form.subjectKind];
-  const resourceColumn = RESOURCE_KINDS[form.resourceKind];
-  const actions = actionsFor(form.resourceKind, form.resource.object);
+  const resourceColumn = form.resourceKind === 'Selector' ? undefined : RESOURCE_KINDS[form.resourceKind];
+  const actions = formActions(form);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -146,45 +143,54 @@ export function PermissionModal({
             <span className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">Resource</span>
             <KindChoice
               legend="Resource kind"
-              kinds={Object.keys(RESOURCE_KINDS) as ResourceKind[]}
+              kinds={FORM_RESOURCE_KINDS}
               value={form.resourceKind}
               onChange={(k) => setForm((f) => withResourceKind(f, k))}
             />
-            <FormField
-              label={form.resourceKind === 'Global' ? 'Object' : form.resourceKind}
-              required
-              error={errors.resource}
-            >
-              {({ id, describedBy, invalid }) =>
-                form.resourceKind === 'Global' ? (
-                  <select
-                    id={id}
-                    className={inputClass}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid || undefined}
-                    value={form.resource.object ?? ''}
-                    onChange={(e) => setForm((f) => withResource(f, e.target.value))}
-                  >
-                    <option value="">Select an object</option>
-                    {GLOBAL_OBJECTS.map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <EntityPicker
-                    key={form.resourceKind}
-                    kind={form.resourceKind}
-                    id={id}
-                    describedBy={describedBy}
-                    invalid={invalid}
-                    value={form.resource[resourceColumn]}
-                    onChange={(v) => setForm((f) => withResource(f, v))}
-                  />
-                )
-              }
-            </FormField>
+            {form.resourceKind === 'Selector' ? (
+              <SelectorFieldsEditor
+                value={form.selector}
+                error={errors.resource}
+                onKind={(k) => setForm((f) => withSelectorKind(f, k))}
+                onChange={(patch) => setForm((f) => ({ ...f, selector: { ...f.selector, ...patch } }))}
+              />
+            ) : (
+              <FormField
+                label={form.resourceKind === 'Global' ? 'Object' : form.resourceKind}
+                required
+                error={errors.resource}
+              >
+                {({ id, describedBy, invalid }) =>
+                  form.resourceKind === 'Global' ? (
+                    <select
+                      id={id}
+                      className={inputClass}
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid || undefined}
+                      value={form.resource.object ?? ''}
+                      onChange={(e) => setForm((f) => withResource(f, e.target.value))}
+                    >
+                      <option value="">Select an object</option>
+                      {GLOBAL_OBJECTS.map((o) => (
+                        <option key={o} value={o}>
+                          {o}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <EntityPicker
+                      key={form.resourceKind}
+                      kind={form.resourceKind as Exclude<typeof form.resourceKind, 'Selector' | 'Global'>}
+                      id={id}
+                      describedBy={describedBy}
+                      invalid={invalid}
+                      value={resourceColumn ? form.resource[resourceColumn] : undefined}
+                      onChange={(v) => setForm((f) => withResource(f, v))}
+                    />
+                  )
+                }
+              </FormField>
+            )}
           </div>
         )}
         <div className="grid grid-cols-2 gap-3">

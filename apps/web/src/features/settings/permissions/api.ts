@@ -1,3 +1,4 @@
+import type { ObjectSelector } from '@opsdeck/schema/permissions';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
 import { fetchPage } from '../../../api/postgrest.js';
@@ -8,7 +9,7 @@ export interface PermissionRow {
   action: string;
   deny: boolean;
   object: string | null;
-  object_selector: unknown;
+  object_selector: ObjectSelector | null;
   description: string | null;
   source: string;
   until: string | null;
@@ -38,6 +39,7 @@ export type PermissionInput = Pick<
   | 'action'
   | 'deny'
   | 'object'
+  | 'object_selector'
   | 'description'
   | 'until'
   | 'person_id'

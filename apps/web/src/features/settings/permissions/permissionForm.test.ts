@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { PermissionRow } from './api.js';
 import {
   emptyForm,
   formErrors,
+  fromRow,
   REQUIRED,
+  selectorSummary,
   toInput,
   withResource,
   withResourceKind,
+  withSelectorKind,
   withSubjectKind,
 } from './permissionForm.js';
 
@@ -46,5 +50,52 @@ describe('permission form', () => {
   it('requires a subject and a resource', () => {
     expect(formErrors(emptyForm())).toEqual({ subject: REQUIRED, resource: REQUIRED });
     expect(formErrors({ ...emptyForm(), subject: { team_id: 't' }, resource: { object: 'rbac' } })).toEqual({});
+  });
+
+  it('writes an object selector and clears it when the resource kind changes (spec part 2 section 4)', () => {
+    const form = {
+      ...withResourceKind({ ...emptyForm(), resource: { object: 'canaries' } }, 'Selector'),
+      subjectKind: 'Person' as const,
+      subject: { person_id: 'p1' },
+    };
+    expect(form.resource).toEqual({});
+    expect(formErrors(form).resource).toBe('Set at least one of name, namespace, types or labels');
+    const filled = {
+      ...form,
+      selector: { ...form.selector, labelSelector: 'env=prod', types: 'Kubernetes::Pod, AWS::EC2' },
+    };
+    expect(formErrors(filled)).toEqual({});
+    expect(toInput(filled)).toMatchObject({
+      object: null,
+      config_id: null,
+      object_selector: { configs: [{ types: ['Kubernetes::Pod', 'AWS::EC2'], labelSelector: 'env=prod' }] },
+    });
+    const global = withResourceKind(filled, 'Global');
+    expect(toInput({ ...global, resource: { object: 'catalog' } }).object_selector).toBeNull();
+    expect(withResourceKind(global, 'Selector').selector.labelSelector).toBe('');
+  });
+
+  it('offers playbook actions only for a playbook selector, and keeps selectors it does not show', () => {
+    const form = { ...withResourceKind(emptyForm(), 'Selector'), action: 'read' };
+    const playbooks = { ...withSelectorKind(form, 'playbooks'), action: 'playbook:run' };
+    expect(withSelectorKind(playbooks, 'configs').action).toBe('read');
+    const row = {
+      action: 'read',
+      deny: false,
+      until: null,
+      description: null,
+      person_id: 'p1',
+      object_selector: { configs: [{ name: 'a*' }, { namespace: 'prod' }], playbooks: [{ name: 'x' }] },
+    } as unknown as PermissionRow;
+    const edited = fromRow(row);
+    expect(edited.resourceKind).toBe('Selector');
+    expect(edited.selector.name).toBe('a*');
+    expect(toInput({ ...edited, selector: { ...edited.selector, name: 'b*' } }).object_selector).toEqual({
+      configs: [{ name: 'b*' }, { namespace: 'prod' }],
+      playbooks: [{ name: 'x' }],
+    });
+    expect(selectorSummary(row.object_selector ?? {})).toBe(
+      'Catalog items: name=a*; namespace=prod · Playbooks: name=x',
+    );
   });
 });

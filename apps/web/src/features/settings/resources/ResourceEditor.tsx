@@ -13,6 +13,7 @@ import { ResourceFields } from './ResourceFields.js';
 import { bodyOf, parseYamlColumns, yamlOf } from './resourceValues.js';
 import { fieldOfError } from './serverErrors.js';
 import type { ResourceKind, ResourceRow } from './types.js';
+import { YamlProblems } from './YamlProblems.js';
 
 /**
  * The Spec tab of a settings resource (or the whole page of a new one): the kind's common fields
@@ -31,6 +32,15 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
   const [serverError, setServerError] = useState<{ field: string; message: string }>();
   const [confirming, setConfirming] = useState(false);
   const parsed = useMemo(() => parseYamlColumns(kind, yamlText), [kind, yamlText]);
+  // the kind's own schema, checked as the YAML is typed (the root column's value, or the document)
+  const checked = useMemo(
+    () =>
+      parsed.ok && kind.checkYaml
+        ? kind.checkYaml.check(kind.yamlRoot ? parsed.values[kind.yamlRoot] : parsed.values)
+        : undefined,
+    [kind, parsed],
+  );
+  const issues = checked && !checked.ok ? checked.issues : [];
   const canSave = !readOnly && session.can(kind.resource, row ? 'update' : 'create');
   const canDelete = !readOnly && !!row && session.can(kind.resource, 'delete');
   const fieldNames = [...kind.fields.map((f) => f.name), ...kind.yamlColumns];
@@ -80,8 +90,11 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (Object.keys(kind.validate?.(values) ?? {}).length || !parsed.ok) return;
-    save.mutate(bodyOf(kind, values, parsed.values, !!row));
+    if (Object.keys(kind.validate?.(values) ?? {}).length || !parsed.ok || issues.length) return;
+    // the value as the schema reads it (a severity lower-cased...) is what is saved
+    const yamlValues =
+      checked?.ok && kind.yamlRoot ? { ...parsed.values, [kind.yamlRoot]: checked.value } : parsed.values;
+    save.mutate(bodyOf(kind, values, yamlValues, !!row));
   };
 
   return (
@@ -99,7 +112,7 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
       />
       <div className="flex flex-col gap-1">
         <span className="text-xs font-medium text-zinc-600">Spec (YAML)</span>
-        <p className="text-xs text-zinc-500">{kind.yamlColumns.join(', ')}</p>
+        {!kind.yamlRoot && <p className="text-xs text-zinc-500">{kind.yamlColumns.join(', ')}</p>}
         <div className="h-[24rem]">
           <LazyYamlEditor
             value={yamlText}
@@ -115,6 +128,9 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
           <p role="alert" className="text-xs text-red-600">
             {yamlError}
           </p>
+        )}
+        {kind.checkYaml && parsed.ok && (
+          <YamlProblems issues={issues} valid={canSave ? kind.checkYaml.valid : undefined} />
         )}
       </div>
       {(canSave || canDelete) && (

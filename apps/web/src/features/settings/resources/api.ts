@@ -38,7 +38,12 @@ export const resourceQueries = {
       queryFn: ({ signal }) =>
         fetchPage<JobRun>('/api/db/job_histories', {
           select: 'id,name,status,time_start,duration_millis,success_count,error_count',
-          filters: { resource_type: `eq.${kind.jobResourceType}`, resource_id: `eq.${id}` },
+          filters: {
+            resource_type: `eq.${kind.jobResourceType}`,
+            ...(kind.jobsOfAllRows
+              ? { or: `(resource_id.eq.${id},resource_id.is.null)` }
+              : { resource_id: `eq.${id}` }),
+          },
           sortBy: 'time_start',
           sortOrder: 'desc',
           pageIndex: 0,

@@ -1,3 +1,4 @@
+import { incidentRulesKind } from './kinds/incidentRules.js';
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
 import { notificationsKind } from './kinds/notifications.js';
 import { playbooksKind } from './kinds/playbooks.js';
@@ -13,6 +14,7 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [loggingBackendsKind.table]: loggingBackendsKind,
   [playbooksKind.table]: playbooksKind,
   [viewsKind.table]: viewsKind,
+  [incidentRulesKind.table]: incidentRulesKind,
 };
 
 /** The kind registered for `table`, if any. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { incidentRulesKind } from './kinds/incidentRules.js';
 import { notificationsKind as kind } from './kinds/notifications.js';
 import { bodyOf, parseYamlColumns, yamlOf } from './resourceValues.js';
 
@@ -25,5 +26,20 @@ describe('resource values', () => {
     const form = { name: 'n', namespace: 'default', events: ['check.failed'], filter: '  ', title: 't' };
     expect(bodyOf(kind, form, {}, true)).not.toHaveProperty('name');
     expect(bodyOf(kind, form, {}, false)).toMatchObject({ name: 'n', filter: null, title: 't' });
+  });
+
+  it('edits an incident rule spec as the YAML document itself, checked by the server schema', () => {
+    const spec = { checks: [{ name: 'api-*' }], template: { severity: 'high' } };
+    const text = yamlOf(incidentRulesKind, { name: 'r', spec });
+    expect(text).toMatch(/^checks:/);
+    const parsed = parseYamlColumns(incidentRulesKind, text);
+    expect(parsed.ok && parsed.values).toEqual({ spec });
+    const check = incidentRulesKind.checkYaml?.check;
+    expect(check?.({ template: { severity: 'High' } })).toEqual({
+      ok: true,
+      value: { template: { severity: 'high' } },
+    });
+    const bad = check?.({ template: { severity: 'urgent' } });
+    expect(bad?.ok === false && bad.issues[0]?.path).toBe('template.severity');
   });
 });

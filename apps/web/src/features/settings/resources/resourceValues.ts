@@ -3,6 +3,10 @@ import type { ResourceKind } from './types.js';
 
 /** The YAML text of a row's YAML columns (empty ones left out). */
 export function yamlOf(kind: ResourceKind, row: Record<string, unknown>): string {
+  if (kind.yamlRoot) {
+    const v = row[kind.yamlRoot];
+    return v === null || v === undefined ? '' : YAML.stringify(v, { lineWidth: 0 });
+  }
   const doc: Record<string, unknown> = {};
   for (const c of kind.yamlColumns) {
     const v = row[c];
@@ -25,6 +29,7 @@ export function parseYamlColumns(
   if (doc === null || doc === undefined) doc = {};
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
     return { ok: false, message: 'the YAML must be a mapping of fields' };
+  if (kind.yamlRoot) return { ok: true, values: { [kind.yamlRoot]: doc } };
   const unknown = Object.keys(doc).filter((k) => !kind.yamlColumns.includes(k));
   if (unknown.length)
     return { ok: false, message: `unknown field ${unknown.join(', ')}; one of ${kind.yamlColumns.join(', ')}` };

@@ -18,6 +18,15 @@ export interface FieldSpec {
   fixedOnceSaved?: boolean;
 }
 
+/** One problem of the YAML: where (`template.severity`, empty for the whole document) and why. */
+export interface YamlIssue {
+  path: string;
+  message: string;
+}
+
+/** What checkYaml finds: the value to save (as the schema reads it), or the problems. */
+export type YamlCheck = { ok: true; value: unknown } | { ok: false; issues: YamlIssue[] };
+
 /** One list column. */
 export interface ListColumn {
   /** Column sorted by on the server; also the id. */
@@ -51,12 +60,24 @@ export interface ResourceKind {
   fields: FieldSpec[];
   /** Columns edited as YAML below the form (the spec). */
   yamlColumns: string[];
+  /**
+   * The one YAML column whose value is the whole document (`checks:`, `template:` of an incident
+   * rule's spec, rather than `spec:` around them). Requires `yamlColumns` to be just that column.
+   */
+  yamlRoot?: string;
+  /**
+   * Checks the YAML as it is typed with the schema the server uses, listing the problems under
+   * the editor by path (or `valid` when there are none); Save waits for a valid document.
+   */
+  checkYaml?: { check: (doc: unknown) => YamlCheck; valid: string };
   /** Values of a new row (form fields and YAML columns). */
   blank: () => Record<string, unknown>;
   /** Checks before sending; field name to message. */
   validate?: (values: Record<string, unknown>) => Record<string, string>;
   /** `resource_type` of its jobs in job_history, for the Job History tab. */
   jobResourceType?: string;
+  /** The Job History tab also lists the kind's runs over all its rows (recorded without a resource id). */
+  jobsOfAllRows?: boolean;
   /** Adds a Permissions tab listing the rows that name this row in that column (a notification as subject). */
   permissionsColumn?: 'notification_id' | 'team_id' | 'connection_id' | 'playbook_id' | 'config_id' | 'component_id';
   /** Kind of a cluster resource definition, for the read-only origin link. */

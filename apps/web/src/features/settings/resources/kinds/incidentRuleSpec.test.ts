@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersSummary, NEW_RULE_YAML, parseSpecYaml, specToYaml, templateSeverity } from './ruleSpec.js';
+import { filtersSummary, NEW_RULE_YAML, parseSpecYaml, specToYaml, templateSeverity } from './incidentRuleSpec.js';
 
 describe('parseSpecYaml', () => {
   it('accepts the starting spec of a new rule', () => {

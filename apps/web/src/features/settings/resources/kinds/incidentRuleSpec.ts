@@ -5,6 +5,7 @@ import {
   type ResourceSelector,
 } from '@opsdeck/schema';
 import { parse, stringify } from 'yaml';
+import type { YamlCheck } from '../types.js';
 
 /** One problem of the YAML: where it is (`template.severity`, empty for the whole document) and why. */
 export interface SpecIssue {
@@ -27,6 +28,22 @@ template:
 autoResolve:
   timeout: 10m
 `;
+
+/** The spec of a new rule (NEW_RULE_YAML read). */
+export const NEW_RULE_SPEC: unknown = parse(NEW_RULE_YAML);
+
+/**
+ * Checks a spec document with the server's own schema (`incidentRuleSpecSchema`), so the editor
+ * shows the messages the API would answer with; the value saved is the spec as the schema reads it.
+ */
+export function checkSpec(doc: unknown): YamlCheck {
+  const parsed = incidentRuleSpecSchema.safeParse(doc ?? {});
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+  };
+}
 
 /** The spec as the editor shows it: YAML, empty document for a rule without a spec. */
 export function specToYaml(spec: unknown): string {
