@@ -111,7 +111,7 @@ export async function searchLogs(ctx: AppContext, req: LogsRequest, signal: Abor
   }
   const pages = await Promise.all(
     live.map((b) =>
-      b.backend.search({ query: req.query ?? '', start, end, limit, labels, cursor: b.cursor, signal }).then(
+      b.backend.search({ query: req.query ?? '', start, end, limit, labels, cursor: b.cursor, now, signal }).then(
         (p) => ({ ...b, ...p }),
         (err) => {
           if (err instanceof SyntaxError) throw badRequest('page: not a nextPage this server answered');

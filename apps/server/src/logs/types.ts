@@ -10,6 +10,8 @@ export interface LogSearch {
   labels: Record<string, string>;
   /** This backend's cursor from the previous page: answer only lines older than it. */
   cursor?: string;
+  /** The server clock's now, in ms (relative ranges were read against it). */
+  now: number;
   signal: AbortSignal;
 }
 

@@ -37,7 +37,8 @@ export function kubernetesBackend(spec: Spec, labels: Record<string, string>): L
       const cursor = q.cursor ? (JSON.parse(q.cursor) as Cursor) : undefined;
       const before = (ts: number, key: string) => !cursor || ts < cursor[0] || (ts === cursor[0] && key < cursor[1]);
       const matches = textMatcher(q.query);
-      const sinceSeconds = Math.max(1, Math.ceil((Date.now() - q.start) / 1000));
+      // a minute's slack: the API server counts from when each request lands; lines are cut to the range here
+      const sinceSeconds = Math.ceil((q.now - q.start) / 1000) + 60;
       const found: FoundLine[] = [];
       let total = 0;
       try {
