@@ -12,11 +12,17 @@ export const LOG_BACKEND_KINDS = ['file', 'loki', 'opensearch', 'elasticsearch',
 export type LogBackendKind = (typeof LOG_BACKEND_KINDS)[number];
 
 const labels = z.record(z.string(), z.string());
-const nonEmpty = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
+const nonEmpty = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`);
 
 /** One group of files: paths or globs (`/var/log/app/*.log`), with labels on each line. */
 export const fileLogSourceSchema = z.strictObject({
-  path: z.array(nonEmpty('a path').refine((p) => p.startsWith('/'), 'expected an absolute path or glob')).min(1, 'at least one path or glob is required'),
+  path: z
+    .array(nonEmpty('a path').refine((p) => p.startsWith('/'), 'expected an absolute path or glob'))
+    .min(1, 'at least one path or glob is required'),
   labels: labels.optional(),
 });
 

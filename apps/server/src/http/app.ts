@@ -23,10 +23,11 @@ import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
+import { ownLogStream } from '../logs/ownLog.js';
+import { logRoutes } from '../logs/routes.js';
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
-import { logRoutes } from '../logs/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './errorHandler.js';
@@ -51,6 +52,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Builds the OpsDeck HTTP app: API, metrics, probes and the web app, on one Fastify instance. */
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = opts;
+  // besides stdout, OpsDeck's own log file (the demo log backend reads it)
+  const ownLog =
+    opts.logger !== false && config.logFile && config.logLevel !== 'silent'
+      ? ownLogStream(config.logFile, config.logLevel)
+      : undefined;
   const app = Fastify({
     logger:
       opts.logger === false
@@ -58,6 +64,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-opsdeck-test-subject"]'],
+            ...(ownLog ? { stream: ownLog.stream } : {}),
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
     bodyLimit: config.bodyLimit,
@@ -84,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     reply.header('x-request-id', request.id);
   });
 
+  if (ownLog) app.addHook('onClose', async () => ownLog.close());
   const metrics = createMetrics();
   const ctx: AppContext = { db, config, metrics, clock: opts.clock ?? systemClock };
 

@@ -20,10 +20,17 @@ export async function logRoutes(scope: FastifyInstance, ctx: AppContext): Promis
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/logs',
-    { config: { auth: { resource: 'logging_backends', action: 'read' } as const }, schema: { body: logsRequestSchema } },
+    {
+      config: { auth: { resource: 'logging_backends', action: 'read' } as const },
+      schema: { body: logsRequestSchema },
+    },
     async (request) => {
       if (request.body.id) requireAccess(request, 'topologies', 'read');
-      const run = runScope(undefined, SEARCH_TIMEOUT_MS, () => new HttpError(504, 'timeout', 'the log search took too long'));
+      const run = runScope(
+        undefined,
+        SEARCH_TIMEOUT_MS,
+        () => new HttpError(504, 'timeout', 'the log search took too long'),
+      );
       try {
         return await searchLogs(ctx, request.body, run.signal);
       } catch (err) {

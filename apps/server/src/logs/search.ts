@@ -1,4 +1,5 @@
 import {
+  LOG_BACKEND_KINDS,
   type LogBackendKind,
   type LogSelector,
   type LogsRequest,
@@ -6,7 +7,6 @@ import {
   logBackendSpecErrors,
   logBackendSpecSchema,
   logSelectorSchema,
-  LOG_BACKEND_KINDS,
   parseLogTime,
 } from '@opsdeck/schema';
 import { sql } from 'kysely';
@@ -70,7 +70,9 @@ async function backendRows(ctx: AppContext, only?: { name?: string; kind?: strin
     .orderBy('name');
   if (only?.name) q = q.where('name', '=', only.name);
   const rows = (await q.execute()) as Row[];
-  return only?.kind ? rows.filter((r) => r.spec && typeof r.spec === 'object' && only.kind && only.kind in r.spec) : rows;
+  return only?.kind
+    ? rows.filter((r) => r.spec && typeof r.spec === 'object' && only.kind && only.kind in r.spec)
+    : rows;
 }
 
 /** The backends a request reaches, with the labels every one of them filters by. */
@@ -80,7 +82,9 @@ async function targets(ctx: AppContext, req: LogsRequest) {
     const kind = (LOG_BACKEND_KINDS as readonly string[]).includes(selector.type ?? '') ? selector.type : undefined;
     const rows = await backendRows(ctx, { name: selector.backend, kind });
     if (!rows.length) {
-      throw notFound(`no log backend serves log selector ${selector.name ?? '(unnamed)'}${selector.backend ? ` (backend ${selector.backend})` : ''}`);
+      throw notFound(
+        `no log backend serves log selector ${selector.name ?? '(unnamed)'}${selector.backend ? ` (backend ${selector.backend})` : ''}`,
+      );
     }
     return { rows, labels: { ...selector.labels, ...req.labels } };
   }

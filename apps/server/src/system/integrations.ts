@@ -16,7 +16,7 @@ exposeTable('logging_backends', {
   secrets: { spec: [...SPEC_SECRETS, ['**.address', 'url']] },
   async beforeWrite(_ctx, input) {
     const rows = input.rows ?? (input.patch ? [input.patch] : []);
-    rows.forEach((row, i) => validateSpec(row, rows.length > 1 ? `[${i}]` : ''));
+    for (const [i, row] of rows.entries()) validateSpec(row, rows.length > 1 ? `[${i}]` : '');
     return undefined;
   },
 });
@@ -25,5 +25,6 @@ exposeTable('logging_backends', {
 function validateSpec(row: Row, where: string): void {
   if (row.spec === undefined) return;
   const parsed = logBackendSpecSchema.safeParse(row.spec);
-  if (!parsed.success) throw badRequest(`invalid log backend${where}: ${logBackendSpecErrors(parsed.error).join('; ')}`);
+  if (!parsed.success)
+    throw badRequest(`invalid log backend${where}: ${logBackendSpecErrors(parsed.error).join('; ')}`);
 }

@@ -40,9 +40,14 @@ beforeAll(async () => {
   await writeLog(path.join(dir, 'jobs', 'b.json'), [pino(NOW - 10 * MIN, 10)], NOW - 10 * MIN);
   server = await startTestServer({ clock, config: { sandbox: { exec: 'admin', user: 'nobody', fileRoots: [dir] } } });
   await saveBackend(server, 'app', { file: [{ path: [path.join(dir, 'app', 'app.log')], labels: { app: 'shop' } }] });
-  await saveBackend(server, 'jobs', { file: [{ path: [path.join(dir, 'jobs', '*.json')], labels: { app: 'jobs' } }] }, {
-    team: 'ops',
-  });
+  await saveBackend(
+    server,
+    'jobs',
+    { file: [{ path: [path.join(dir, 'jobs', '*.json')], labels: { app: 'jobs' } }] },
+    {
+      team: 'ops',
+    },
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -105,12 +110,26 @@ describe('file log backend', () => {
   });
 
   it('routes a component log selector to its backend', async () => {
-    const res = await server.fetch('/api/db/topologies', json({
-      name: 'shop',
-      spec: { components: [{ name: 'checkout', type: 'service', logs: [{ name: 'app', backend: 'app' }, { name: 'jobs', type: 'file', labels: { app: 'jobs' } }] }] },
-    }));
+    const res = await server.fetch(
+      '/api/db/topologies',
+      json({
+        name: 'shop',
+        spec: {
+          components: [
+            {
+              name: 'checkout',
+              type: 'service',
+              logs: [
+                { name: 'app', backend: 'app' },
+                { name: 'jobs', type: 'file', labels: { app: 'jobs' } },
+              ],
+            },
+          ],
+        },
+      }),
+    );
     expect(res.status, await res.clone().text()).toBe(201);
-    const [{ id: topologyId }] = (await res.json()) as Array<{ id: string }>;
+    const topologyId = ((await res.json()) as Array<{ id: string }>)[0]?.id;
     expect((await server.fetch(`/api/canary/run/topology/${topologyId}`, { method: 'POST' })).status).toBe(200);
     const comps = await (await server.fetch('/api/db/components_with_logs?select=id,name')).json();
     const checkout = (comps as Array<{ id: string; name: string }>).find((c) => c.name === 'checkout');

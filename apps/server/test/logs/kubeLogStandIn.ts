@@ -35,7 +35,9 @@ export async function startKubeLogs(pods: Pod[], now: () => number, token = 'log
       const selector = url.searchParams.get('labelSelector');
       const items = pods
         .filter((p) => p.namespace === list[1])
-        .filter((p) => !selector || selector.split(',').every((t) => p.labels[t.split('=')[0] as string] === t.split('=')[1]))
+        .filter(
+          (p) => !selector || selector.split(',').every((t) => p.labels[t.split('=')[0] as string] === t.split('=')[1]),
+        )
         .map((p) => ({
           metadata: { name: p.name, namespace: p.namespace, labels: p.labels, uid: p.name },
           spec: { containers: Object.keys(p.logs).map((name) => ({ name, image: 'x' })) },

@@ -26,12 +26,17 @@ function parse(q: string): { matchers: Array<[string, string]>; filters: string[
   const m = /^\{([^}]*)\}((?:\s*\|=\s*"(?:[^"\\]|\\.)*")*)\s*$/.exec(q.trim());
   if (!m) return undefined;
   const matchers: Array<[string, string]> = [];
-  for (const part of (m[1] as string).split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (m[1] as string)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const mm = /^([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"$/.exec(part);
     if (!mm) return undefined;
     matchers.push([mm[1] as string, JSON.parse(`"${mm[2]}"`) as string]);
   }
-  const filters = [...(m[2] as string).matchAll(/\|=\s*("(?:[^"\\]|\\.)*")/g)].map((f) => JSON.parse(f[1] as string) as string);
+  const filters = [...(m[2] as string).matchAll(/\|=\s*("(?:[^"\\]|\\.)*")/g)].map(
+    (f) => JSON.parse(f[1] as string) as string,
+  );
   return matchers.length ? { matchers, filters } : undefined;
 }
 
@@ -63,7 +68,9 @@ export async function startLoki(streams: LokiStream[]): Promise<LokiStandIn> {
       const limit = Number(url.searchParams.get('limit'));
       const all = select(q, BigInt(url.searchParams.get('start') ?? '0'), BigInt(url.searchParams.get('end') ?? '0'));
       // backward with a limit: the newest `limit` entries over all streams
-      const flat = all.flatMap((s) => s.values.map((v) => ({ s, v }))).sort((a, b) => (BigInt(b.v[0]) > BigInt(a.v[0]) ? 1 : -1));
+      const flat = all
+        .flatMap((s) => s.values.map((v) => ({ s, v })))
+        .sort((a, b) => (BigInt(b.v[0]) > BigInt(a.v[0]) ? 1 : -1));
       const keep = new Set(flat.slice(0, limit).map((x) => x.v));
       const result = all
         .map((s) => ({ stream: s.stream, values: s.values.filter((v) => keep.has(v)).reverse() }))
@@ -78,7 +85,10 @@ export async function startLoki(streams: LokiStream[]): Promise<LokiStandIn> {
       const from = time - BigInt(m[2] as string) * 1_000_000_000n;
       const n = select(q, from, time + 1n).reduce((k, s) => k + s.values.length, 0);
       const value: [number, string] = [Number(time / 1_000_000n) / 1000, String(n)];
-      return send(res, 200, { status: 'success', data: { resultType: 'vector', result: n ? [{ metric: {}, value }] : [] } });
+      return send(res, 200, {
+        status: 'success',
+        data: { resultType: 'vector', result: n ? [{ metric: {}, value }] : [] },
+      });
     }
     send(res, 404, '404 page not found');
   };

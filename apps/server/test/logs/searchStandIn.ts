@@ -22,7 +22,9 @@ function matches(doc: Doc, clause: Record<string, unknown>, ts: string): boolean
   const [kind, arg] = Object.entries(clause)[0] as [string, Record<string, unknown>];
   switch (kind) {
     case 'bool': {
-      const all = [...((arg.filter as unknown[]) ?? []), ...((arg.must as unknown[]) ?? [])] as Array<Record<string, unknown>>;
+      const all = [...((arg.filter as unknown[]) ?? []), ...((arg.must as unknown[]) ?? [])] as Array<
+        Record<string, unknown>
+      >;
       return all.every((c) => matches(doc, c, ts));
     }
     case 'range': {
@@ -45,7 +47,12 @@ function matches(doc: Doc, clause: Record<string, unknown>, ts: string): boolean
   }
 }
 
-export async function startSearch(flavour: 'opensearch' | 'elasticsearch', index: string, docs: Doc[], ts = '@timestamp') {
+export async function startSearch(
+  flavour: 'opensearch' | 'elasticsearch',
+  index: string,
+  docs: Doc[],
+  ts = '@timestamp',
+) {
   const bodies: SearchStandIn['bodies'] = [];
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, {
@@ -59,15 +66,25 @@ export async function startSearch(flavour: 'opensearch' | 'elasticsearch', index
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://search');
     const m = /^\/([^/]+)\/_search$/.exec(url.pathname);
-    if (!m) return send(res, 404, { error: { type: 'illegal_argument_exception', reason: `no handler for ${url.pathname}` }, status: 404 });
+    if (!m)
+      return send(res, 404, {
+        error: { type: 'illegal_argument_exception', reason: `no handler for ${url.pathname}` },
+        status: 404,
+      });
     if (decodeURIComponent(m[1] as string) !== index) {
-      return send(res, 404, { error: { type: 'index_not_found_exception', reason: `no such index [${m[1]}]` }, status: 404 });
+      return send(res, 404, {
+        error: { type: 'index_not_found_exception', reason: `no such index [${m[1]}]` },
+        status: 404,
+      });
     }
     const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
     bodies.push({ path: url.pathname, body });
     const sort = (body.sort as Array<Record<string, { order: string }>>)?.[0];
     if (!sort || Object.keys(sort)[0] !== ts || sort[ts]?.order !== 'desc') {
-      return send(res, 400, { error: { type: 'parsing_exception', reason: `expected sort on ${ts} desc` }, status: 400 });
+      return send(res, 400, {
+        error: { type: 'parsing_exception', reason: `expected sort on ${ts} desc` },
+        status: 400,
+      });
     }
     let hits = docs.filter((d) => matches(d, body.query as Record<string, unknown>, ts));
     const total = hits.length;
@@ -80,7 +97,9 @@ export async function startSearch(flavour: 'opensearch' | 'elasticsearch', index
       timed_out: false,
       _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
       hits: {
-        total: body.track_total_hits ? { value: total, relation: 'eq' } : { value: Math.min(total, 10000), relation: 'gte' },
+        total: body.track_total_hits
+          ? { value: total, relation: 'eq' }
+          : { value: Math.min(total, 10000), relation: 'gte' },
         max_score: null,
         hits: hits.map(({ _id, ...source }) => ({
           _index: index,

@@ -2,7 +2,7 @@ import { Client } from '@elastic/elasticsearch';
 import type { BackendPage, LogBackend, LogSearch } from '../types.js';
 import { LogBackendError } from '../types.js';
 import { reason } from './opensearch.js';
-import { type Hit, type SearchSpec, hitLines, searchBody, totalOf } from './searchQuery.js';
+import { type Hit, hitLines, type SearchSpec, searchBody, totalOf } from './searchQuery.js';
 
 /** Elasticsearch (8 and later) through its official client: one search per page, `search_after` for the next. */
 export function elasticsearchBackend(spec: SearchSpec, labels: Record<string, string>): LogBackend {

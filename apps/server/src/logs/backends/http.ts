@@ -7,7 +7,9 @@ export async function fetchJson<T>(url: URL, init: RequestInit, what: string): P
     res = await fetch(url, init);
   } catch (err) {
     if ((init.signal as AbortSignal | undefined)?.aborted) throw err;
-    throw new LogBackendError(`${what} at ${url.origin} is unreachable: ${(err as Error).cause ?? (err as Error).message}`);
+    throw new LogBackendError(
+      `${what} at ${url.origin} is unreachable: ${(err as Error).cause ?? (err as Error).message}`,
+    );
   }
   const text = await res.text();
   if (!res.ok) throw new LogBackendError(`${what} answered ${res.status}: ${text.slice(0, 300)}`);

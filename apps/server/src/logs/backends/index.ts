@@ -17,7 +17,8 @@ export function backendFor(
     file: () => fileBackend(spec.file ?? [], labels, ctx),
     loki: () => lokiBackend(spec.loki as NonNullable<LogBackendSpec['loki']>, labels),
     opensearch: () => opensearchBackend(spec.opensearch as NonNullable<LogBackendSpec['opensearch']>, labels),
-    elasticsearch: () => elasticsearchBackend(spec.elasticsearch as NonNullable<LogBackendSpec['elasticsearch']>, labels),
+    elasticsearch: () =>
+      elasticsearchBackend(spec.elasticsearch as NonNullable<LogBackendSpec['elasticsearch']>, labels),
     kubernetes: () => kubernetesBackend(spec.kubernetes as NonNullable<LogBackendSpec['kubernetes']>, labels),
   };
   return { kind, backend: make[kind]() };

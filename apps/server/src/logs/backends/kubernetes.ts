@@ -49,7 +49,9 @@ export function kubernetesBackend(spec: Spec, labels: Record<string, string>): L
         });
         for (const pod of pods.items) {
           const name = pod.metadata?.name as string;
-          const containers = (pod.spec?.containers ?? []).map((c) => c.name).filter((c) => !spec.container || c === spec.container);
+          const containers = (pod.spec?.containers ?? [])
+            .map((c) => c.name)
+            .filter((c) => !spec.container || c === spec.container);
           for (const container of containers) {
             if (q.signal.aborted) throw q.signal.reason;
             const text = await api.readNamespacedPodLog({

@@ -35,7 +35,10 @@ export function logql(spec: Spec, labels: Record<string, string>, text: string):
 /** Loki through its HTTP API: `query_range` backward for the page, `count_over_time` for the total. */
 export function lokiBackend(spec: Spec, labels: Record<string, string>): LogBackend {
   const base = spec.url.replace(/\/+$/, '');
-  const headers = { ...basicAuth(spec.username, spec.password), ...(spec.tenant ? { 'x-scope-orgid': spec.tenant } : {}) };
+  const headers = {
+    ...basicAuth(spec.username, spec.password),
+    ...(spec.tenant ? { 'x-scope-orgid': spec.tenant } : {}),
+  };
   return {
     async search(q: LogSearch): Promise<BackendPage> {
       const query = logql(spec, { ...labels, ...q.labels }, q.query);

@@ -1,7 +1,7 @@
 import { Client } from '@opensearch-project/opensearch';
 import type { BackendPage, LogBackend, LogSearch } from '../types.js';
 import { LogBackendError } from '../types.js';
-import { type Hit, type SearchSpec, hitLines, searchBody, totalOf } from './searchQuery.js';
+import { type Hit, hitLines, type SearchSpec, searchBody, totalOf } from './searchQuery.js';
 
 /** OpenSearch through its official client: one search per page, `search_after` for the next. */
 export function opensearchBackend(spec: SearchSpec, labels: Record<string, string>): LogBackend {

@@ -82,4 +82,5 @@ export function hitLines(spec: SearchSpec, hits: Hit[], labels: Record<string, s
   });
 }
 
-export const totalOf = (t: unknown): number => (typeof t === 'number' ? t : Number((t as { value?: number })?.value ?? 0));
+export const totalOf = (t: unknown): number =>
+  typeof t === 'number' ? t : Number((t as { value?: number })?.value ?? 0);
