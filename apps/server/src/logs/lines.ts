@@ -67,6 +67,13 @@ export function normalSeverity(word: string): string {
   return w;
 }
 
+/** A text line without its leading time (the Time column shows it). */
+function withoutTime(text: string): string {
+  const m = ISO_TIME.exec(text) ?? SYSLOG_TIME.exec(text);
+  if (!m) return text;
+  return text.slice(m[0].length).replace(/^\]?\s+/, '') || text;
+}
+
 /** The answer's shape of one raw line. */
 export function toLogLine(id: string, text: string, ts: number, labels: Record<string, string>): LogLine {
   let message = text;
@@ -81,8 +88,10 @@ export function toLogLine(id: string, text: string, ts: number, labels: Record<s
       // not JSON after all: the raw line is the message
     }
   }
+  if (message === text) message = withoutTime(text);
   if (!severity) {
-    const m = LEVEL_WORD.exec(text.slice(0, 120));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes hide the level word's boundary
+    const m = LEVEL_WORD.exec(text.slice(0, 120).replace(/\u001b\[[0-9;]*m/g, ''));
     if (m) severity = normalSeverity(m[1] as string);
   }
   return { id, timestamp: new Date(ts).toISOString(), message, labels, ...(severity ? { severity } : {}) };
