@@ -45,13 +45,13 @@ async function writeSpan(file: string, from: number, to: number, step: number, s
     buf += line(t, i);
     if (buf.length > 4 * 1024 * 1024) {
       bytes += buf.length;
-      if (!out.write(buf)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(buf)) await new Promise<void>((r) => out.once('drain', () => r()));
       buf = '';
     }
   }
   bytes += buf.length;
   out.end(buf);
-  await new Promise((r) => out.once('finish', r));
+  await new Promise<void>((r) => out.once('finish', () => r()));
   await utimes(file, to / 1000, to / 1000);
   return bytes;
 }
@@ -78,7 +78,9 @@ export async function run(argv: string[]): Promise<void> {
   const DAY = 86_400_000;
   const now = Date.now();
   const perDay = (sizeMiB * 1024 * 1024) / days;
-  const step = Math.max(1, Math.floor(DAY / (perDay / 150))); // ~150 bytes a line
+  let sample = 0;
+  for (let k = 0; k < 1000; k++) sample += line(now + k * 37, k).length;
+  const step = Math.max(1, Math.floor(DAY / (perDay / (sample / 1000))));
   console.log(`writing ${sizeMiB} MiB of logs over ${days} days (a line every ${step} ms) into ${dir}`);
   const t0 = performance.now();
   let total = 0;
