@@ -22,6 +22,8 @@ const envSchema = z.object({
   /** Properties set by the environment (`name=value`, comma or newline separated); read-only in the UI. */
   OPSDECK_PROPERTIES: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** OpsDeck's own log file (besides stdout); `off`: stdout only. Default: `<data dir>/logs/opsdeck.log`. */
+  OPSDECK_LOG_FILE: z.string().optional(),
   ...identityEnvSchema.shape,
   ...sandboxEnvSchema.shape,
   ...httpEnvSchema.shape,
@@ -39,6 +41,8 @@ export interface Config {
   webDir: string | undefined;
   bodyLimit: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where OpsDeck also writes its log (the demo log backend reads it); undefined: stdout only. */
+  logFile: string | undefined;
   /** Built-in identity server, sessions, email and bootstrap admin (identity/config.ts). */
   identity: IdentityConfig;
   /** Exec checks, the sandbox user and the file roots (sandbox/config.ts). */
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: e.OPSDECK_WEB_DIR ? path.resolve(e.OPSDECK_WEB_DIR) : defaultWebDir(),
     bodyLimit: e.OPSDECK_BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
+    logFile: logFileOf(e.OPSDECK_LOG_FILE, path.resolve(e.OPSDECK_DATA_DIR)),
     identity: identityConfigFrom(e),
     sandbox: sandboxConfigFrom(e),
     http: httpConfigFrom(e),
@@ -85,6 +90,11 @@ export function parseProperties(text: string): Record<string, string> {
     out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
   }
   return out;
+}
+
+function logFileOf(v: string | undefined, dataDir: string): string | undefined {
+  if (v === 'off') return undefined;
+  return v ? path.resolve(v) : path.join(dataDir, 'logs', 'opsdeck.log');
 }
 
 function defaultWebDir(): string {

@@ -9,6 +9,7 @@ import { createSampleCanary, sampleDataEnabled } from './health/sample.js';
 import { buildApp } from './http/app.js';
 import { bootstrapAdmin } from './identity/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
+import { createSampleLogBackend } from './logs/sample.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
 import { createEventConsumer } from './notifications/worker.js';
 import { playbookRecipientRunner } from './playbooks/notify.js';
@@ -70,6 +71,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // a fresh embedded database gets a canary that checks OpsDeck itself (OPSDECK_SAMPLE_DATA=false: none)
   if (db.kind === 'pglite' && migrated.applied.includes('020_health') && sampleDataEnabled()) {
     await createSampleCanary(ctx, port).catch((err) => app.log.warn({ err }, 'sample canary not created'));
+  }
+  if (db.kind === 'pglite' && migrated.applied.includes('144_logging_backends') && sampleDataEnabled()) {
+    await createSampleLogBackend(ctx).catch((err) => app.log.warn({ err }, 'sample log backend not created'));
   }
   if (db.kind === 'pglite' && migrated.applied.includes('170_topology') && sampleDataEnabled()) {
     await createSampleTopology(ctx, port).catch((err) => app.log.warn({ err }, 'sample topology not created'));

@@ -32,6 +32,7 @@ export * from './email.js';
 export { emailSchema } from './emailSchema.js';
 export type { CheckSummary } from './health.js';
 export * from './incidents.js';
+export * from './logs.js';
 export { SEND_STATUSES, type SendStatus } from './notifications.js';
 export * from './playbooks/actions.js';
 export * from './playbooks/playbook.js';

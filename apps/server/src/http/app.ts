@@ -25,6 +25,8 @@ import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
+import { ownLogStream } from '../logs/ownLog.js';
+import { logRoutes } from '../logs/routes.js';
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
@@ -53,6 +55,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Builds the OpsDeck HTTP app: API, metrics, probes and the web app, on one Fastify instance. */
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = opts;
+  // besides stdout, OpsDeck's own log file (the demo log backend reads it)
+  const ownLog =
+    opts.logger !== false && config.logFile && config.logLevel !== 'silent'
+      ? ownLogStream(config.logFile, config.logLevel)
+      : undefined;
   const app = Fastify({
     logger:
       opts.logger === false
@@ -60,6 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-opsdeck-test-subject"]'],
+            ...(ownLog ? { stream: ownLog.stream } : {}),
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
     bodyLimit: config.bodyLimit,
@@ -86,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     reply.header('x-request-id', request.id);
   });
 
+  if (ownLog) app.addHook('onClose', async () => ownLog.close());
   const metrics = createMetrics();
   const ctx: AppContext = { db, config, metrics, clock: opts.clock ?? systemClock };
 
@@ -115,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => applicationRoutes(scope, ctx));
   await app.register(async (scope) => importRoutes(scope, ctx));
   await app.register(async (scope) => viewRoutes(scope, ctx));
+  await app.register(async (scope) => logRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

@@ -1,6 +1,8 @@
 import './tables.js';
-import { SECRET_KEYS } from '../rest/secrets.js';
-import { createdBySubject, exposeTable } from '../rest/whitelist.js';
+import { logBackendSpecErrors, logBackendSpecSchema } from '@opsdeck/schema';
+import { badRequest } from '../http/errors.js';
+import { SPEC_SECRETS } from '../rest/secrets.js';
+import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 
 // Integrations under /api/db: read-only, on the `integrations` resource (migration 143).
 exposeTable('integrations_with_status', { resource: 'integrations', writable: false });
@@ -10,5 +12,19 @@ exposeTable('logging_backends', {
   resource: 'logging_backends',
   writable: true,
   defaults: { created_by: createdBySubject },
-  secrets: { spec: [[`**.${SECRET_KEYS}`, 'secret']] },
+  // credentials, URLs with userinfo, headers; `address` is the search clusters' URL
+  secrets: { spec: [...SPEC_SECRETS, ['**.address', 'url']] },
+  async beforeWrite(_ctx, input) {
+    const rows = input.rows ?? (input.patch ? [input.patch] : []);
+    for (const [i, row] of rows.entries()) validateSpec(row, rows.length > 1 ? `[${i}]` : '');
+    return undefined;
+  },
 });
+
+/** A log backend's spec names exactly one kind, every field by its path (spec.loki.url: ...). */
+function validateSpec(row: Row, where: string): void {
+  if (row.spec === undefined) return;
+  const parsed = logBackendSpecSchema.safeParse(row.spec);
+  if (!parsed.success)
+    throw badRequest(`invalid log backend${where}: ${logBackendSpecErrors(parsed.error).join('; ')}`);
+}

@@ -31,6 +31,8 @@ export interface BuiltComponent {
   selectors: unknown[];
   checks: unknown[];
   configs: unknown[];
+  /** Log selectors (`logs:`): where the Logs page finds this component's lines. */
+  logs: unknown[];
   statusExpr: string | null;
   healthExpr: string | null;
   order: number | null;
@@ -86,6 +88,7 @@ function baseComponent(spec: ComponentSpec, found?: LookedUpComponent): BuiltCom
     selectors: [...(spec.selectors ?? []), ...(Array.isArray(found?.selectors) ? found.selectors : [])],
     checks: [...(spec.checks ?? [])],
     configs: [...(spec.configs ?? [])],
+    logs: [...(spec.logs ?? []), ...(Array.isArray(found?.logs) ? found.logs : [])],
     statusExpr: str(found?.statusExpr) ?? spec.statusExpr ?? null,
     healthExpr: str(found?.healthExpr) ?? spec.healthExpr ?? null,
     order: typeof spec.order === 'number' ? spec.order : null,

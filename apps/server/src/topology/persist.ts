@@ -27,14 +27,15 @@ async function upsert(
   const { rows } = await sql<{ id: string }>`
     insert into components (topology_id, parent_id, path, name, type, text, icon, tooltip, owner, namespace, lifecycle,
       labels, hidden, external_id, own_status, own_health, status_reason, properties, selectors, component_checks,
-      configs, status_expr, health_expr, is_leaf, schedule, deleted_at)
+      configs, status_expr, health_expr, is_leaf, schedule, log_selectors, deleted_at)
     values (${topologyId}, ${parentId}, ${path}, ${c.name}, ${c.type}, ${c.text}, ${c.icon}, ${c.tooltip}, ${c.owner},
       ${c.namespace}, ${c.lifecycle}, ${JSON.stringify(c.labels)}::jsonb, ${c.hidden}, ${c.externalId}, ${c.ownStatus},
       ${c.ownHealth}, ${c.statusReason}, ${JSON.stringify(c.properties)}::jsonb,
       ${c.selectors.length ? JSON.stringify(c.selectors) : null}::jsonb,
       ${c.checks.length ? JSON.stringify(c.checks) : null}::jsonb,
       ${c.configs.length ? JSON.stringify(c.configs) : null}::jsonb,
-      ${c.statusExpr}, ${c.healthExpr}, ${c.children.length === 0}, ${schedule}, null)
+      ${c.statusExpr}, ${c.healthExpr}, ${c.children.length === 0}, ${schedule},
+      ${c.logs.length ? JSON.stringify(c.logs) : null}::jsonb, null)
     on conflict (topology_id, coalesce(parent_id, ${ZERO}::uuid), name, coalesce(type, '')) do update set
       path = excluded.path, text = excluded.text, icon = excluded.icon, tooltip = excluded.tooltip,
       owner = excluded.owner, namespace = excluded.namespace, lifecycle = excluded.lifecycle, labels = excluded.labels,
@@ -42,7 +43,7 @@ async function upsert(
       own_health = excluded.own_health, status_reason = excluded.status_reason, properties = excluded.properties,
       selectors = excluded.selectors, component_checks = excluded.component_checks, configs = excluded.configs,
       status_expr = excluded.status_expr, health_expr = excluded.health_expr, is_leaf = excluded.is_leaf,
-      schedule = excluded.schedule, deleted_at = null
+      schedule = excluded.schedule, log_selectors = excluded.log_selectors, deleted_at = null
     returning id`.execute(db);
   return (rows[0] as { id: string }).id;
 }

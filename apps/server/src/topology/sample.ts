@@ -1,4 +1,5 @@
 import type { AppContext } from '../http/context.js';
+import { SAMPLE_LOG_BACKEND } from '../logs/sample.js';
 import { saveTopology } from './topologies.js';
 import { validateTopology } from './topologyYaml.js';
 
@@ -7,7 +8,7 @@ import { validateTopology } from './topologyYaml.js';
  * canary's http and tcp checks), its database (looked up from /ready) and name resolution, so the
  * Dashboard is not empty on day one. Created with the sample canary (OPSDECK_SAMPLE_DATA).
  */
-export function sampleTopology(host: string, port: number) {
+export function sampleTopology(host: string, port: number, withLogs = false) {
   const target = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
   const base = `http://${target.includes(':') ? `[${target}]` : target}:${port}`;
   // one JSON component built from /ready: the database engine and whether it answers
@@ -28,6 +29,8 @@ export function sampleTopology(host: string, port: number) {
           icon: 'http',
           checks: [{ selector: { labelSelector: 'app=opsdeck', types: ['http', 'tcp'] } }],
           properties: [{ name: 'url', label: 'URL', text: base, type: 'url' }],
+          // OpsDeck's own log, through the sample log backend
+          ...(withLogs ? { logs: [{ name: 'opsdeck', backend: SAMPLE_LOG_BACKEND }] } : {}),
         },
         { name: 'database', lookup: { http: [{ name: 'ready', url: `${base}/ready`, display: { expr: database } }] } },
         { name: 'Name resolution', type: 'dns', icon: 'network', checks: [{ selector: { name: 'localhost' } }] },
@@ -38,7 +41,7 @@ export function sampleTopology(host: string, port: number) {
 
 /** Stores the sample topology; it runs within seconds (a saved topology is due at once). */
 export async function createSampleTopology(ctx: AppContext, port: number): Promise<string> {
-  const topology = validateTopology(sampleTopology(ctx.config.host, port));
+  const topology = validateTopology(sampleTopology(ctx.config.host, port, Boolean(ctx.config.logFile)));
   const saved = await ctx.db.kysely.transaction().execute((trx) => saveTopology(trx, topology, { source: 'System' }));
   return saved.id;
 }

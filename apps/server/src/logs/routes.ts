@@ -1,0 +1,46 @@
+import { logsRequestSchema } from '@opsdeck/schema';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { runScope } from '../abort.js';
+import { requireAccess } from '../http/auth.js';
+import type { AppContext } from '../http/context.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { FileAccessError } from '../sandbox/fileRoots.js';
+import { searchLogs } from './search.js';
+import { LogBackendError } from './types.js';
+
+/** Longest a search may run before it is cut off (a day over slow remote backends). */
+const SEARCH_TIMEOUT_MS = 60_000;
+
+/**
+ * `POST /api/logs` (backend-2 §5.1): reading logs is `read` on `logging_backends` (the `logs`
+ * global object of permissions); searching a component's logs also needs read on topologies.
+ */
+export async function logRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/logs',
+    {
+      config: { auth: { resource: 'logging_backends', action: 'read' } as const },
+      schema: { body: logsRequestSchema },
+    },
+    async (request) => {
+      if (request.body.id) requireAccess(request, 'topologies', 'read');
+      const run = runScope(
+        undefined,
+        SEARCH_TIMEOUT_MS,
+        () => new HttpError(504, 'timeout', 'the log search took too long'),
+      );
+      try {
+        return await searchLogs(ctx, request.body, run.signal);
+      } catch (err) {
+        if (run.signal.aborted && run.signal.reason instanceof HttpError) throw run.signal.reason;
+        if (err instanceof FileAccessError) throw badRequest(err.message);
+        if (err instanceof LogBackendError) throw new HttpError(502, 'backend', err.message);
+        throw err;
+      } finally {
+        run.dispose();
+      }
+    },
+  );
+}
