@@ -188,8 +188,11 @@ export function extractItems(
     if (props.properties) item.properties = props.properties;
     errors.push(...props.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
     const related = relationshipsOf(spec.transform?.relationship, item);
+    related.relationships.push(...(doc.attributes?.relationships ?? []));
     if (related.relationships.length) item.relationships = related.relationships;
-    errors.push(...related.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
+    errors.push(
+      ...[...related.errors, ...(doc.attributes?.errors ?? [])].map((e) => `${where}: ${type}/${item.name}: ${e}`),
+    );
     if (result.changes !== undefined) {
       const reported = reportedChanges(
         result.changes,

@@ -51,6 +51,8 @@ export interface ScraperResult {
   /** Changes and insights the scraper reported itself (events, `full: true` entries). */
   changes: ExternalChange[];
   analysis: ExternalAnalysis[];
+  /** The scraper read only part of its source on purpose (Kubernetes `since`). */
+  incomplete?: boolean;
 }
 
 export interface CollectedScrape {
@@ -142,6 +144,7 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
       result.errors.push(...output.errors.map((e) => `${at}: ${e}`));
       result.changes.push(...(output.changes ?? []));
       result.analysis.push(...(output.analysis ?? []));
+      if (output.incomplete) result.incomplete = true;
       for (const scraped of output.documents) {
         let doc: ScrapedDocument | undefined = scraped;
         if (config.spec.full) {
@@ -214,6 +217,8 @@ export async function runScrape(
         scraperId: scraper.id,
         now: opts.clock.now(),
         failed: errors.length > 0,
+        // a scrape that read part of its source on purpose stores what it read and deletes nothing
+        partial: collected.results.some((r) => r.incomplete),
         staleAfterMs: staleAfterMs(scraper.config),
         dedupWindowMs: opts.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS,
       },
