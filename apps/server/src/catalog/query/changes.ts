@@ -71,10 +71,11 @@ function uuids(field: string, text: string): string[] {
   return ids;
 }
 
-/** The items whose changes are asked for: the ids plus what `recursive` reaches from them. */
+/** The items whose changes are asked for (a query of ids): the ids plus what `recursive` reaches from them. */
 function itemScope(req: ChangesRequest, ids: string[]): RawBuilder<unknown> {
   const recursive = req.recursive ?? 'downstream';
-  if (recursive === 'none') return sql`cc.config_id in (${sql.join(ids)})`;
+  const own = sql`select unnest(array[${sql.join(ids)}]::uuid[]) as id`;
+  if (recursive === 'none') return own;
   const depth = Math.min(Math.max(req.depth ?? 5, 1), 10);
   const hardOnly = !req.soft;
   const deleted = req.include_deleted_configs ?? false;
@@ -84,8 +85,7 @@ function itemScope(req: ChangesRequest, ids: string[]): RawBuilder<unknown> {
     const inc = sql`select w.id from config_relationship_walk(${id}::uuid, false, ${hardOnly}, ${depth}, ${deleted}) w`;
     return recursive === 'downstream' ? [out] : recursive === 'upstream' ? [inc] : [out, inc];
   });
-  const related = sql.join(walks, sql` union `);
-  return sql`(cc.config_id in (${sql.join(ids)}) or cc.config_id in (${related}))`;
+  return sql.join([own, ...walks], sql` union `);
 }
 
 export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Promise<ChangesResponse> {
@@ -119,8 +119,12 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
   const createdBy = req.created_by ?? req.external_created_by;
   const summary = req.summary?.trim();
 
+  // the walk runs once, before the changes are read: the ids it found are then looked up by the
+  // changes' (config_id, created_at) index instead of testing every change against the walk
+  const scope = ids.length ? itemScope(req, ids) : undefined;
+  const withScope = scope ? sql`with scope as materialized (${scope}) ` : sql``;
   const where = allOf([
-    ids.length ? itemScope(req, ids) : undefined,
+    scope ? sql`cc.config_id in (select id from scope)` : undefined,
     req.include_deleted_configs ? undefined : sql`ci.deleted_at is null`,
     inList(sql`ci.type`, req.config_type?.replaceAll('__', '::')),
     inList(sql`cc.change_type`, req.type),
@@ -139,10 +143,10 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
   ]);
   const base = sql`config_changes cc join config_items ci on ci.id = cc.config_id where ${where}`;
   const counts = await sql<{ change_type: string; n: number }>`
-    select cc.change_type, count(*)::int as n from ${base} group by cc.change_type
+    ${withScope}select cc.change_type, count(*)::int as n from ${base} group by cc.change_type
   `.execute(db.kysely);
   const rows = await sql<Record<string, unknown>>`
-    select cc.id, cc.config_id, ci.agent_id, cc.external_change_id, cc.change_type, cc.severity, cc.source,
+    ${withScope}select cc.id, cc.config_id, ci.agent_id, cc.external_change_id, cc.change_type, cc.severity, cc.source,
       cc.summary, cc.created_at, cc.count, cc.first_observed, ci.name, ci.type, ci.config_class, ci.tags,
       cc.created_by, cc.external_created_by, ci.path, cc.inserted_at, ci.deleted_at
     from ${base}
