@@ -119,12 +119,13 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
   const createdBy = req.created_by ?? req.external_created_by;
   const summary = req.summary?.trim();
 
-  // the walk runs once, before the changes are read: the ids it found are then looked up by the
-  // changes' (config_id, created_at) index instead of testing every change against the walk
-  const scope = ids.length ? itemScope(req, ids) : undefined;
-  const withScope = scope ? sql`with scope as materialized (${scope}) ` : sql``;
+  // the walk runs once, before the changes are read (not once per statement below); the ids it
+  // found are then looked up by the changes' (config_id, created_at) index
+  const scope = ids.length
+    ? (await sql<{ id: string }>`${itemScope(req, ids)}`.execute(db.kysely)).rows.map((r) => r.id)
+    : undefined;
   const where = allOf([
-    scope ? sql`cc.config_id in (select id from scope)` : undefined,
+    scope ? sql`cc.config_id in (select unnest(${scope}::uuid[]))` : undefined,
     req.include_deleted_configs ? undefined : sql`ci.deleted_at is null`,
     inList(sql`ci.type`, req.config_type?.replaceAll('__', '::')),
     inList(sql`cc.change_type`, req.type),
@@ -143,10 +144,10 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
   ]);
   const base = sql`config_changes cc join config_items ci on ci.id = cc.config_id where ${where}`;
   const counts = await sql<{ change_type: string; n: number }>`
-    ${withScope}select cc.change_type, count(*)::int as n from ${base} group by cc.change_type
+    select cc.change_type, count(*)::int as n from ${base} group by cc.change_type
   `.execute(db.kysely);
   const rows = await sql<Record<string, unknown>>`
-    ${withScope}select cc.id, cc.config_id, ci.agent_id, cc.external_change_id, cc.change_type, cc.severity, cc.source,
+    select cc.id, cc.config_id, ci.agent_id, cc.external_change_id, cc.change_type, cc.severity, cc.source,
       cc.summary, cc.created_at, cc.count, cc.first_observed, ci.name, ci.type, ci.config_class, ci.tags,
       cc.created_by, cc.external_created_by, ci.path, cc.inserted_at, ci.deleted_at
     from ${base}
