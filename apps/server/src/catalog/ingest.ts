@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { ChangeOutcome } from './changes.js';
+import { changeTargets } from './changeTargets.js';
 import { type ChangeMapping, deleteByChange, mapChange, recordAnalysis, recordExternalChange } from './external.js';
 import type { ScrapedItem } from './extract.js';
 import { insertItems, linkParents, type StoredItem, storedShape, storeItem } from './ingestItems.js';
@@ -91,6 +92,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         'config',
         'source',
         'properties',
+        sql<string[]>`external_id[2:]`.as('aliases'),
         'deleted_at',
         'parent_id',
       ])
@@ -145,15 +147,21 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
       now: opts.now,
       prune: !opts.failed && !opts.partial,
     });
+    // ids and aliases (transform.aliases) of this scraper's items, with and without their type
     const byEid = new Map<string, string>();
-    for (const r of stored.values()) byEid.set(r.eid, r.id);
+    for (const r of stored.values()) {
+      for (const eid of [r.eid, ...(r.aliases ?? [])]) {
+        if (!byEid.has(eid)) byEid.set(eid, r.id);
+        byEid.set(`${r.type}\u0000${eid}`, r.id);
+      }
+    }
     const target = async (externalId: string, type: string | undefined): Promise<string | undefined> => {
-      const local = type ? stored.get(`${type}\u0000${externalId}`)?.id : byEid.get(externalId);
+      const local = byEid.get(type ? `${type}\u0000${externalId}` : externalId);
       if (local) return local;
       const q = trx
         .selectFrom('config_items')
         .select('id')
-        .where(sql<boolean>`external_id[1] = ${externalId}`)
+        .where(sql<boolean>`external_id @> array[${externalId}]::text[]`)
         .where('deleted_at', 'is', null);
       return (await (type ? q.where('type', '=', type) : q).limit(1).executeTakeFirst())?.id;
     };
@@ -164,10 +172,13 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         if (!configId) continue; // about an item no scraper has stored
         const mapped = mapChange(change, rules);
         if (!mapped) continue;
-        const outcome: ChangeOutcome = await recordExternalChange(trx, configId, mapped, opts.now);
-        const count = countFor(mapped.configType ?? 'change');
-        if (outcome === 'recorded') count.changes++;
-        else count.deduped++;
+        // move-up / copy-up: to the parent or the nearest ancestor of ancestor_type (changeTargets.ts)
+        for (const to of await changeTargets(trx, configId, mapped)) {
+          const outcome: ChangeOutcome = await recordExternalChange(trx, to, mapped, opts.now);
+          const count = countFor(mapped.configType ?? 'change');
+          if (outcome === 'recorded') count.changes++;
+          else count.deduped++;
+        }
         if (mapped.action === 'delete') await deleteByChange(trx, configId, mapped.createdAt ?? opts.now);
       }
       for (const a of batch.analysis ?? []) {

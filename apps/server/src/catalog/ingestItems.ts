@@ -25,6 +25,8 @@ export interface StoredItem {
   config: unknown;
   source: string | null;
   properties?: unknown;
+  /** external_id[2..]: the item's aliases. */
+  aliases?: string[] | null;
   deleted_at: Date | null;
   parent_id?: string | null;
 }
@@ -57,7 +59,8 @@ function changedColumns(before: StoredItem, item: ScrapedItem): boolean {
     before.source !== item.source ||
     !same(before.labels, item.labels) ||
     !same(before.tags, item.tags) ||
-    !same(before.properties, item.properties)
+    !same(before.properties, item.properties) ||
+    !same(before.aliases ?? [], item.aliases ?? [])
   );
 }
 
@@ -78,7 +81,7 @@ export async function insertItems(
         items.slice(i, i + INSERT_CHUNK).map((item) => ({
           ...columns(item),
           type: item.type,
-          external_id: [item.externalId],
+          external_id: [item.externalId, ...(item.aliases ?? [])],
           scraper_id: opts.scraperId,
           created_at: item.createdAt ?? opts.now,
           updated_at: opts.now,
@@ -108,7 +111,7 @@ export async function storeItem(
       .values({
         ...columns(item),
         type: item.type,
-        external_id: [item.externalId],
+        external_id: [item.externalId, ...(item.aliases ?? [])],
         scraper_id: opts.scraperId,
         created_at: item.createdAt ?? now,
         updated_at: now,
@@ -129,6 +132,7 @@ export async function storeItem(
     .updateTable('config_items')
     .set({
       ...columns(item),
+      external_id: [item.externalId, ...(item.aliases ?? [])],
       updated_at: now,
       ...(deleted && stored.deleted_at === null ? deleted : {}),
       ...(revived ? { deleted_at: null, delete_reason: null } : {}),
@@ -189,6 +193,7 @@ export function storedShape(id: string, item: ScrapedItem): StoredItem {
     config: item.config,
     source: item.source,
     properties: item.properties ?? null,
+    aliases: item.aliases ?? [],
     deleted_at: item.deletedAt,
   };
 }

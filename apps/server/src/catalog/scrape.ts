@@ -66,16 +66,13 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 /** Transform settings that validate but are not applied yet, so a run says so instead of staying silent. */
 function pendingTransform(t: ScrapeTransform | undefined, at: string): string[] {
   if (!t) return [];
-  const pending: Array<[string, unknown]> = [
-    ['locations', t.locations?.length],
-    ['aliases', t.aliases?.length],
-  ];
+  const pending: Array<[string, unknown]> = [['locations', t.locations?.length]];
   const out = pending.filter(([, v]) => v).map(([name]) => `${at}.transform.${name} is not applied yet`);
   t.changes?.mapping?.forEach((m, i) => {
     const where = `${at}.transform.changes.mapping[${i}]`;
-    if (m.action && !['ignore', 'delete'].includes(m.action))
+    if (m.action && !['ignore', 'delete', 'move-up', 'copy-up'].includes(m.action))
       out.push(`${where}.action ${m.action} is not applied yet`);
-    for (const f of ['config_id', 'config_type', 'scraper_id', 'ancestor_type', 'target'] as const) {
+    for (const f of ['config_id', 'config_type', 'scraper_id', 'target'] as const) {
       if (m[f]) out.push(`${where}.${f} is not applied yet`);
     }
   });

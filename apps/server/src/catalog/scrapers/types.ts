@@ -45,6 +45,8 @@ export interface ExternalChange {
   count?: number;
   /** delete: the item is gone; ignore: not recorded (also what a changes.mapping may set). */
   action?: string;
+  /** transform.changes.mapping's ancestor_type: move-up / copy-up go to the nearest ancestor of it. */
+  ancestorType?: string;
 }
 
 /** An insight a scraper reports (an embedded `analysis` entry of `full: true`). */
