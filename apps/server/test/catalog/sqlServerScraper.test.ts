@@ -27,7 +27,7 @@ describe('sql scraper on SQL Server', () => {
     expect(sqlDriverName('Server=db,1433;Database=app;User Id=u;Password=p')).toBe('sqlserver');
     expect(sqlDriverName('data source=db;initial catalog=app')).toBe('sqlserver');
     expect(sqlDriverName('postgres://db', 'mssql')).toBe('sqlserver');
-    expect(sqlDriverName('db.local:1433', undefined, 'sqlserver')).toBe('sqlserver');
+    expect(sqlDriverName('db.local:1433', undefined, 'sql_server')).toBe('sqlserver');
     expect(sqlDriverName('root@tcp(127.0.0.1:3306)/mysql')).toBe('mysql');
   });
 

@@ -31,7 +31,8 @@ export function sqlDriverName(url: string, driver?: string, connectionType?: str
   if (!scheme && /@(tcp|unix)\(/.test(url)) return 'mysql';
   if (!scheme && /(^|;)\s*(server|data source|address)\s*=/i.test(url)) return 'sqlserver';
   if (connectionType === 'postgres' || connectionType === 'mysql') return connectionType;
-  if (connectionType === 'sqlserver' || connectionType === 'mssql') return 'sqlserver';
+  if (connectionType === 'sql_server' || connectionType === 'sqlserver' || connectionType === 'mssql')
+    return 'sqlserver';
   return scheme;
 }
 
