@@ -69,6 +69,21 @@ describe('the catalog', () => {
         '      name: $.name',
         '      health: $.health',
         `      paths: ["${dir}/*.json"]`,
+        '      properties:',
+        '        - name: image',
+        '          text: "{{ .config.image }}"',
+        '        - name: docs',
+        '          type: url',
+        '          text: "https://docs.example.com/{{ .name }}"',
+        '        - name: tier',
+        '          type: badge',
+        '          text: gold',
+        '        - name: memory',
+        '          value: 805306368',
+        '          max: 1073741824',
+        '          unit: bytes',
+        '        - name: runbook',
+        '          links: [{label: Runbook, url: "https://runbooks.example.com/web"}, {label: Evil, url: "javascript:alert(1)"}]',
       ].join('\n'),
     );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -113,6 +128,20 @@ describe('the catalog', () => {
     const page = await e2e.page();
     await page.goto(`/catalog/${webId}`);
     await page.getByRole('heading', { name: 'web-1' }).waitFor();
+    // the scraper's properties, rendered per item: text, a link, a badge, a value in its unit, links
+    const props = page.getByRole('region', { name: 'Properties' });
+    await poll(() => props.locator('[data-property="image"]').textContent()).toBe('web:1.1');
+    expect(await props.getByRole('link', { name: 'https://docs.example.com/web-1' }).getAttribute('href')).toBe(
+      'https://docs.example.com/web-1',
+    );
+    expect(await props.locator('[data-property="tier"]').textContent()).toBe('gold');
+    expect(await props.locator('[data-property="memory"]').textContent()).toBe('768 MiB of 1 GiB(75%)');
+    expect(await props.getByRole('link', { name: 'Runbook' }).getAttribute('href')).toBe(
+      'https://runbooks.example.com/web',
+    );
+    // a javascript: url stays text
+    expect(await props.getByRole('link', { name: 'Evil' }).count()).toBe(0);
+    expect(await props.getByText('Evil').count()).toBe(1);
     await page.getByLabel('Compare with version').selectOption({ index: 1 });
     const diff = page.getByTestId('diff');
     await poll(() => diff.textContent()).toContain('-  "replicas": 2,');

@@ -1,4 +1,4 @@
-// `npm run bench -- catalog-ingest [--files 10000] [--postgres URL] [--only pglite|postgres]`: the
+// `npm run bench -- catalog-ingest [--full] [--files 1000] [--relationships] [--postgres URL] [--only pglite|postgres]`: the
 // ingest part of the catalog benchmark. Writes N JSON files (one config item each, ~1 KiB of
 // nested config), then on the embedded database and on a scratch PostgreSQL database runs the real
 // file scraper and ingest (`runScrape`) three times: the first scrape (every item added), a
@@ -6,7 +6,8 @@
 // nothing changed. Prints the time of each and the process's peak RSS during it (sampled every
 // 20 ms; with the embedded database the WebAssembly PostgreSQL is inside this process and counted).
 // The embedded data dir is migrated by `opsdeck migrate` in a child process first, so initdb's own
-// peak is not counted. Targets (issue 12, PostgreSQL): 10,000 files under 20 s and 300 MiB.
+// peak is not counted. Default 1,000 files; --full: 10,000. Targets (issue 12, PostgreSQL): 10,000
+// files under 20 s and 300 MiB.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { migrate } from '../../apps/server/src/db/migrate.js';
 import { scratchPostgres } from '../lib/postgres.js';
 
 const MiB = 1024 * 1024;
+const rels = (s: { relationships: number }) => (s.relationships ? `, relationships ${s.relationships}` : '');
 
 function fileBody(i: number, version: number): string {
   return JSON.stringify({
@@ -37,6 +39,7 @@ function fileBody(i: number, version: number): string {
       resources: { cpu: `${100 + (i % 9) * 50}m`, memory: `${128 + (i % 4) * 128}Mi` },
     },
     owners: [`owner-${i % 11}@example.com`, `oncall-${i % 13}@example.com`],
+    dependsOn: `service-${(i + 1) % 1000}`,
   });
 }
 
@@ -75,7 +78,7 @@ async function prepareDataDir(dir: string): Promise<void> {
   if (code !== 0) throw new Error(`opsdeck migrate exited with ${code}`);
 }
 
-async function runOn(engine: string, db: Db, corpus: string, n: number): Promise<void> {
+async function runOn(engine: string, db: Db, corpus: string, n: number, relationships: boolean): Promise<void> {
   await migrate(db);
   const config = validateScrapeConfig({
     apiVersion: 'configs.flanksource.com/v1',
@@ -90,6 +93,8 @@ async function runOn(engine: string, db: Db, corpus: string, n: number): Promise
           health: '$.health',
           labels: { team: '$.team' },
           paths: [`${corpus}/**/*.json`],
+          // --relationships: every item selects the service it depends on (one selector per item)
+          ...(relationships ? { transform: { relationship: [{ name: '$.dependsOn', type: 'Service' }] } } : {}),
         },
       ],
     },
@@ -99,7 +104,12 @@ async function runOn(engine: string, db: Db, corpus: string, n: number): Promise
   const rows: Array<[string, number, number, string]> = [];
   const baseline = process.memoryUsage.rss() / MiB;
   const first = await measured(scrape);
-  rows.push(['first scrape', first.seconds, first.peakMiB, `added ${first.value.summary.added}`]);
+  rows.push([
+    'first scrape',
+    first.seconds,
+    first.peakMiB,
+    `added ${first.value.summary.added}${rels(first.value.summary)}`,
+  ]);
   writeCorpus(corpus, n, 2);
   const second = await measured(scrape);
   rows.push([
@@ -109,7 +119,12 @@ async function runOn(engine: string, db: Db, corpus: string, n: number): Promise
     `updated ${second.value.summary.updated}, changes ${second.value.summary.changes}`,
   ]);
   const third = await measured(scrape);
-  rows.push(['rescrape, unchanged', third.seconds, third.peakMiB, `unchanged ${third.value.summary.unchanged}`]);
+  rows.push([
+    'rescrape, unchanged',
+    third.seconds,
+    third.peakMiB,
+    `unchanged ${third.value.summary.unchanged}${rels(third.value.summary)}`,
+  ]);
   const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from config_items`.execute(db.kysely);
   console.log(`${engine.padEnd(10)} RSS before the first scrape: ${baseline.toFixed(0)} MiB`);
   for (const [what, s, mib, note] of rows) {
@@ -123,16 +138,20 @@ async function runOn(engine: string, db: Db, corpus: string, n: number): Promise
 export async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
+    // the read half's flags pass through `catalog`
+    strict: false,
     options: {
-      files: { type: 'string', default: '10000' },
+      files: { type: 'string' },
+      full: { type: 'boolean' },
       postgres: {
         type: 'string',
         default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       },
       only: { type: 'string' },
+      relationships: { type: 'boolean' },
     },
   });
-  const n = Number(values.files);
+  const n = Number(values.files ?? (values.full ? 10_000 : 1_000));
   const root = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-catalog-'));
   console.log(`catalog ingest: ${n} files of ~${fileBody(1, 1).length} bytes`);
   try {
@@ -143,7 +162,7 @@ export async function run(argv: string[]): Promise<void> {
       await prepareDataDir(dataDir);
       const db = await openDatabase({ dataDir });
       try {
-        await runOn('embedded', db, corpus, n);
+        await runOn('embedded', db, corpus, n, values.relationships === true);
       } finally {
         await db.close();
       }
@@ -154,7 +173,7 @@ export async function run(argv: string[]): Promise<void> {
       const scratch = await scratchPostgres(values.postgres as string);
       if (scratch) {
         try {
-          await runOn('postgres', scratch.db, corpus, n);
+          await runOn('postgres', scratch.db, corpus, n, values.relationships === true);
         } finally {
           await scratch.drop();
         }

@@ -1,4 +1,4 @@
-// `npm run bench -- catalog-reads [--items 100000] [--changes 1000000] [--runs 30] [--postgres URL] [--only pglite|postgres]`:
+// `npm run bench -- catalog-reads [--full] [--items 2000] [--changes 20000] [--seeded URL] [--runs 30] [--postgres URL] [--only pglite|postgres]`:
 // the read half of the catalog benchmark. Seeds N config items shaped as Kubernetes trees
 // (cluster -> namespace -> deployment -> replica set -> pod, parent edges through the real
 // trigger) plus M changes spread over 30 days and open insights, then times through the real HTTP
@@ -6,7 +6,7 @@
 // type, 30 days), the catalog list's first page (/api/config/configs, count=exact),
 // POST /api/catalog/changes from a cluster recursively (downstream, depth 5) and
 // related_configs_recursive of a namespace (both directions, depth 5). Prints p50/p99 per read.
-// Small mode for a quick look: --items 2000 --changes 20000.
+// Default: 2,000 items and 20,000 changes; --full: the issue's 100,000 items and 1,000,000 changes.
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
@@ -17,6 +17,8 @@ interface Options {
   items: number;
   changes: number;
   runs: number;
+  /** The database is seeded already (--seeded URL): migrate and time only. */
+  seeded?: boolean;
 }
 
 const CLUSTERS = 10;
@@ -93,7 +95,9 @@ export async function seed(db: Db, opts: Options): Promise<void> {
         (array['info','low','medium','high'])[1 + g % 4], 'spec.replicas',
         now() - (g % 43200) * interval '1 minute', now() - (g % 43200) * interval '1 minute', md5((g % 1000)::text),
         now() - (g % 43200) * interval '1 minute'
-      from generate_series(${from}::int, ${to}::int) g join bench_ids b on b.n = (g * 7919) % ${total}::int`.execute(k),
+      from generate_series(${from}::int, ${to}::int) g join bench_ids b on b.n = ((g::bigint * 7919) % ${total})::int`.execute(
+        k,
+      ),
     );
   }
   await sql`
@@ -134,7 +138,7 @@ async function timeRequest(
 async function load(engine: string, db: Db, opts: Options): Promise<void> {
   await migrate(db);
   const t = performance.now();
-  await seed(db, opts);
+  if (!opts.seeded) await seed(db, opts);
   const counts = await sql<{ items: number; changes: number; edges: number }>`
     select (select count(*)::int from config_items) as items, (select count(*)::int from config_changes) as changes,
       (select count(*)::int from config_relationships) as edges`.execute(db.kysely);
@@ -190,11 +194,23 @@ export async function run(argv: string[]): Promise<void> {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const opts: Options = {
-    items: Number(flag('items') ?? 100_000),
-    changes: Number(flag('changes') ?? 1_000_000),
+    // the issue's size with --full; a quick look by default
+    items: Number(flag('items') ?? (argv.includes('--full') ? 100_000 : 2_000)),
+    changes: Number(flag('changes') ?? (argv.includes('--full') ? 1_000_000 : 20_000)),
     runs: Number(flag('runs') ?? 30),
   };
   const only = flag('only');
+  const seeded = flag('seeded');
+  if (seeded) {
+    // a database seeded by an earlier run (kept for before/after comparisons); nothing is dropped
+    const db = await openDatabase({ databaseUrl: seeded, poolMax: 10 });
+    try {
+      await load('PostgreSQL (seeded)', db, { ...opts, seeded: true });
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   console.log(
     `catalog reads on Node ${process.version}: ${opts.items} items, ${opts.changes} changes, ${opts.runs} runs each`,
   );

@@ -60,6 +60,7 @@ export function mapChange(change: ExternalChange, rules: ChangeRules, config?: u
     if (rule.severity) mapped.severity = rule.severity;
     if (rule.summary) mapped.summary = rule.summary.includes('{{') ? renderTemplate(rule.summary, vars) : rule.summary;
     if (rule.action) mapped.action = rule.action;
+    if (rule.ancestor_type) mapped.ancestorType = rule.ancestor_type;
   }
   return mapped.action === 'ignore' ? undefined : mapped;
 }

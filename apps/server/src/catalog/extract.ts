@@ -5,6 +5,7 @@ import { evaluateCel, queryJsonPath, queryJsonPathAll } from '../expr/index.js';
 import { reportedChanges } from './fullMode.js';
 import type { ExternalChange, ScrapedDocument } from './scrapers/types.js';
 import type { ConfigHealth } from './tables.js';
+import { aliasesOf } from './transform/aliases.js';
 import { hasScript, runScript, type TransformedConfig } from './transform/expr.js';
 import { propertiesOf } from './transform/properties.js';
 import { type ItemRelationship, relationshipsOf } from './transform/relationship.js';
@@ -37,6 +38,8 @@ export interface ScrapedItem {
   relationships?: ItemRelationship[];
   /** The scraper's `properties`, rendered for this item; null without any. */
   properties?: Array<Record<string, unknown>> | null;
+  /** Other ids the item is known by (transform.aliases): external_id[2..], matched by lookups. */
+  aliases?: string[];
 }
 
 const HEALTHS = new Set(['healthy', 'unhealthy', 'warning', 'unknown']);
@@ -184,12 +187,18 @@ export function extractItems(
       deletedAt: timestamp(spec.deleteFields, config) ?? doc.attributes?.deletedAt ?? null,
       parent: doc.attributes?.parent ?? null,
     };
+    const aliases = aliasesOf(spec.transform?.aliases, item);
+    if (aliases.aliases.length) item.aliases = aliases.aliases;
+    errors.push(...aliases.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
     const props = propertiesOf(spec, item);
     if (props.properties) item.properties = props.properties;
     errors.push(...props.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
     const related = relationshipsOf(spec.transform?.relationship, item);
+    related.relationships.push(...(doc.attributes?.relationships ?? []));
     if (related.relationships.length) item.relationships = related.relationships;
-    errors.push(...related.errors.map((e) => `${where}: ${type}/${item.name}: ${e}`));
+    errors.push(
+      ...[...related.errors, ...(doc.attributes?.errors ?? [])].map((e) => `${where}: ${type}/${item.name}: ${e}`),
+    );
     if (result.changes !== undefined) {
       const reported = reportedChanges(
         result.changes,

@@ -1,12 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import type { Database } from '../db/types.js';
 import { recordAccess } from './access.js';
 import type { ExternalAccess } from './accessExtract.js';
-import { type ChangeOutcome, recordDiffChange } from './changes.js';
-import { diffConfigs, sortKeys } from './diff.js';
+import type { ChangeOutcome } from './changes.js';
+import { changeTargets } from './changeTargets.js';
 import { type ChangeMapping, deleteByChange, mapChange, recordAnalysis, recordExternalChange } from './external.js';
 import type { ScrapedItem } from './extract.js';
+import { insertItems, linkParents, type StoredItem, storedShape, storeItem } from './ingestItems.js';
 import type { ExternalAnalysis, ExternalChange } from './scrapers/types.js';
 import './tables.js';
 import { storeRelationships } from './transform/relationship.js';
@@ -61,148 +61,14 @@ export interface IngestOptions {
   partial?: boolean;
 }
 
-const emptySummary = (): TypeSummary => ({ added: 0, updated: 0, unchanged: 0, deleted: 0, changes: 0, deduped: 0 });
-
-interface StoredItem {
-  id: string;
-  type: string;
-  eid: string;
-  config_class: string;
-  name: string | null;
-  description: string | null;
-  status: string | null;
-  health: string | null;
-  labels: unknown;
-  tags: unknown;
-  config: unknown;
-  source: string | null;
-  properties?: unknown;
-  deleted_at: Date | null;
-  parent_id?: string | null;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a ?? null)) === JSON.stringify(sortKeys(b ?? null));
-
-/** The columns an item's scrape sets, for insert and update alike. */
-function columns(item: ScrapedItem) {
-  return {
-    config_class: item.configClass,
-    name: item.name,
-    description: item.description,
-    status: item.status,
-    health: item.health,
-    labels: JSON.stringify(item.labels),
-    tags: JSON.stringify(item.tags),
-    config: JSON.stringify(item.config ?? null),
-    source: item.source,
-    properties: item.properties ? JSON.stringify(item.properties) : null,
-  };
-}
-
-function changedColumns(before: StoredItem, item: ScrapedItem): boolean {
-  return (
-    before.config_class !== item.configClass ||
-    before.name !== item.name ||
-    before.description !== item.description ||
-    before.status !== item.status ||
-    before.health !== item.health ||
-    before.source !== item.source ||
-    !same(before.labels, item.labels) ||
-    !same(before.tags, item.tags) ||
-    !same(before.properties, item.properties)
-  );
-}
-
-/** Rows per multi-row insert of new items. */
-const INSERT_CHUNK = 500;
-
-/** Inserts new items in chunks; answers their ids by key (type NUL external id). */
-async function insertItems(
-  trx: Transaction<Database>,
-  opts: IngestOptions,
-  items: ScrapedItem[],
-): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  for (let i = 0; i < items.length; i += INSERT_CHUNK) {
-    const rows = await trx
-      .insertInto('config_items')
-      .values(
-        items.slice(i, i + INSERT_CHUNK).map((item) => ({
-          ...columns(item),
-          type: item.type,
-          external_id: [item.externalId],
-          scraper_id: opts.scraperId,
-          created_at: item.createdAt ?? opts.now,
-          updated_at: opts.now,
-          ...(item.deletedAt ? { deleted_at: item.deletedAt, delete_reason: 'FROM_DELETE_FIELD' } : {}),
-        })),
-      )
-      .returning(['id', 'type', sql<string>`external_id[1]`.as('eid')])
-      .execute();
-    for (const r of rows) ids.set(`${r.type}\u0000${r.eid}`, r.id);
-  }
-  return ids;
-}
-
-async function storeItem(
-  trx: Transaction<Database>,
-  opts: IngestOptions,
-  stored: StoredItem | undefined,
-  item: ScrapedItem,
-  exclude: string[],
-  count: TypeSummary,
-): Promise<string> {
-  const now = opts.now;
-  const deleted = item.deletedAt ? { deleted_at: item.deletedAt, delete_reason: 'FROM_DELETE_FIELD' } : undefined;
-  if (!stored) {
-    const row = await trx
-      .insertInto('config_items')
-      .values({
-        ...columns(item),
-        type: item.type,
-        external_id: [item.externalId],
-        scraper_id: opts.scraperId,
-        created_at: item.createdAt ?? now,
-        updated_at: now,
-        ...(deleted ?? {}),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    count.added++;
-    return row.id;
-  }
-  const diff = diffConfigs(stored.config, item.config);
-  const revived = stored.deleted_at !== null && !deleted;
-  if (!diff && !revived && !changedColumns(stored, item) && !(deleted && stored.deleted_at === null)) {
-    count.unchanged++;
-    return stored.id;
-  }
-  await trx
-    .updateTable('config_items')
-    .set({
-      ...columns(item),
-      updated_at: now,
-      ...(deleted && stored.deleted_at === null ? deleted : {}),
-      ...(revived ? { deleted_at: null, delete_reason: null } : {}),
-    })
-    .where('id', '=', stored.id)
-    .execute();
-  count.updated++;
-  if (diff) {
-    const outcome = await recordDiffChange(trx, {
-      configId: stored.id,
-      configType: item.type,
-      config: item.config,
-      diff,
-      now,
-      dedupWindowMs: opts.dedupWindowMs,
-      exclude,
-    });
-    if (outcome === 'recorded') count.changes++;
-    if (outcome === 'deduped') count.deduped++;
-  }
-  return stored.id;
-}
+export const emptySummary = (): TypeSummary => ({
+  added: 0,
+  updated: 0,
+  unchanged: 0,
+  deleted: 0,
+  changes: 0,
+  deduped: 0,
+});
 
 /** Stores one scrape's items and changes; answers what happened, per config type. */
 export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: IngestOptions): Promise<ScrapeSummary> {
@@ -229,6 +95,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         'config',
         'source',
         'properties',
+        sql<string[]>`external_id[2:]`.as('aliases'),
         'deleted_at',
         'parent_id',
       ])
@@ -283,15 +150,21 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
       now: opts.now,
       prune: !opts.failed && !opts.partial,
     });
+    // ids and aliases (transform.aliases) of this scraper's items, with and without their type
     const byEid = new Map<string, string>();
-    for (const r of stored.values()) byEid.set(r.eid, r.id);
+    for (const r of stored.values()) {
+      for (const eid of [r.eid, ...(r.aliases ?? [])]) {
+        if (!byEid.has(eid)) byEid.set(eid, r.id);
+        byEid.set(`${r.type}\u0000${eid}`, r.id);
+      }
+    }
     const target = async (externalId: string, type: string | undefined): Promise<string | undefined> => {
-      const local = type ? stored.get(`${type}\u0000${externalId}`)?.id : byEid.get(externalId);
+      const local = byEid.get(type ? `${type}\u0000${externalId}` : externalId);
       if (local) return local;
       const q = trx
         .selectFrom('config_items')
         .select('id')
-        .where(sql<boolean>`external_id[1] = ${externalId}`)
+        .where(sql<boolean>`external_id @> array[${externalId}]::text[]`)
         .where('deleted_at', 'is', null);
       return (await (type ? q.where('type', '=', type) : q).limit(1).executeTakeFirst())?.id;
     };
@@ -302,10 +175,13 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         if (!configId) continue; // about an item no scraper has stored
         const mapped = mapChange(change, rules);
         if (!mapped) continue;
-        const outcome: ChangeOutcome = await recordExternalChange(trx, configId, mapped, opts.now);
-        const count = countFor(mapped.configType ?? 'change');
-        if (outcome === 'recorded') count.changes++;
-        else count.deduped++;
+        // move-up / copy-up: to the parent or the nearest ancestor of ancestor_type (changeTargets.ts)
+        for (const to of await changeTargets(trx, configId, mapped)) {
+          const outcome: ChangeOutcome = await recordExternalChange(trx, to, mapped, opts.now);
+          const count = countFor(mapped.configType ?? 'change');
+          if (outcome === 'recorded') count.changes++;
+          else count.deduped++;
+        }
         if (mapped.action === 'delete') await deleteByChange(trx, configId, mapped.createdAt ?? opts.now);
       }
       for (const a of batch.analysis ?? []) {
@@ -336,45 +212,4 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
     for (const k of Object.keys(total) as Array<keyof TypeSummary>) total[k] += t[k];
   }
   return { ...total, types, relationships };
-}
-
-/** Sets parent_id of items whose scraper named a parent (the hard relationship follows by trigger). */
-async function linkParents(
-  trx: Transaction<Database>,
-  batches: ScrapedBatch[],
-  stored: Map<string, StoredItem>,
-): Promise<void> {
-  const pairs: Array<[string, string | null]> = [];
-  for (const batch of batches) {
-    for (const item of batch.items) {
-      const self = stored.get(`${item.type}\u0000${item.externalId}`);
-      if (!self) continue;
-      const parent = item.parent ? stored.get(`${item.parent.type}\u0000${item.parent.externalId}`)?.id : undefined;
-      if ((self.parent_id ?? null) !== (parent ?? null)) pairs.push([self.id, parent ?? null]);
-    }
-  }
-  if (!pairs.length) return;
-  await sql`
-    update config_items ci set parent_id = v.parent
-    from unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]) as v(id, parent)
-    where ci.id = v.id`.execute(trx);
-}
-
-function storedShape(id: string, item: ScrapedItem): StoredItem {
-  return {
-    id,
-    type: item.type,
-    eid: item.externalId,
-    config_class: item.configClass,
-    name: item.name,
-    description: item.description,
-    status: item.status,
-    health: item.health,
-    labels: item.labels,
-    tags: item.tags,
-    config: item.config,
-    source: item.source,
-    properties: item.properties ?? null,
-    deleted_at: item.deletedAt,
-  };
 }

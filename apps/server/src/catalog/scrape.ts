@@ -54,6 +54,8 @@ export interface ScraperResult {
   analysis: ExternalAnalysis[];
   /** Access entries of `full: true` documents. */
   access: ExternalAccess[];
+  /** The scraper read only part of its source on purpose (Kubernetes `since`). */
+  incomplete?: boolean;
 }
 
 export interface CollectedScrape {
@@ -67,16 +69,13 @@ const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 /** Transform settings that validate but are not applied yet, so a run says so instead of staying silent. */
 function pendingTransform(t: ScrapeTransform | undefined, at: string): string[] {
   if (!t) return [];
-  const pending: Array<[string, unknown]> = [
-    ['locations', t.locations?.length],
-    ['aliases', t.aliases?.length],
-  ];
+  const pending: Array<[string, unknown]> = [['locations', t.locations?.length]];
   const out = pending.filter(([, v]) => v).map(([name]) => `${at}.transform.${name} is not applied yet`);
   t.changes?.mapping?.forEach((m, i) => {
     const where = `${at}.transform.changes.mapping[${i}]`;
-    if (m.action && !['ignore', 'delete'].includes(m.action))
+    if (m.action && !['ignore', 'delete', 'move-up', 'copy-up'].includes(m.action))
       out.push(`${where}.action ${m.action} is not applied yet`);
-    for (const f of ['config_id', 'config_type', 'scraper_id', 'ancestor_type', 'target'] as const) {
+    for (const f of ['config_id', 'config_type', 'scraper_id', 'target'] as const) {
       if (m[f]) out.push(`${where}.${f} is not applied yet`);
     }
   });
@@ -146,6 +145,7 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
       result.errors.push(...output.errors.map((e) => `${at}: ${e}`));
       result.changes.push(...(output.changes ?? []));
       result.analysis.push(...(output.analysis ?? []));
+      if (output.incomplete) result.incomplete = true;
       for (const scraped of output.documents) {
         let doc: ScrapedDocument | undefined = scraped;
         if (config.spec.full) {
@@ -220,6 +220,8 @@ export async function runScrape(
         scraperId: scraper.id,
         now: opts.clock.now(),
         failed: errors.length > 0,
+        // a scrape that read part of its source on purpose stores what it read and deletes nothing
+        partial: collected.results.some((r) => r.incomplete),
         staleAfterMs: staleAfterMs(scraper.config),
         dedupWindowMs: opts.dedupWindowMs ?? DEFAULT_DEDUP_WINDOW_MS,
       },

@@ -148,4 +148,65 @@ describe('transform.relationship', () => {
       /spec\.file\[1\]\.transform\.relationship\[0\]/,
     );
   });
+
+  it('resolves many items of every selector kind in one scrape (batched per rule)', async () => {
+    const fleet = tempFolder({
+      ...Object.fromEntries(
+        Array.from({ length: 30 }, (_, i) => [
+          `teams/t${i}.json`,
+          { key: `t${i}`, name: `Team ${i}`, ns: `ns-${i % 3}`, squad: `s${i}` },
+        ]),
+      ),
+      ...Object.fromEntries(
+        Array.from({ length: 30 }, (_, i) => [`apps/a${i}.json`, { key: `a${i}`, name: `App ${i}`, team: `t${i}` }]),
+      ),
+    });
+    try {
+      const config = buildScrapeConfig(
+        {
+          file: [
+            {
+              type: 'Team',
+              id: '$.key',
+              name: '$.name',
+              labels: { squad: '$.squad' },
+              tags: { namespace: '$.ns' },
+              paths: [`${fleet}/teams/*.json`],
+            },
+            {
+              type: 'App',
+              id: '$.key',
+              name: '$.name',
+              paths: [`${fleet}/apps/*.json`],
+              transform: {
+                relationship: [
+                  { type: { value: 'Team' }, external_id: '$.team', relation: 'by-id' },
+                  {
+                    type: { value: 'Team' },
+                    labels: { squad: { expr: "'s' + config.team.substring(1)" } },
+                    relation: 'by-label',
+                  },
+                  { filter: "config.key == 'a0'", namespace: { value: 'ns-1' }, relation: 'by-namespace' },
+                  { filter: "config.key == 'a1'", id: { value: 'not-a-uuid' }, relation: 'never' },
+                ],
+              },
+            },
+          ],
+        },
+        'fleet',
+      );
+      const { id } = await saveScrapeConfig(server.db.kysely, config, { source: 'ConfigFile' });
+      clock.advance(60_000);
+      const run = await runScrape(server.db, { id, config }, { clock, fileRoots: { fileRoots: [fleet] } });
+      expect(run.errors).toEqual([]);
+      // 30 by id + 30 by label + 10 teams in ns-1
+      expect(run.summary.relationships).toBe(70);
+      expect(await related('App 7', 'outgoing')).toEqual(['Team 7']);
+      expect(await related('App 0', 'outgoing')).toEqual(
+        ['Team 0', ...Array.from({ length: 10 }, (_, i) => `Team ${3 * i + 1}`)].sort(),
+      );
+    } finally {
+      rmSync(fleet, { recursive: true, force: true });
+    }
+  });
 });

@@ -88,7 +88,7 @@ spec:
               typo: true,
             },
           ],
-          sql: [{ type: 'Row', connection: 'postgres://x', driver: 'sqlserver' }],
+          sql: [{ type: 'Row', connection: 'postgres://x', driver: 'oracle' }],
           retention: { changes: [{ name: 'diff' }], staleItemAge: 'soon' },
         }),
       ),
@@ -101,7 +101,7 @@ spec:
       'spec.file[0].tags: at most 5 tags per item',
       'spec.file[0].paths: paths is required',
       'spec.file[0].typo: unknown field',
-      'spec.sql[0].driver: sql driver sqlserver is not supported yet (use postgres or mysql)',
+      'spec.sql[0].driver: unknown sql driver oracle (use postgres, mysql or sqlserver)',
       'spec.sql[0].query: query is required',
     ]);
   });

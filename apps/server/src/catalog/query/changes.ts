@@ -71,10 +71,11 @@ function uuids(field: string, text: string): string[] {
   return ids;
 }
 
-/** The items whose changes are asked for: the ids plus what `recursive` reaches from them. */
+/** The items whose changes are asked for (a query of ids): the ids plus what `recursive` reaches from them. */
 function itemScope(req: ChangesRequest, ids: string[]): RawBuilder<unknown> {
   const recursive = req.recursive ?? 'downstream';
-  if (recursive === 'none') return sql`cc.config_id in (${sql.join(ids)})`;
+  const own = sql`select unnest(array[${sql.join(ids)}]::uuid[]) as id`;
+  if (recursive === 'none') return own;
   const depth = Math.min(Math.max(req.depth ?? 5, 1), 10);
   const hardOnly = !req.soft;
   const deleted = req.include_deleted_configs ?? false;
@@ -84,8 +85,7 @@ function itemScope(req: ChangesRequest, ids: string[]): RawBuilder<unknown> {
     const inc = sql`select w.id from config_relationship_walk(${id}::uuid, false, ${hardOnly}, ${depth}, ${deleted}) w`;
     return recursive === 'downstream' ? [out] : recursive === 'upstream' ? [inc] : [out, inc];
   });
-  const related = sql.join(walks, sql` union `);
-  return sql`(cc.config_id in (${sql.join(ids)}) or cc.config_id in (${related}))`;
+  return sql.join([own, ...walks], sql` union `);
 }
 
 export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Promise<ChangesResponse> {
@@ -119,8 +119,13 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
   const createdBy = req.created_by ?? req.external_created_by;
   const summary = req.summary?.trim();
 
+  // the walk runs once, before the changes are read (not once per statement below); the ids it
+  // found are then looked up by the changes' (config_id, created_at) index
+  const scope = ids.length
+    ? (await sql<{ id: string }>`${itemScope(req, ids)}`.execute(db.kysely)).rows.map((r) => r.id)
+    : undefined;
   const where = allOf([
-    ids.length ? itemScope(req, ids) : undefined,
+    scope ? sql`cc.config_id in (select unnest(${scope}::uuid[]))` : undefined,
     req.include_deleted_configs ? undefined : sql`ci.deleted_at is null`,
     inList(sql`ci.type`, req.config_type?.replaceAll('__', '::')),
     inList(sql`cc.change_type`, req.type),

@@ -262,7 +262,7 @@ export class KubeWatchManager {
           namespaces.set(o.metadata.name, o.metadata.uid);
       }
       const items = [...pending.objects.values()].flatMap(
-        (o) => extractItems(spec, objectDocument(o, spec.clusterName, namespaces)).items,
+        (o) => extractItems(spec, objectDocument(o, spec.clusterName, namespaces, spec.relationships)).items,
       );
       return {
         items,

@@ -1,8 +1,9 @@
 import type { KubeConfig, KubernetesObjectApi, V1APIResource } from '@kubernetes/client-node';
-import { type KubernetesScraper, kubernetesScraperSchema } from '@opsdeck/schema';
+import { type KubernetesScraper, kubernetesScraperSchema, parseDuration } from '@opsdeck/schema';
 import { loadKubeConfig } from '../../health/checks/kubernetes.js';
 import { lazyDriver } from '../../health/checks/lib/lazyDriver.js';
 import { clusterDocument, type EventRules, eventChange, type KubeObject, objectDocument } from './lib/kubeObjects.js';
+import { lastTouched } from './lib/kubeRelationships.js';
 import type { ExternalChange, ScrapeContext, ScrapedDocument, ScraperType } from './types.js';
 
 /**
@@ -92,6 +93,12 @@ export function excludedObject(o: KubeObject, spec: KubernetesScraper): boolean 
 
 const plain = (o: unknown): unknown => JSON.parse(JSON.stringify(o));
 
+/** An event's times as an object's, for `since`: when it last happened or was created. */
+const eventTimes = (e: unknown): KubeObject => {
+  const ev = plain(e) as KubeObject & { lastTimestamp?: string; eventTime?: string };
+  return { metadata: { creationTimestamp: ev.lastTimestamp ?? ev.eventTime ?? ev.metadata?.creationTimestamp } };
+};
+
 /** Runs `fn` over `items`, `limit` at a time. */
 async function pool<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -119,6 +126,9 @@ export const kubernetesScraper: ScraperType<KubernetesScraper> = {
           if (explicit) errors.push(`${apiVersion} ${kind}: the API server does not serve this kind`);
           return;
         }
+        // scope: only namespaced kinds, only cluster-scoped ones, or both
+        if (spec.scope === 'namespaced' && !resource.namespaced) return;
+        if (spec.scope === 'cluster' && resource.namespaced) return;
         const namespace = resource.namespaced ? spec.namespace || undefined : undefined;
         let token: string | undefined;
         do {
@@ -147,8 +157,14 @@ export const kubernetesScraper: ScraperType<KubernetesScraper> = {
     for (const o of objects)
       if (o.kind === 'Namespace' && o.metadata?.name && o.metadata.uid) namespaces.set(o.metadata.name, o.metadata.uid);
     const documents: ScrapedDocument[] = [clusterDocument(spec.clusterName)];
-    for (const o of objects)
-      if (!excludedObject(o, spec)) documents.push(objectDocument(o, spec.clusterName, namespaces));
+    // since: only objects created or modified in the window (the rest stay as stored)
+    const sinceMs = spec.since ? parseDuration(spec.since) : undefined;
+    const from = sinceMs === undefined ? undefined : ctx.now().getTime() - sinceMs;
+    for (const o of objects) {
+      if (excludedObject(o, spec)) continue;
+      if (from !== undefined && (lastTouched(o) ?? 0) < from) continue;
+      documents.push(objectDocument(o, spec.clusterName, namespaces, spec.relationships));
+    }
     const changes: ExternalChange[] = [];
     try {
       const rules = eventRules(spec);
@@ -167,6 +183,7 @@ export const kubernetesScraper: ScraperType<KubernetesScraper> = {
           token,
         );
         for (const e of page.items) {
+          if (from !== undefined && (lastTouched(eventTimes(e)) ?? 0) < from) continue;
           const change = eventChange(plain(e) as KubeObject, rules);
           if (change) changes.push(change);
         }
@@ -175,6 +192,6 @@ export const kubernetesScraper: ScraperType<KubernetesScraper> = {
     } catch (err) {
       errors.push(`v1 Event: ${kubeErrorText(err)}`);
     }
-    return { documents, errors, changes };
+    return { documents, errors, changes, ...(from !== undefined ? { incomplete: true } : {}) };
   },
 };

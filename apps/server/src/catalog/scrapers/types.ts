@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ResolvedConnection } from '../../health/checks/types.js';
 import type { SandboxConfig } from '../../sandbox/config.js';
 import type { FileAccess } from '../../sandbox/fileRoots.js';
+import type { ItemRelationship } from '../transform/relationship.js';
 
 /**
  * The contract every scraper in `catalog/scrapers/<type>.ts` implements. A scraper only reads its
@@ -44,6 +45,8 @@ export interface ExternalChange {
   count?: number;
   /** delete: the item is gone; ignore: not recorded (also what a changes.mapping may set). */
   action?: string;
+  /** transform.changes.mapping's ancestor_type: move-up / copy-up go to the nearest ancestor of it. */
+  ancestorType?: string;
 }
 
 /** An insight a scraper reports (an embedded `analysis` entry of `full: true`). */
@@ -74,6 +77,10 @@ export interface DocumentAttributes {
   deletedAt?: Date;
   /** The item this one belongs to (a Kubernetes owner reference): a hard relationship. */
   parent?: { type: string; externalId: string };
+  /** Soft relationships the scraper asks for (Kubernetes `relationships`), resolved when stored. */
+  relationships?: ItemRelationship[];
+  /** What went wrong working those out, for the run's errors. */
+  errors?: string[];
 }
 
 /** One document a scraper read: parsed JSON/YAML (or text), before the engine extracts items. */
@@ -91,6 +98,8 @@ export interface ScrapeOutput {
   /** Changes the source reported itself. */
   changes?: ExternalChange[];
   analysis?: ExternalAnalysis[];
+  /** Only part of the source was read on purpose (Kubernetes `since`): nothing unseen is deleted. */
+  incomplete?: boolean;
 }
 
 /** A scraper type: its spec schema and its scrape function. */

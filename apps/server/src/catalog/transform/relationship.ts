@@ -138,20 +138,67 @@ export function relationshipsOf(
   return { relationships, errors };
 }
 
-/** The ids of the live items `s` selects (never the item itself). */
-async function resolve(trx: Transaction<Database>, s: RelationshipSelector, self: string): Promise<string[]> {
-  let q = trx.selectFrom('config_items').select('id').where('deleted_at', 'is', null).where('id', '!=', self);
-  if (s.id !== undefined) {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s.id)) return [];
-    q = q.where('id', '=', s.id);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Selectors resolved per statement (each array is one bound parameter). */
+const RESOLVE_CHUNK = 5000;
+
+/** Which fields a selector sets: selectors of one shape are resolved in one statement. */
+const shapeOf = (s: RelationshipSelector) =>
+  [...RELATIONSHIP_SELECTOR_FIELDS.filter((f) => s[f] !== undefined), s.labels ? 'labels' : ''].join(',');
+
+/**
+ * The ids of the live items each selector finds (never the item itself, at most 100 each, like
+ * the reference's lookups), by position in `wanted`. One statement per selector shape (in
+ * practice per rule) and chunk, not one per item.
+ */
+async function resolveAll(
+  trx: Transaction<Database>,
+  wanted: Array<{ self: string; selector: RelationshipSelector }>,
+): Promise<string[][]> {
+  const found: string[][] = wanted.map(() => []);
+  const shapes = new Map<string, number[]>();
+  wanted.forEach((w, n) => {
+    if (w.selector.id !== undefined && !UUID.test(w.selector.id)) return; // selects nothing
+    const shape = shapeOf(w.selector);
+    shapes.set(shape, [...(shapes.get(shape) ?? []), n]);
+  });
+  for (const [shape, all] of shapes) {
+    const fields = shape.split(',').filter(Boolean);
+    for (let i = 0; i < all.length; i += RESOLVE_CHUNK) {
+      const ns = all.slice(i, i + RESOLVE_CHUNK);
+      const col = (f: string) =>
+        ns.map((n) => {
+          const s = wanted[n]?.selector as RelationshipSelector;
+          return f === 'labels' ? JSON.stringify(s.labels) : (s[f as keyof RelationshipSelector] as string);
+        });
+      const conditions = fields.map((f) => {
+        const v = sql.ref(`s.${f}`);
+        if (f === 'id') return sql`ci.id = ${v}::uuid`;
+        if (f === 'external_id') return sql`ci.external_id @> array[${v}]`;
+        if (f === 'namespace') return sql`ci.tags->>'namespace' = ${v}`;
+        if (f === 'labels') return sql`ci.labels @> ${v}::jsonb`;
+        return sql`ci.${sql.ref(f)} = ${v}`;
+      });
+      const columns = sql.join([sql`n`, sql`self`, ...fields.map((f) => sql.ref(f))]);
+      const arrays = sql.join([
+        sql`${ns}::int[]`,
+        sql`${ns.map((n) => wanted[n]?.self)}::uuid[]`,
+        ...fields.map((f) => sql`${col(f)}::text[]`),
+      ]);
+      const { rows } = await sql<{ n: number; id: string }>`
+        select s.n, m.id from unnest(${arrays}) as s(${columns})
+        cross join lateral (
+          select ci.id from config_items ci
+          where ci.deleted_at is null and ci.id <> s.self ${sql.join(
+            conditions.map((c) => sql` and ${c}`),
+            sql``,
+          )}
+          limit 100
+        ) m`.execute(trx);
+      for (const r of rows) found[r.n]?.push(r.id);
+    }
   }
-  if (s.external_id !== undefined) q = q.where(sql<boolean>`external_id @> array[${s.external_id}]::text[]`);
-  if (s.name !== undefined) q = q.where('name', '=', s.name);
-  if (s.type !== undefined) q = q.where('type', '=', s.type);
-  if (s.namespace !== undefined) q = q.where(sql<boolean>`tags->>'namespace' = ${s.namespace}`);
-  if (s.labels && Object.keys(s.labels).length) q = q.where(sql<boolean>`labels @> ${JSON.stringify(s.labels)}::jsonb`);
-  // a selector matches a bounded number of items, like the reference's lookups
-  return (await q.limit(100).execute()).map((r) => r.id);
+  return found;
 }
 
 /**
@@ -165,16 +212,19 @@ export async function storeRelationships(
   opts: { scraperId: string; now: Date; prune: boolean },
 ): Promise<number> {
   const edges = new Map<string, [string, string, string]>();
-  const cache = new Map<string, string[]>();
+  // each distinct (item, selector) is resolved once
+  const wanted = new Map<string, { self: string; selector: RelationshipSelector }>();
   for (const item of items) {
     for (const r of item.relationships) {
-      const key = `${item.id}\u0000${JSON.stringify(r.selector)}`;
-      let found = cache.get(key);
-      if (!found) {
-        found = await resolve(trx, r.selector, item.id);
-        cache.set(key, found);
-      }
-      for (const other of found) {
+      wanted.set(`${item.id}\u0000${JSON.stringify(r.selector)}`, { self: item.id, selector: r.selector });
+    }
+  }
+  const keys = [...wanted.keys()];
+  const resolved = await resolveAll(trx, [...wanted.values()]);
+  const found = new Map(keys.map((k, n) => [k, resolved[n] as string[]]));
+  for (const item of items) {
+    for (const r of item.relationships) {
+      for (const other of found.get(`${item.id}\u0000${JSON.stringify(r.selector)}`) ?? []) {
         const [from, to] = r.parent ? [other, item.id] : [item.id, other];
         edges.set(`${from}\u0000${to}\u0000${r.relation}`, [from, to, r.relation]);
       }

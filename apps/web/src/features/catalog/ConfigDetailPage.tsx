@@ -11,6 +11,7 @@ import { TargetRuns } from '../playbooks/components/TargetRuns.js';
 import { catalogQueries } from './api.js';
 import { ConfigChangesTab } from './ConfigChangesTab.js';
 import { ConfigChecks } from './ConfigChecks.js';
+import { ConfigProperties } from './ConfigProperties.js';
 import { ConfigSpec } from './ConfigSpec.js';
 import { HealthDot, TagList } from './HealthBadge.js';
 import { InsightsTable } from './InsightsTable.js';
@@ -64,6 +65,7 @@ export function ConfigDetailPage({ tab = 'config' }: { tab?: ConfigTab }) {
         <Stat label="Last scraped">{c.last_scraped_time ? <Age date={c.last_scraped_time} suffix=" ago" /> : '-'}</Stat>
       </dl>
       <TagList tags={{ ...(c.tags ?? {}), ...(c.labels ?? {}) }} max={12} />
+      <ConfigProperties properties={c.properties} />
       <Tabs
         label="Config item"
         value={tab}

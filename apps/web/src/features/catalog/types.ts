@@ -27,6 +27,8 @@ export interface ConfigDetail extends ConfigRow {
   path: string | null;
   last_scraped_time: string | null;
   delete_reason: string | null;
+  /** The scraper's rendered `properties` (see properties.ts). */
+  properties: unknown;
   scraper: { id: string; name: string } | null;
   summary: { relationships: number; analysis: number; changes: number; checks: number; playbook_runs: number };
 }

@@ -1,12 +1,28 @@
 import { z } from 'zod';
-import { envVarSchema, unsupportedField } from '../../canary/checks/common.js';
-import { scraperSchema } from '../base.js';
+import { envVarSchema } from '../../canary/checks/common.js';
+import { parseDuration } from '../../canary/checks/units.js';
+import { relationshipLookupSchema, scraperSchema } from '../base.js';
 
 /** A kind the kubernetes scraper lists and watches. */
 export const kubernetesResourceSchema = z.strictObject({
   apiVersion: z.string({ error: 'apiVersion is required' }).min(1, 'apiVersion is required'),
   kind: z.string({ error: 'kind is required' }).min(1, 'kind is required'),
 });
+
+/**
+ * A relationship template: each object links to the objects of `kind` named `name` (in
+ * `namespace`, any namespace when unset), each a static value, a JSONPath, `{label}` of the
+ * object or `{expr}` CEL over the object's fields; a lookup answering '' skips the template.
+ */
+export const kubernetesRelationshipSchema = z.strictObject({
+  kind: relationshipLookupSchema,
+  name: relationshipLookupSchema,
+  namespace: relationshipLookupSchema.optional(),
+});
+export type KubernetesRelationship = z.infer<typeof kubernetesRelationshipSchema>;
+
+/** Kinds a scrape lists: namespaced ones only, cluster-scoped ones only, or both (default). */
+export const KUBERNETES_SCOPES = ['namespaced', 'cluster', 'all'] as const;
 
 /**
  * The `kubernetes` scraper: lists the kinds of `watch` (default: the common workload, network and
@@ -43,8 +59,12 @@ export const kubernetesScraperSchema = scraperSchema({
   maxInflight: z.number().int().positive().optional(),
   useCache: z.boolean().optional(),
   allowIncomplete: z.boolean().optional(),
-  scope: unsupportedField('kubernetes scope is not supported yet'),
-  since: unsupportedField('kubernetes since is not supported yet'),
-  relationships: unsupportedField('kubernetes relationships selectors are not supported yet; owner references are'),
+  scope: z.enum(KUBERNETES_SCOPES, { error: 'expected namespaced, cluster or all' }).optional(),
+  /** Only objects created or modified within this duration; the scrape then deletes nothing unseen. */
+  since: z
+    .string()
+    .refine((v) => parseDuration(v) !== undefined, { message: 'expected a duration such as 30m or 24h' })
+    .optional(),
+  relationships: z.array(kubernetesRelationshipSchema).optional(),
 });
 export type KubernetesScraper = z.infer<typeof kubernetesScraperSchema>;

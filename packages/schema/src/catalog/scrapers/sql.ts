@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { scraperAuthSchema, scraperSchema } from '../base.js';
 
-/** Drivers the sql scraper talks to; the reference also names sqlserver, not built yet. */
-export const SQL_SCRAPER_DRIVERS = ['postgres', 'mysql'] as const;
+/** Drivers the sql scraper talks to (`mssql` is another name for `sqlserver`). */
+export const SQL_SCRAPER_DRIVERS = ['postgres', 'mysql', 'sqlserver', 'mssql'] as const;
 
 /**
  * The `sql` scraper: run `query` on `connection` (a DSN such as postgres://..., mysql://...,
- * user:pass@tcp(host:3306)/db, or `connection://namespace/name`); each row becomes a config
+ * user:pass@tcp(host:3306)/db, sqlserver://..., an ADO.NET `Server=...;` string, or
+ * `connection://namespace/name`); each row becomes a config
  * (a single-column row: that column's value). `driver` is inferred from the DSN when absent.
  */
 export const sqlScraperSchema = scraperSchema({
@@ -16,11 +17,7 @@ export const sqlScraperSchema = scraperSchema({
     .optional()
     .superRefine((v, ctx) => {
       if (v === undefined || (SQL_SCRAPER_DRIVERS as readonly string[]).includes(v)) return;
-      const message =
-        v === 'sqlserver' || v === 'mssql'
-          ? `sql driver ${v} is not supported yet (use postgres or mysql)`
-          : `unknown sql driver ${v} (use postgres or mysql)`;
-      ctx.addIssue({ code: 'custom', message });
+      ctx.addIssue({ code: 'custom', message: `unknown sql driver ${v} (use postgres, mysql or sqlserver)` });
     }),
   query: z.string({ error: 'query is required' }).min(1, 'query is required'),
   auth: scraperAuthSchema.optional(),

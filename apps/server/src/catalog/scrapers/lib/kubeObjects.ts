@@ -1,5 +1,7 @@
+import type { KubernetesRelationship } from '@opsdeck/schema';
 import { resourceHealth } from '../../../health/checks/lib/kubeHealth.js';
 import type { DocumentAttributes, ExternalChange, ScrapedDocument } from '../types.js';
+import { kubeRelationships } from './kubeRelationships.js';
 
 /**
  * Kubernetes objects as catalog documents and events as changes (the reference's names): an
@@ -45,8 +47,16 @@ export function clusterDocument(clusterName: string): ScrapedDocument {
 
 const date = (v: string | Date | undefined) => (v ? new Date(v) : undefined);
 
-/** One object as a document; `namespaces` maps namespace names to their uids. */
-export function objectDocument(o: KubeObject, clusterName: string, namespaces: Map<string, string>): ScrapedDocument {
+/**
+ * One object as a document; `namespaces` maps namespace names to their uids; `relationships`
+ * are the scraper's templates (lib/kubeRelationships.ts).
+ */
+export function objectDocument(
+  o: KubeObject,
+  clusterName: string,
+  namespaces: Map<string, string>,
+  relationships?: KubernetesRelationship[],
+): ScrapedDocument {
   const meta = o.metadata ?? {};
   const kind = o.kind ?? 'Unknown';
   const { managedFields: _noise, ...metadata } = meta;
@@ -59,6 +69,7 @@ export function objectDocument(o: KubeObject, clusterName: string, namespaces: M
   else if (kind === 'Namespace' || kind === 'Node')
     parent = { type: typeOf('Cluster'), externalId: `cluster/${clusterName}` };
   const health = resourceHealth(o as Record<string, unknown>);
+  const related = kubeRelationships(o, relationships);
   return {
     config,
     source: `kubernetes/${clusterName}`,
@@ -74,6 +85,8 @@ export function objectDocument(o: KubeObject, clusterName: string, namespaces: M
       createdAt: date(meta.creationTimestamp),
       deletedAt: date(meta.deletionTimestamp),
       parent,
+      ...(related.relationships.length ? { relationships: related.relationships } : {}),
+      ...(related.errors.length ? { errors: related.errors } : {}),
     },
   };
 }
