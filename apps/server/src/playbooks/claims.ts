@@ -85,14 +85,16 @@ export async function claimActions(
 
 /**
  * Runs past their timeout (counted from start_time) become timed_out, with their unfinished
- * actions failed or skipped; answers the ids. Uses playbook_runs_active_idx.
+ * actions failed or skipped; answers the ids. Uses playbook_runs_active_idx (the primary key
+ * when `runId` names one run).
  */
-export async function timeOutRuns(db: Executor, now: Date): Promise<string[]> {
+export async function timeOutRuns(db: Executor, now: Date, runId?: string): Promise<string[]> {
   const { rows } = await sql<{ id: string; notification_send_id: string | null }>`
     update playbook_runs set status = 'timed_out', end_time = ${now},
       error = 'the run timed out after ' || (timeout / 1000000000)::text || 's'
     where status in ('running', 'sleeping', 'retrying', 'waiting')
       and start_time + (timeout / 1000) * interval '1 microsecond' <= ${now}
+      and (${runId ?? null}::uuid is null or id = ${runId ?? null}::uuid)
     returning id, notification_send_id`.execute(db);
   if (rows.length) {
     await closeActions(

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection.js';
 import { ACTIONS } from './actions/registry.js';
 import type { ActionContext, ActionOutcome } from './actions/types.js';
 import { checksum } from './actions/workdir.js';
-import { doneActions, runEnv } from './advance.js';
+import { advanceRun, doneActions, runEnv } from './advance.js';
 import { type ClaimedAction, type ClaimedRun, timeOutRuns } from './claims.js';
 import { renderDeep } from './env.js';
 import { openSecrets } from './secretParams.js';
@@ -37,7 +37,7 @@ type RunRow = ClaimedRun & { status: string };
 async function loadRun(db: Db, id: string): Promise<RunRow | undefined> {
   const { rows } = await sql<RunRow>`
     select id, playbook_id, spec, status, parameters, config_id, check_id, component_id, created_by, request,
-           start_time, timeout::text as timeout
+           start_time, timeout::text as timeout, notification_send_id
     from playbook_runs where id = ${id}`.execute(db.kysely);
   return rows[0];
 }
@@ -98,7 +98,7 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
   }
   if (deps.signal.aborted) return; // cancelled, timed out or shutting down: the row is settled elsewhere or re-claimed
   // the run's deadline cut the action short: the run times out (not merely fails)
-  if (await timeOutRuns(db.kysely, deps.now()).then((ids) => ids.includes(run.id))) return;
+  if ((await timeOutRuns(db.kysely, deps.now(), run.id)).length) return;
   await record(deps, run, claimed, outcome, action?.retry);
 }
 
@@ -144,11 +144,24 @@ async function record(
           .execute();
       }
     }
-    await trx
+    if (retrying) {
+      await trx
+        .updateTable('playbook_runs')
+        .set({ status: 'retrying' })
+        .where('id', '=', run.id)
+        .where('status', 'in', ['running', 'sleeping', 'retrying', 'waiting'])
+        .execute();
+      return;
+    }
+    // the run's next step is taken here, under the run row's lock and with the outcome, rather
+    // than handed back for a claim: one transaction less per action, and still exactly once
+    const held = await trx
       .updateTable('playbook_runs')
-      .set(retrying ? { status: 'retrying' } : { status: 'scheduled', scheduled_time: now })
+      .set({ status: 'running' })
       .where('id', '=', run.id)
       .where('status', 'in', ['running', 'sleeping', 'retrying', 'waiting'])
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
+    if (held) await advanceRun(trx, run, now);
   });
 }

@@ -68,7 +68,7 @@ const queued = async (prefix: string) =>
       .where('name', 'like', `${prefix}%`)
       .orderBy('name')
       .execute()
-  ).map((e) => ({ ...(e.properties as Record<string, unknown>), event: e.name }));
+  ).map((e) => ({ ...(e.properties as Record<string, unknown>), event: e.name }) as Record<string, unknown>);
 
 const clearQueue = () => server.db.kysely.deleteFrom('event_queue').execute();
 
