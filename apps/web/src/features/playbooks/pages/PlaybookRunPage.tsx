@@ -37,6 +37,7 @@ export function PlaybookRunPage() {
   return (
     <div className="flex h-full flex-col gap-3 overflow-auto p-4">
       <RunHeader run={run.data} />
+      <ChildRuns id={id} live={!final} />
       <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
         <section aria-label="Actions" className="flex w-full flex-col gap-1 md:w-72">
           <h2 className="text-sm font-semibold text-zinc-700">Actions</h2>
@@ -75,6 +76,29 @@ export function PlaybookRunPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The runs started with this run as their parent; nothing when there are none. */
+function ChildRuns({ id, live }: { id: string; live: boolean }) {
+  const children = useQuery({ ...playbookQueries.children(id), refetchInterval: live ? 1000 : false });
+  const list = children.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-label="Child runs" className="rounded-lg border border-zinc-200 bg-white p-3">
+      <h2 className="mb-2 text-sm font-semibold text-zinc-700">Child runs</h2>
+      <ul className="flex flex-col gap-1">
+        {list.map((c) => (
+          <li key={c.id} className="flex items-center gap-2 text-sm">
+            <Link to={`/playbooks/runs/${c.id}`} className="min-w-0 flex-1 truncate text-blue-700 hover:underline">
+              {c.playbooks?.title || c.playbooks?.name || 'Playbook'}
+            </Link>
+            <span className="text-xs text-zinc-500">{duration(c.start_time, c.end_time)}</span>
+            <StatusBadge status={c.status} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -177,6 +201,13 @@ function RunHeader({ run }: { run: RunRow }) {
           )}
         </Field>
         <Field label="Triggered By">{run.created_by?.name ?? 'a trigger'}</Field>
+        {run.parent_id && (
+          <Field label="Parent run">
+            <Link to={`/playbooks/runs/${run.parent_id}`} className="text-blue-700 hover:underline">
+              View parent run
+            </Link>
+          </Field>
+        )}
       </dl>
       {run.error && <p className="text-sm text-red-700">{run.error}</p>}
       {Object.keys(run.parameters ?? {}).length > 0 && (

@@ -1,5 +1,7 @@
 import type { Resource } from '@opsdeck/schema/rbac';
 import type { ReactNode } from 'react';
+import type { Page } from '../../../api/postgrest.js';
+import type { JobRun } from '../jobs/JobHistoryTable.js';
 
 /** A row of a settings table as /api/db returns it. */
 export type ResourceRow = Record<string, unknown> & { id: string; name: string };
@@ -57,6 +59,8 @@ export interface ResourceKind {
   validate?: (values: Record<string, unknown>) => Record<string, string>;
   /** `resource_type` of its jobs in job_history, for the Job History tab. */
   jobResourceType?: string;
+  /** The Job History tab's rows when they are not job_history rows (a playbook's runs). */
+  jobRuns?: (id: string, pageSize: number, signal?: AbortSignal) => Promise<Page<JobRun>>;
   /** Adds a Permissions tab listing the rows that name this row in that column (a notification as subject). */
   permissionsColumn?: 'notification_id' | 'team_id' | 'connection_id' | 'playbook_id' | 'config_id' | 'component_id';
   /** Kind of a cluster resource definition, for the read-only origin link. */
