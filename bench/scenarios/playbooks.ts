@@ -144,6 +144,11 @@ export async function run(argv: string[]): Promise<void> {
                group by 1, 2 having count(*) > 1) d) as dup
       from playbook_run_actions`.execute(scratch.db.kysely);
     const a = actions[0] ?? { n: 0, bad: 0, dup: 0 };
+    // wall time of each action type, claim to outcome: with the worker's concurrency it bounds throughput
+    const { rows: walls } = await sql<{ name: string; p50: number; p99: number }>`
+      select name, percentile_cont(0.5) within group (order by extract(epoch from (end_time - start_time)) * 1000) as p50,
+             percentile_cont(0.99) within group (order by extract(epoch from (end_time - start_time)) * 1000) as p99
+      from playbook_run_actions group by name order by name`.execute(scratch.db.kysely);
     console.log(
       `playbook runs: ${runs} (3 actions each: exec, http, sql), ${workers} workers, restart of one worker halfway`,
     );
@@ -158,6 +163,9 @@ export async function run(argv: string[]): Promise<void> {
     );
     console.log(
       `  statements per run:       ${(issued / runs).toFixed(1)} (submit, claims, steps, actions; pool of ${values.pool}, ${values.submitters} submitters)`,
+    );
+    console.log(
+      `  action wall time:         ${walls.map((w) => `${w.name} p50 ${Number(w.p50).toFixed(0)} ms / p99 ${Number(w.p99).toFixed(0)} ms`).join(', ')}`,
     );
     console.log(`  run statuses:             ${check.map((c) => `${c.status} ${c.runs}`).join(', ')}`);
     console.log(
