@@ -118,6 +118,8 @@ describe('playbooks in the settings editor', () => {
     const children = page.getByRole('region', { name: 'Child runs' });
     await children.getByRole('link', { name: 'smoke-test' }).waitFor();
     expect(await children.getByText(/^failed$/i).count()).toBe(1);
+    // the actions list holds the child's action too, named after its run
+    await page.getByRole('region', { name: 'Actions' }).getByText('smoke-test ›').waitFor();
     await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/playbooks-child-runs.png` });
   });
 });
