@@ -1,6 +1,6 @@
+import { startPlaybookWorker } from '@opsdeck/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlaybookWorker } from '@opsdeck/server';
 import { type E2E, startE2E } from './harness.js';
 import { adminApi } from './health-fixture.js';
 

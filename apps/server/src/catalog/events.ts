@@ -42,15 +42,15 @@ export async function queueConfigEvents(
 ): Promise<void> {
   const prior = new Map(before.map((b) => [b.id, b]));
   // written now: inserted, updated or stale-deleted (updated_at = now), or deleted by a change
+  const live = before.filter((b) => !b.deleted_at).map((b) => b.id);
   const { rows } = await sql<Written>`
     select ci.id, ci.name, ci.type, ci.config_class, ci.health, ci.status, ci.labels, ci.tags, ci.path,
            ci.deleted_at, ci.delete_reason
     from config_items ci
     where ci.scraper_id = ${opts.scraperId}
       and (ci.updated_at = ${opts.now}
-           or (ci.deleted_at is not null and ci.id = any(${sql.val(before.filter((b) => !b.deleted_at).map((b) => b.id))}::uuid[])))`.execute(
-    db,
-  );
+           -- a hashed subplan, not "= any(array)" compared row by row
+           or (ci.deleted_at is not null and ci.id in (select unnest(${sql.val(live)}::uuid[]))))`.execute(db);
   const events: Array<{ name: string; id: string; properties: Record<string, unknown> }> = [];
   for (const r of rows) {
     const was = prior.get(r.id);
