@@ -1,6 +1,8 @@
+import { startPlaybookWorker } from '@opsdeck/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './harness.js';
+import { adminApi } from './health-fixture.js';
 
 // An administrator creates a playbook through the generic settings editor (/settings/playbooks):
 // the server's Playbook validation refuses an empty spec, a valid one is saved and listed on /playbooks.
@@ -74,5 +76,50 @@ describe('playbooks in the settings editor', () => {
 
     await page.goto('/playbooks');
     await expect.poll(() => page.getByRole('region', { name: 'Maintenance' }).getByText('Rotate logs').count()).toBe(1);
+  });
+
+  it("lists a playbook's runs in its Job History tab, and a run page shows its child runs", async () => {
+    const save = async (name: string, script: string) => {
+      const [row] = await adminApi(e2e, '/api/db/playbooks', {
+        method: 'POST',
+        body: JSON.stringify({ name, spec: { title: name, actions: [{ name: 'say', exec: { script } }] } }),
+      });
+      return row.id as string;
+    };
+    const deployId = await save('deploy', 'echo deploy');
+    const smokeId = await save('smoke-test', 'exit 3');
+    const start = async (body: Record<string, unknown>) =>
+      (await adminApi(e2e, '/api/playbook/run', { method: 'POST', body: JSON.stringify(body) })).run_id as string;
+    const parent = await start({ id: deployId });
+    await start({ id: smokeId, parent_id: parent });
+    const worker = startPlaybookWorker(e2e.server.ctx, { warn: () => {}, error: () => {} });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await e2e.server.db.kysely.selectFrom('playbook_runs').select('status').execute())
+              .map((r) => r.status)
+              .sort(),
+          { timeout: 20_000 },
+        )
+        .toEqual(['completed', 'failed']);
+    } finally {
+      await worker.stop();
+    }
+
+    await page.goto(`/settings/playbooks/${smokeId}?tab=jobs`);
+    const jobs = page.getByRole('table', { name: 'Job history' });
+    await jobs.getByText('FAILED').waitFor();
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/settings-playbook-jobs.png` });
+    await jobs.getByRole('link', { name: /^run / }).click();
+    await page.waitForURL(/\/playbooks\/runs\/[0-9a-f-]{36}$/);
+    await page.getByRole('link', { name: 'View parent run' }).click();
+    await page.waitForURL(`**/playbooks/runs/${parent}`);
+    const children = page.getByRole('region', { name: 'Child runs' });
+    await children.getByRole('link', { name: 'smoke-test' }).waitFor();
+    expect(await children.getByText(/^failed$/i).count()).toBe(1);
+    // the actions list holds the child's action too, named after its run
+    await page.getByRole('region', { name: 'Actions' }).getByText('smoke-test ›').waitFor();
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/playbooks-child-runs.png` });
   });
 });

@@ -8,6 +8,7 @@ import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
  */
 export async function scratchPostgres(
   url: string,
+  poolMax = 10,
 ): Promise<{ db: Db; url: string; drop(): Promise<void> } | undefined> {
   const name = `opsdeck_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -21,7 +22,7 @@ export async function scratchPostgres(
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
+  const db = await openDatabase({ databaseUrl: u.toString(), poolMax });
   return {
     db,
     url: u.toString(),

@@ -1,6 +1,7 @@
-// `npm run bench -- playbooks [--runs 1000] [--workers 2] [--concurrency 16] [--postgres URL] [--small]`:
-// submits N runs of a three-action playbook (exec through the sandbox, http to a local server, sql
-// on the PostgreSQL it runs on) and lets W workers (as W processes would) claim runs and actions
+// `npm run bench -- playbooks [--runs 1000] [--workers 2] [--concurrency 16] [--submitters 8] [--pool 10]
+// [--postgres URL] [--small]`: S concurrent clients (as HTTP requests would) submit N runs of a
+// three-action playbook (exec through the sandbox, http to a local server, sql on the PostgreSQL it
+// runs on) and lets W workers (as W processes would) claim runs and actions
 // from the tables. Halfway, one worker stops (graceful restart) and a fresh one takes its place.
 // Prints runs per second end to end, p50/p99 from submit to completed, this process's CPU per
 // action, and checks that no run was lost or run twice. `--small` runs 60 runs. It never fails on time.
@@ -8,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { Registry } from 'prom-client';
 import { systemClock } from '../../apps/server/src/clock.js';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -23,6 +25,23 @@ import { scratchPostgres } from '../lib/postgres.js';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** Counts the statements this process sends to PostgreSQL (every pg client, the sql action's too) until stop(). */
+function countStatements(): { stop(): number } {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let n = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      proto.query = original;
+      return n;
+    },
+  };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function run(argv: string[]): Promise<void> {
@@ -32,13 +51,15 @@ export async function run(argv: string[]): Promise<void> {
       runs: { type: 'string', default: '1000' },
       workers: { type: 'string', default: '2' },
       concurrency: { type: 'string', default: '16' },
+      submitters: { type: 'string', default: '8' },
+      pool: { type: 'string', default: '10' },
       postgres: { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
       small: { type: 'boolean', default: false },
     },
   });
   const runs = values.small ? 60 : Number(values.runs);
   const workers = Number(values.workers);
-  const scratch = await scratchPostgres(values.postgres);
+  const scratch = await scratchPostgres(values.postgres, Number(values.pool));
   if (!scratch) return;
   const target = createServer((_req, res) => res.end('ok'));
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
@@ -73,13 +94,19 @@ export async function run(argv: string[]): Promise<void> {
         pollMs: 100,
       });
     const pool = Array.from({ length: workers }, make);
+    const statements = countStatements();
     const cpu0 = process.cpuUsage();
     const t0 = Date.now();
     for (const w of pool) w.begin();
-    for (let i = 0; i < runs; i++) {
-      await startRun(ctx, null, { id });
-      for (const w of pool) w.wake(); // another process would find it at its next poll
-    }
+    let next = 0;
+    const submitter = async () => {
+      while (next < runs) {
+        next++;
+        await startRun(ctx, null, { id });
+        for (const w of pool) w.wake(); // another process would find it at its next poll
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Number(values.submitters)) }, submitter));
     const submitted = Date.now();
     let restarted = false;
     for (;;) {
@@ -100,6 +127,7 @@ export async function run(argv: string[]): Promise<void> {
       await sleep(200);
     }
     const elapsed = (Date.now() - t0) / 1000;
+    const issued = statements.stop();
     const cpu = process.cpuUsage(cpu0);
     for (const w of pool) await w.stop();
     const { rows: latencies } = await sql<{ ms: number }>`
@@ -116,6 +144,11 @@ export async function run(argv: string[]): Promise<void> {
                group by 1, 2 having count(*) > 1) d) as dup
       from playbook_run_actions`.execute(scratch.db.kysely);
     const a = actions[0] ?? { n: 0, bad: 0, dup: 0 };
+    // wall time of each action type, claim to outcome: with the worker's concurrency it bounds throughput
+    const { rows: walls } = await sql<{ name: string; p50: number; p99: number }>`
+      select name, percentile_cont(0.5) within group (order by extract(epoch from (end_time - start_time)) * 1000) as p50,
+             percentile_cont(0.99) within group (order by extract(epoch from (end_time - start_time)) * 1000) as p99
+      from playbook_run_actions group by name order by name`.execute(scratch.db.kysely);
     console.log(
       `playbook runs: ${runs} (3 actions each: exec, http, sql), ${workers} workers, restart of one worker halfway`,
     );
@@ -127,6 +160,12 @@ export async function run(argv: string[]): Promise<void> {
     );
     console.log(
       `  CPU per action (server):  ${((cpu.user + cpu.system) / 1000 / (runs * 3)).toFixed(2)} ms (scripts' own CPU not counted)`,
+    );
+    console.log(
+      `  statements per run:       ${(issued / runs).toFixed(1)} (submit, claims, steps, actions; pool of ${values.pool}, ${values.submitters} submitters)`,
+    );
+    console.log(
+      `  action wall time:         ${walls.map((w) => `${w.name} p50 ${Number(w.p50).toFixed(0)} ms / p99 ${Number(w.p99).toFixed(0)} ms`).join(', ')}`,
     );
     console.log(`  run statuses:             ${check.map((c) => `${c.status} ${c.runs}`).join(', ')}`);
     console.log(

@@ -4,6 +4,7 @@ import { recordAccess } from './access.js';
 import type { ExternalAccess } from './accessExtract.js';
 import type { ChangeOutcome } from './changes.js';
 import { changeTargets } from './changeTargets.js';
+import { queueConfigEvents } from './events.js';
 import { type ChangeMapping, deleteByChange, mapChange, recordAnalysis, recordExternalChange } from './external.js';
 import type { ScrapedItem } from './extract.js';
 import { insertItems, linkParents, type StoredItem, storedShape, storeItem } from './ingestItems.js';
@@ -195,7 +196,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
         select unnest(${sql.val([...seen])}::uuid[]), ${opts.now}
         on conflict (config_id) do update set last_scraped_time = excluded.last_scraped_time`.execute(trx);
     }
-    if (opts.failed || opts.partial || opts.staleAfterMs === undefined) return;
+    if (opts.failed || opts.partial || opts.staleAfterMs === undefined) return queueConfigEvents(trx, rows, opts);
     const cutoff = new Date(opts.now.getTime() - opts.staleAfterMs);
     const gone = await sql<{ type: string }>`
       update config_items ci set deleted_at = ${opts.now}, delete_reason = 'STALE', updated_at = ${opts.now}
@@ -206,6 +207,7 @@ export async function ingestScrape(db: Db, batches: ScrapedBatch[], opts: Ingest
                      ci.created_at) <= ${cutoff}
       returning ci.type`.execute(trx);
     for (const row of gone.rows) countFor(row.type).deleted++;
+    await queueConfigEvents(trx, rows, opts);
   });
   const total = emptySummary();
   for (const t of Object.values(types)) {

@@ -22,11 +22,13 @@ interface DoneAction {
 /** The env of `if` and `delay` (and of templates, with the action added by the executor). */
 export async function runEnv(db: Executor, run: ClaimedRun, done: DoneAction[]): Promise<Record<string, unknown>> {
   const spec = run.spec as unknown as PlaybookSpec;
-  const playbook = await db
-    .selectFrom('playbooks')
-    .select(['id', 'name', 'namespace', 'title'])
-    .where('id', '=', run.playbook_id)
-    .executeTakeFirst();
+  const playbook =
+    run.playbook ??
+    (await db
+      .selectFrom('playbooks')
+      .select(['id', 'name', 'namespace', 'title'])
+      .where('id', '=', run.playbook_id)
+      .executeTakeFirst());
   const env: Record<string, unknown> = {};
   for (const e of spec.env ?? []) env[e.name as string] = e.value ?? '';
   const actions: Record<string, unknown> = {};

@@ -25,6 +25,8 @@ export interface ClaimedRun {
   timeout: string;
   /** The notification send that started the run (a playbook recipient), settled when it ends. */
   notification_send_id: string | null;
+  /** The playbook's id, name, namespace and title when the loader joined them (else runEnv reads them). */
+  playbook?: Record<string, unknown> | null;
 }
 
 /** Due scheduled runs, moved to running (start_time set on the first claim). Uses playbook_runs_due_idx. */
@@ -71,7 +73,8 @@ export async function claimActions(
       where r.status not in ('completed', 'failed', 'cancelled', 'timed_out')
         and ((x.status in ('scheduled', 'sleeping') and x.scheduled_time <= ${now})
           or (x.status = 'running' and x.lease_until < ${now}))
-      order by x.scheduled_time
+      -- runs started first finish first: the next action of an older run before the first of a newer one
+      order by r.created_at, x.scheduled_time
       limit ${limit}
       for update of x skip locked)
     returning a.id, a.name, a.playbook_run_id, a.action_index, a.retry_count`.execute(db);
@@ -85,14 +88,16 @@ export async function claimActions(
 
 /**
  * Runs past their timeout (counted from start_time) become timed_out, with their unfinished
- * actions failed or skipped; answers the ids. Uses playbook_runs_active_idx.
+ * actions failed or skipped; answers the ids. Uses playbook_runs_active_idx (the primary key
+ * when `runId` names one run).
  */
-export async function timeOutRuns(db: Executor, now: Date): Promise<string[]> {
+export async function timeOutRuns(db: Executor, now: Date, runId?: string): Promise<string[]> {
   const { rows } = await sql<{ id: string; notification_send_id: string | null }>`
     update playbook_runs set status = 'timed_out', end_time = ${now},
       error = 'the run timed out after ' || (timeout / 1000000000)::text || 's'
     where status in ('running', 'sleeping', 'retrying', 'waiting')
       and start_time + (timeout / 1000) * interval '1 microsecond' <= ${now}
+      and (${runId ?? null}::uuid is null or id = ${runId ?? null}::uuid)
     returning id, notification_send_id`.execute(db);
   if (rows.length) {
     await closeActions(

@@ -1,6 +1,7 @@
 import type { Executor } from '../events/queue.js';
 import { renderTemplate } from '../expr/index.js';
 import './tables.js';
+import '../topology/tables.js';
 
 /**
  * The template env of a run (reference `playbook/actions/actions.go`): `config`, `component`,
@@ -33,7 +34,14 @@ export async function loadTargets(db: Executor, t: RunTargets): Promise<Record<s
       .executeTakeFirst();
     if (c) out.check = c;
   }
-  if (t.component_id) out.component = { id: t.component_id };
+  if (t.component_id) {
+    const c = await db
+      .selectFrom('components')
+      .select(['id', 'name', 'type', 'namespace', 'labels', 'status', 'health', 'status_reason', 'topology_id', 'path'])
+      .where('id', '=', t.component_id)
+      .executeTakeFirst();
+    out.component = c ?? { id: t.component_id };
+  }
   return out;
 }
 

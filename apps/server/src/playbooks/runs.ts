@@ -192,6 +192,7 @@ export async function startRun(
     }
     if (pass !== true) throw badRequest(`the playbook's filter refused this run: ${f}`);
   }
+  if (req.parent_id) await checkParent(ctx, subject, req.parent_id);
   const now = ctx.clock.now();
   const timeoutMs = spec.timeout ? (parseDuration(spec.timeout) ?? DEFAULT_RUN_TIMEOUT_MS) : DEFAULT_RUN_TIMEOUT_MS;
   const row = await ctx.db.kysely
@@ -216,6 +217,17 @@ export async function startRun(
     .executeTakeFirstOrThrow();
   wakePlaybookWorkers();
   return { run_id: row.id, starts_at: now.toISOString() };
+}
+
+/** A child run's parent must exist and be readable by whoever starts the child. */
+async function checkParent(ctx: AppContext, subject: Subject | null, parentId: string): Promise<void> {
+  const parent = await ctx.db.kysely
+    .selectFrom('playbook_runs')
+    .select(['id', 'playbook_id'])
+    .where('id', '=', parentId)
+    .executeTakeFirst();
+  if (!parent) throw badRequest(`parent_id: playbook run ${parentId} not found`);
+  if (subject) requireTarget(subject, 'playbook_runs', 'read', { playbook_id: parent.playbook_id }, 'the parent run');
 }
 
 async function loadRun(ctx: AppContext, id: string) {

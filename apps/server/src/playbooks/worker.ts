@@ -41,6 +41,7 @@ export class PlaybookWorker {
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private dirty = false;
+  private lastHousekeeping = 0;
 
   constructor(private readonly opts: WorkerOptions) {}
 
@@ -48,16 +49,23 @@ export class PlaybookWorker {
     return this.inflight.size;
   }
 
-  /** One round; answers whether it found work (a run step or an action). */
-  async round(): Promise<boolean> {
+  /**
+   * One round; answers whether it found work (a run step or an action). Housekeeping (schedule
+   * triggers, run timeouts, aborting actions of cancelled runs) runs at most every `pollMs` of a
+   * polling loop: a woken round (an action finished, a run was submitted) only claims work.
+   */
+  async round(housekeeping = true): Promise<boolean> {
     const { db, clock } = this.opts;
     const now = clock.now();
     let found = false;
-    if (this.opts.extraRound) found = (await this.opts.extraRound()) || found;
-    const timedOut = await timeOutRuns(db.kysely, now);
-    found ||= timedOut.length > 0;
-    for (const id of await abandonedActions(db.kysely, this.owner, [...this.inflight.keys()])) {
-      this.inflight.get(id)?.controller.abort(new Error('the run was cancelled or timed out'));
+    if (housekeeping) {
+      this.lastHousekeeping = Date.now();
+      if (this.opts.extraRound) found = (await this.opts.extraRound()) || found;
+      const timedOut = await timeOutRuns(db.kysely, now);
+      found ||= timedOut.length > 0;
+      for (const id of await abandonedActions(db.kysely, this.owner, [...this.inflight.keys()])) {
+        this.inflight.get(id)?.controller.abort(new Error('the run was cancelled or timed out'));
+      }
     }
     // run steps: claim and advance in one transaction each batch
     const steps = await db.kysely.transaction().execute(async (trx) => {
@@ -129,7 +137,7 @@ export class PlaybookWorker {
         this.dirty = false;
         let found = false;
         try {
-          found = await this.round();
+          found = await this.round(Date.now() - this.lastHousekeeping >= (this.opts.pollMs ?? 500));
         } catch (err) {
           this.opts.log?.error({ err }, 'playbook worker: round failed');
         }

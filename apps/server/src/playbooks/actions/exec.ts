@@ -51,6 +51,8 @@ export const execAction: ActionType<Spec> = {
         user: ctx.sandbox.user,
         env,
         cwd,
+        // the work directory is the script's HOME and TMPDIR too: one directory per action, not two
+        scratch: dir,
         timeoutMs: ctx.timeoutMs,
         signal: ctx.signal,
         ...run,

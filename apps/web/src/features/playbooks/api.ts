@@ -152,6 +152,16 @@ export const playbookQueries = {
         return rows[0] ?? null;
       },
     }),
+  /** Runs started as children of run `id` (`parent_id`), oldest first. */
+  children: (id: string) =>
+    queryOptions({
+      queryKey: [...playbookQueries.all, 'run', id, 'children'],
+      queryFn: ({ signal }) =>
+        api.get<RunRow[]>('/api/db/playbook_runs', {
+          params: { parent_id: `eq.${id}`, select: RUN_SELECT, order: 'created_at.asc' },
+          signal,
+        }),
+    }),
   actions: (id: string) =>
     queryOptions({
       queryKey: [...playbookQueries.all, 'run', id, 'actions'],

@@ -29,6 +29,11 @@ export function PlaybookRunPage() {
     ...playbookQueries.actions(id),
     refetchInterval: (q) => (settled(q.state.data) ? false : 1000),
   });
+  const children = useQuery({ ...playbookQueries.children(id), refetchInterval: final ? false : 1000 });
+  // the actions rpc answers the children's actions too (reference): they are named after their run
+  const childTitle = new Map(
+    (children.data ?? []).map((c) => [c.id, c.playbooks?.title || c.playbooks?.name || 'child run']),
+  );
   const [selected, setSelected] = useState<string>();
   if (run.isLoading) return <LoadingBlock />;
   if (!run.data) return <EmptyState message="No details found" />;
@@ -37,6 +42,7 @@ export function PlaybookRunPage() {
   return (
     <div className="flex h-full flex-col gap-3 overflow-auto p-4">
       <RunHeader run={run.data} />
+      <ChildRuns list={children.data ?? []} />
       <div className="flex min-h-0 flex-1 flex-col gap-3 md:flex-row">
         <section aria-label="Actions" className="flex w-full flex-col gap-1 md:w-72">
           <h2 className="text-sm font-semibold text-zinc-700">Actions</h2>
@@ -57,7 +63,14 @@ export function PlaybookRunPage() {
                     current?.id === a.id && 'bg-zinc-100',
                   )}
                 >
-                  <span className="min-w-0 flex-1 truncate font-medium text-zinc-800">{a.name}</span>
+                  <span className="min-w-0 flex-1 truncate font-medium text-zinc-800">
+                    {a.playbook_run_id !== id && (
+                      <span className="font-normal text-zinc-500">
+                        {childTitle.get(a.playbook_run_id) ?? 'child run'} ›{' '}
+                      </span>
+                    )}
+                    {a.name}
+                  </span>
                   <span className="text-xs text-zinc-500">{duration(a.start_time, a.end_time)}</span>
                   <StatusBadge status={a.status} />
                 </button>
@@ -75,6 +88,27 @@ export function PlaybookRunPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The runs started with this run as their parent; nothing when there are none. */
+function ChildRuns({ list }: { list: RunRow[] }) {
+  if (list.length === 0) return null;
+  return (
+    <section aria-label="Child runs" className="rounded-lg border border-zinc-200 bg-white p-3">
+      <h2 className="mb-2 text-sm font-semibold text-zinc-700">Child runs</h2>
+      <ul className="flex flex-col gap-1">
+        {list.map((c) => (
+          <li key={c.id} className="flex items-center gap-2 text-sm">
+            <Link to={`/playbooks/runs/${c.id}`} className="min-w-0 flex-1 truncate text-blue-700 hover:underline">
+              {c.playbooks?.title || c.playbooks?.name || 'Playbook'}
+            </Link>
+            <span className="text-xs text-zinc-500">{duration(c.start_time, c.end_time)}</span>
+            <StatusBadge status={c.status} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -177,6 +211,13 @@ function RunHeader({ run }: { run: RunRow }) {
           )}
         </Field>
         <Field label="Triggered By">{run.created_by?.name ?? 'a trigger'}</Field>
+        {run.parent_id && (
+          <Field label="Parent run">
+            <Link to={`/playbooks/runs/${run.parent_id}`} className="text-blue-700 hover:underline">
+              View parent run
+            </Link>
+          </Field>
+        )}
       </dl>
       {run.error && <p className="text-sm text-red-700">{run.error}</p>}
       {Object.keys(run.parameters ?? {}).length > 0 && (

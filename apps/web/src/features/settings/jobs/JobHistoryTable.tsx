@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/errors.js';
 import { Age } from '../../../ui/Age.js';
 import { cx } from '../../../ui/cx.js';
@@ -16,6 +16,8 @@ export interface JobRun {
   duration_millis: number | null;
   success_count: number | null;
   error_count: number | null;
+  /** Where the job's own page is (a playbook run), when it has one. */
+  href?: string;
 }
 
 /** Status badge colours (spec part 2 section 4): running yellow, warning orange, success green, failed and stopped red. */
@@ -57,7 +59,15 @@ export function JobHistoryTable({ jobs }: { jobs: UseQueryResult<{ rows: JobRun[
       <tbody>
         {rows.map((j) => (
           <tr key={j.id} className="border-b border-zinc-100">
-            <td className="py-1.5 pr-3 font-mono text-xs">{j.name}</td>
+            <td className="py-1.5 pr-3 font-mono text-xs">
+              {j.href ? (
+                <Link to={j.href} className="text-blue-700 hover:underline">
+                  {j.name}
+                </Link>
+              ) : (
+                j.name
+              )}
+            </td>
             <td className="py-1.5 pr-3">
               <span
                 className={cx('rounded px-1.5 py-0.5 text-xs font-medium', STATUS_CLASS[j.status] ?? 'bg-zinc-100')}

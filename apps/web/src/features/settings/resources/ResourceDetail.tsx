@@ -110,7 +110,7 @@ export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string })
           {
             id: 'jobs',
             label: 'Job History',
-            hidden: !kind.jobResourceType,
+            hidden: !kind.jobResourceType && !kind.jobRuns,
             content: <JobsTab kind={kind} id={row.id} />,
           },
         ]}

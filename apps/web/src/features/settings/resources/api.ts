@@ -36,6 +36,7 @@ export const resourceQueries = {
     queryOptions({
       queryKey: [...resourceQueries.all(kind.table), 'jobs', id, pageSize],
       queryFn: ({ signal }) =>
+        kind.jobRuns?.(id, pageSize, signal) ??
         fetchPage<JobRun>('/api/db/job_histories', {
           select: 'id,name,status,time_start,duration_millis,success_count,error_count',
           filters: {

@@ -1,5 +1,7 @@
 import type { Resource } from '@opsdeck/schema/rbac';
 import type { ReactNode } from 'react';
+import type { Page } from '../../../api/postgrest.js';
+import type { JobRun } from '../jobs/JobHistoryTable.js';
 
 /** A row of a settings table as /api/db returns it. */
 export type ResourceRow = Record<string, unknown> & { id: string; name: string };
@@ -78,6 +80,8 @@ export interface ResourceKind {
   jobResourceType?: string;
   /** The Job History tab also lists the kind's runs over all its rows (recorded without a resource id). */
   jobsOfAllRows?: boolean;
+  /** The Job History tab's rows when they are not job_history rows (a playbook's runs). */
+  jobRuns?: (id: string, pageSize: number, signal?: AbortSignal) => Promise<Page<JobRun>>;
   /** Adds a Permissions tab listing the rows that name this row in that column (a notification as subject). */
   permissionsColumn?: 'notification_id' | 'team_id' | 'connection_id' | 'playbook_id' | 'config_id' | 'component_id';
   /** Kind of a cluster resource definition, for the read-only origin link. */

@@ -1,4 +1,5 @@
 import { Age } from '../../../../ui/Age.js';
+import { playbookJobRuns } from '../../../playbooks/jobHistory.js';
 import type { ResourceKind } from '../types.js';
 
 const REQUIRED = 'This field is required';
@@ -42,4 +43,5 @@ export const playbooksKind: ResourceKind = {
     return errors;
   },
   crdKind: 'Playbook',
+  jobRuns: playbookJobRuns,
 };
