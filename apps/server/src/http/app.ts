@@ -26,6 +26,7 @@ import '../system/integrations.js'; // integrations_with_status under /api/db
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
+import { upstreamRoutes } from '../upstream/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './errorHandler.js';
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => playbookRoutes(scope, ctx));
   await app.register(async (scope) => topologyRoutes(scope, ctx));
   await app.register(async (scope) => artifactRoutes(scope, ctx));
+  await app.register(async (scope) => upstreamRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }
