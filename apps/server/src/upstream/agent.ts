@@ -56,6 +56,17 @@ export async function leaveAgentMode(db: Kysely<Database>, log?: Logger): Promis
   );
 }
 
+/** Push runs kept in job history (and so upstream, which receives the deletions): the last 3 that succeeded, 6 others. */
+export async function trimPushHistory(db: Kysely<Database>): Promise<void> {
+  await sql`
+    delete from job_history where id in (
+      select id from (
+        select id, status, row_number() over (partition by status = 'SUCCESS' order by created_at desc) as n
+        from job_history where name = 'PushToUpstream' and status <> 'RUNNING'
+      ) ranked
+      where n > case when status = 'SUCCESS' then 3 else 6 end)`.execute(db);
+}
+
 /** One process of an agent pushes at a time: the claim is upstream_state.claimed_by until claimed_until. */
 async function claim(db: Kysely<Database>, owner: string, forMs: number): Promise<boolean> {
   const res = await sql`
@@ -94,6 +105,7 @@ export async function startUpstreamAgent(
       await sql`update upstream_state set last_error = ${message}`.execute(db);
       throw err;
     } finally {
+      await trimPushHistory(db);
       await sql`update upstream_state set claimed_until = now() where claimed_by = ${owner}`.execute(db);
     }
     return true;
