@@ -25,11 +25,14 @@ afterAll(async () => {
   if (child && child.exitCode === null) {
     const exited = new Promise((r) => child?.on('exit', r));
     child.kill('SIGTERM');
+    // a loaded machine may take long to drain; never leave the process behind
+    const killer = setTimeout(() => child?.kill('SIGKILL'), 30_000);
     await exited;
+    clearTimeout(killer);
   }
   await upstream?.close();
   rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+}, 90_000);
 
 describe('an agent started from its install text', { timeout: 240_000 }, () => {
   it('comes online upstream and pushes the checks it runs', async () => {

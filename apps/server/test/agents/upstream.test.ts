@@ -75,7 +75,7 @@ afterAll(async () => {
   target?.closeAllConnections();
   await new Promise((r) => target?.close(r));
   rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 async function onAgent(path: string, body: unknown = {}) {
   const res = await agentServer.fetch(path, { method: 'POST', as: 'admin', headers: json, body: JSON.stringify(body) });
