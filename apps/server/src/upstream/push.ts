@@ -3,7 +3,7 @@ import type { Database } from '../db/types.js';
 import type { JobOutcome } from '../jobs/jobHistory.js';
 import type { UpstreamClient } from './client.js';
 import type { PushAnswer } from './receive.js';
-import { PUSH_TABLE_NAMES, PUSH_TABLES, type PushTable, type PushTableName } from './tables.js';
+import { keyOf, PUSH_TABLE_NAMES, PUSH_TABLES, type PushTable, type PushTableName } from './tables.js';
 
 type Row = Record<string, unknown>;
 interface Entry {
@@ -67,6 +67,43 @@ async function requeueParents(db: Kysely<Database>, t: PushTable, failed: Row[])
     where o.table_name = ${t.name} and o.row_key = k.value`.execute(db);
 }
 
+/** Largest request body an agent sends (the upstream's default OPSDECK_BODY_LIMIT is 1 MiB). */
+export const MAX_REQUEST_BYTES = 512 * 1024;
+
+/** Pushes rows in requests of at most MAX_REQUEST_BYTES; a row bigger than that alone is not sent. */
+async function pushInChunks(
+  client: UpstreamClient,
+  name: PushTableName,
+  rows: Row[],
+): Promise<{ answer: PushAnswer; unsent: Row[] }> {
+  const t = PUSH_TABLES[name];
+  const answer: PushAnswer = { accepted: {}, failed: {}, refused: {} };
+  const unsent: Row[] = [];
+  let chunk: Row[] = [];
+  let size = 0;
+  const send = async () => {
+    if (!chunk.length) return;
+    const a = await client.push({ [name]: chunk });
+    answer.accepted[name] = (answer.accepted[name] ?? 0) + (a.accepted[name] ?? 0);
+    answer.failed[name] = [...(answer.failed[name] ?? []), ...(a.failed[name] ?? [])];
+    answer.refused[name] = [...(answer.refused[name] ?? []), ...(a.refused[name] ?? [])];
+    chunk = [];
+    size = 0;
+  };
+  for (const row of rows) {
+    const bytes = Buffer.byteLength(JSON.stringify(row)) + 1;
+    if (bytes > MAX_REQUEST_BYTES - 64) {
+      unsent.push(keyOf(t, row));
+      continue;
+    }
+    if (size + bytes > MAX_REQUEST_BYTES - 64) await send();
+    chunk.push(row);
+    size += bytes;
+  }
+  await send();
+  return { answer, unsent };
+}
+
 export interface PushSummary {
   pushed: Partial<Record<PushTableName, number>>;
   deleted: Partial<Record<PushTableName, number>>;
@@ -96,18 +133,19 @@ export async function pushOnce(db: Kysely<Database>, client: UpstreamClient): Pr
         t,
         entries.map((e) => e.row_key),
       );
-      const answer: PushAnswer = rows.length
-        ? await client.push({ [name]: rows })
-        : { accepted: {}, failed: {}, refused: {} };
+      const { answer, unsent } = await pushInChunks(client, name, rows);
       const failed = answer.failed[name] ?? [];
-      const failedKeys = new Set(failed.map((k) => JSON.stringify(k, t.key)));
+      const held = new Set([...failed, ...unsent].map((k) => JSON.stringify(k, t.key)));
       const refused = answer.refused[name] ?? [];
       // a row that vanished locally since it was queued has nothing to push: its entry goes too
       await settle(
         db,
         name,
-        entries.filter((e) => !failedKeys.has(JSON.stringify(e.row_key, t.key))),
+        entries.filter((e) => !held.has(JSON.stringify(e.row_key, t.key))),
       );
+      if (unsent.length) {
+        errors.push(`${name}: ${unsent.length} row(s) larger than ${MAX_REQUEST_BYTES} bytes cannot be pushed`);
+      }
       if (failed.length) await requeueParents(db, t, failed);
       summary.pushed[name] = (summary.pushed[name] ?? 0) + (answer.accepted[name] ?? 0);
       success += answer.accepted[name] ?? 0;

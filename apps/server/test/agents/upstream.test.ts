@@ -212,6 +212,25 @@ describe('agent mode', () => {
     expect(await upstreamRows('checks', sql`name = 'orphan' and agent_id = ${agentId}`)).toBe(1);
   }, 60_000);
 
+  it('splits large rows over requests within the body limit and keeps a row too big to send queued', async () => {
+    const a = agentServer.db.kysely;
+    const blob = (kb: number) => JSON.stringify({ data: 'x'.repeat(kb * 1024) });
+    for (const [name, kb] of [
+      ['big-1', 300],
+      ['big-2', 300],
+      ['big-3', 300],
+      ['huge', 600],
+    ] as const) {
+      await sql`insert into config_items (scraper_id, config_class, type, name, config)
+        values (${scraperId}, 'Doc', 'Doc', ${name}, ${blob(kb)}::jsonb)`.execute(a);
+    }
+    const run = await pushOnce(a, upstreamClient(cfg));
+    expect(run.pushed.config_items).toBe(3);
+    expect(run.errors?.join()).toMatch(/config_items: 1 row\(s\) larger than/);
+    expect(await upstreamRows('config_items', sql`name like 'big-%'`)).toBe(3);
+    expect(await agentRows('upstream_outbox', sql`table_name = 'config_items'`)).toBe(1);
+  }, 60_000);
+
   it('refuses rows that belong to someone else upstream, and callers that are not agents', async () => {
     const up = upstreamDb.kysely;
     const { rows } = await sql<{ id: string }>`
