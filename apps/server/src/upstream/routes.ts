@@ -11,7 +11,7 @@ const row = z.record(z.string(), z.unknown());
 const MAX_ROWS = 5000;
 
 /** A body of `{table: rows[]}`, the tables named in tables.ts; each row carries its key columns. */
-function tablesBody(keyed: boolean) {
+function tablesBody() {
   return z
     .object(
       Object.fromEntries(
@@ -21,7 +21,7 @@ function tablesBody(keyed: boolean) {
             .array(
               row.refine(
                 (r) => PUSH_TABLES[name].key.every((k) => typeof r[k] === 'string' && r[k] !== ''),
-                `${name}: each row needs ${PUSH_TABLES[name].key.join(' and ')}${keyed ? '' : ' (its key)'}`,
+                `${name}: each row needs its key (${PUSH_TABLES[name].key.join(' and ')})`,
               ),
             )
             .max(MAX_ROWS, `${name}: at most ${MAX_ROWS} rows a push`)
@@ -54,11 +54,11 @@ async function agentOf(request: FastifyRequest, ctx: AppContext): Promise<{ id: 
 export async function upstreamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = { auth: 'authenticated' as const };
-  r.post('/upstream/push', { config: auth, schema: { body: tablesBody(false) } }, async (request) => {
+  r.post('/upstream/push', { config: auth, schema: { body: tablesBody() } }, async (request) => {
     const agent = await agentOf(request, ctx);
     return receivePush(ctx.db.kysely, agent.id, request.body);
   });
-  r.delete('/upstream/push', { config: auth, schema: { body: tablesBody(true) } }, async (request) => {
+  r.delete('/upstream/push', { config: auth, schema: { body: tablesBody() } }, async (request) => {
     const agent = await agentOf(request, ctx);
     return { deleted: await receiveDeletes(ctx.db.kysely, agent.id, request.body) };
   });
