@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upstreamClient } from '../apps/server/src/upstream/client.js';
 import { type E2E, startE2E } from './harness.js';
 
 // An administrator adds an agent on /settings/agents, sees its token once, edits its properties
@@ -40,6 +42,10 @@ describe('agents settings', () => {
     const token = await shown.getByRole('textbox', { name: 'Agent token' }).inputValue();
     expect(token).toMatch(/^opsdeck_at_/);
     expect(await whoami(token)).toBe(200);
+    // how to start it: the environment with this token, ready to paste
+    const command = await shown.getByTestId('agent-start-command').textContent();
+    expect(command).toContain(`OPSDECK_UPSTREAM_TOKEN='${token}'`);
+    expect(command).toContain(`OPSDECK_UPSTREAM_URL='${e2e.server.url}'`);
     await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/agent-token.png` });
     await shown.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByText(token).count()).toBe(0);
@@ -63,5 +69,57 @@ describe('agents settings', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await ui.toast(page, 'eu-west deleted successfully').waitFor();
     expect(await whoami(token)).toBe(401);
+  });
+
+  it('shows an agent that pushes as online with its counts, and its badge on its checks', async () => {
+    const made = await fetch(`${e2e.server.url}/api/agent/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...e2e.server.headers('admin') },
+      body: JSON.stringify({ name: 'edge' }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    // the agent's side of the protocol, as an agent process speaks it
+    const client = upstreamClient({
+      url: e2e.server.url,
+      agentName: 'edge',
+      token: made.access_token,
+      pushIntervalMs: 1000,
+      pingIntervalMs: 1000,
+    });
+    const canary = randomUUID();
+    const scraper = randomUUID();
+    const check = randomUUID();
+    const answer = await client.push({
+      config_scrapers: [{ id: scraper, name: 'edge-files', namespace: 'default', spec: {}, source: 'UI' }],
+      config_items: ['alpha', 'beta'].map((name) => ({
+        id: randomUUID(),
+        scraper_id: scraper,
+        name,
+        type: 'Doc',
+        config_class: 'Doc',
+      })),
+      canaries: [{ id: canary, name: 'edge-web', namespace: 'default', spec: {} }],
+      checks: [{ id: check, canary_id: canary, type: 'http', name: 'edge-site', status: 'unhealthy' }],
+      check_statuses: [{ check_id: check, time: new Date().toISOString(), status: false, duration: 12, error: 'down' }],
+    });
+    expect(answer.accepted).toMatchObject({
+      config_scrapers: 1,
+      config_items: 2,
+      canaries: 1,
+      checks: 1,
+      check_statuses: 1,
+    });
+    await client.ping();
+
+    await page.goto('/settings/agents');
+    const row = ui.row(page, 'edge');
+    await row.getByText('online').waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['2', '1']));
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/agents-online.png` });
+
+    await page.goto('/health?tabBy=agent&groupBy=no-group');
+    await page.getByRole('tab', { name: 'edge' }).waitFor();
+    await page.getByRole('tab', { name: 'edge' }).click();
+    await page.getByTitle('Pushed by agent edge').first().waitFor();
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/health-agent-tab.png` });
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type HttpConfig, httpConfigFrom, httpEnvSchema } from './http/config.js';
 import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 import { type SandboxConfig, sandboxConfigFrom, sandboxEnvSchema } from './sandbox/config.js';
+import { type UpstreamConfig, upstreamConfigFrom, upstreamEnvSchema } from './upstream/config.js';
 
 /** Where OpsDeck runs its parts: `all` (default), only the HTTP API, or only background workers. */
 export const roleSchema = z.enum(['all', 'api', 'worker']);
@@ -27,6 +28,7 @@ const envSchema = z.object({
   ...identityEnvSchema.shape,
   ...sandboxEnvSchema.shape,
   ...httpEnvSchema.shape,
+  ...upstreamEnvSchema.shape,
 });
 
 /** Typed OpsDeck configuration, read once from the environment and CLI flags. */
@@ -51,6 +53,8 @@ export interface Config {
   http: HttpConfig;
   /** Properties from OPSDECK_PROPERTIES: they shadow database rows of the same name. */
   properties: Record<string, string>;
+  /** Agent mode: the upstream this OpsDeck pushes to (upstream/config.ts); undefined: none. */
+  upstream?: UpstreamConfig;
 }
 
 /** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
@@ -75,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandbox: sandboxConfigFrom(e),
     http: httpConfigFrom(e),
     properties: parseProperties(e.OPSDECK_PROPERTIES),
+    upstream: upstreamConfigFrom(e),
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ import { startPlaybookWorker } from './playbooks/start.js';
 import { logSandbox } from './sandbox/index.js';
 import { createSampleTopology } from './topology/sample.js';
 import { startTopologyWorker, type TopologyWorker } from './topology/worker.js';
+import { startUpstream } from './upstream/agent.js';
 import { createSampleView } from './views/sample.js';
 
 export interface RunningServer {
@@ -105,6 +106,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   events?.start();
   // playbook runs and actions: claimed from their tables by processes that run background work
   const playbooks = config.role === 'api' ? undefined : startPlaybookWorker(ctx, app.log);
+  // agent mode (OPSDECK_UPSTREAM_URL): push what runs here to the upstream (docs/agents.md)
+  const upstream = config.role === 'api' ? undefined : await startUpstream(ctx, app.log);
 
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
@@ -113,6 +116,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      await upstream?.stop();
       await health?.stop(); // finishes running checks and writes their results
       await catalog?.stop(); // aborts running scrapes; each stores what it read as a failed run
       await topology?.stop();

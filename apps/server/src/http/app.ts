@@ -30,6 +30,7 @@ import { logRoutes } from '../logs/routes.js';
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
+import { upstreamRoutes } from '../upstream/routes.js';
 import { viewRoutes } from '../views/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => importRoutes(scope, ctx));
   await app.register(async (scope) => viewRoutes(scope, ctx));
   await app.register(async (scope) => logRoutes(scope, ctx));
+  await app.register(async (scope) => upstreamRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

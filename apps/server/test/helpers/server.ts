@@ -27,6 +27,8 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Use this database instead of a fresh one (not closed by the server). */
   db?: Db;
+  /** Listen on this port (default: a random one), e.g. to restart a server where clients expect it. */
+  port?: number;
 }
 
 /** Boots the real server on a fresh database, listening on a random loopback port. */
@@ -50,7 +52,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       ...identityAuthenticators({ db, config, clock: opts.clock ?? systemClock }),
     ],
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {

@@ -6,6 +6,7 @@ import { Age } from '../../ui/Age.js';
 import { DataTable } from '../../ui/DataTable.js';
 import { serverTableProps, useTableUrlState } from '../../ui/useTableUrlState.js';
 import { keyValueId } from '../../utils/catalogFilters.js';
+import { AgentBadge } from '../settings/agents/AgentBadge.js';
 import { catalogQueries } from './api.js';
 import { CatalogGetStarted } from './CatalogGetStarted.js';
 import { CatalogNav } from './CatalogNav.js';
@@ -34,6 +35,7 @@ const columns: ColumnDef<ConfigRow, unknown>[] = [
         >
           {row.original.name ?? row.original.id}
         </Link>
+        <AgentBadge agentId={row.original.agent_id} />
         {row.original.deleted_at && <span className="rounded bg-zinc-200 px-1 text-xs text-zinc-700">deleted</span>}
       </span>
     ),

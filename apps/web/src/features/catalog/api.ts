@@ -15,7 +15,7 @@ import type {
 } from './types.js';
 
 const LIST_SELECT =
-  'id,name,type,config_class,status,health,labels,tags,namespace,changes,analysis,created_at,updated_at,deleted_at';
+  'id,name,type,config_class,status,health,labels,tags,namespace,changes,analysis,created_at,updated_at,deleted_at,agent_id';
 
 export interface ListPage {
   pageIndex: number;

@@ -17,6 +17,8 @@ export interface ConfigRow {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** The agent that pushed it; the all-zero id (or absent) is this OpsDeck's own. */
+  agent_id?: string;
 }
 
 export interface ConfigDetail extends ConfigRow {

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
+import { AgentBadge } from '../settings/agents/AgentBadge.js';
 import { CheckIcon } from './CheckIcon.js';
 import { StatusDot } from './StatusDot.js';
 import type { CheckSummary } from './types.js';
@@ -49,6 +50,7 @@ const Card = memo(function Card({ check, onOpen }: { check: CheckSummary; onOpen
         <StatusDot status={check.status} />
         <CheckIcon type={check.type} icon={check.icon} />
         <span className="truncate">{check.name}</span>
+        <AgentBadge agentId={check.agent_id} />
       </span>
       <span className="flex gap-3 text-xs text-zinc-500 tabular-nums">
         <span>{check.canary_name}</span>

@@ -5,6 +5,7 @@ import { cx } from '../../ui/cx.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Modal } from '../../ui/Modal.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
+import { agentLabel, useAgentNames } from '../settings/agents/agentNames.js';
 import { HealthCards } from './HealthCards.js';
 import { HealthEmpty } from './HealthEmpty.js';
 import { HealthFilters } from './HealthFilters.js';
@@ -29,6 +30,7 @@ const CheckDetail = (props: { checkId: string; timeRange: string; onTimeRange(ra
 /** /health (and /view/health): every check with filters, grouping, tabs, the pivot, and the check detail. */
 export function HealthPage() {
   const [params, update] = useHealthParams();
+  const agentNames = useAgentNames();
   const standalone = useLocation().pathname.startsWith('/view/');
   const detailOnly = standalone && !!params.checkId;
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -116,7 +118,7 @@ export function HealthPage() {
                   : 'border-transparent text-zinc-500 hover:text-zinc-800',
               )}
             >
-              {t}
+              {params.tabBy === 'agent' && t !== ALL_TAB ? agentLabel(t, agentNames) : t}
             </button>
           ))}
         </div>

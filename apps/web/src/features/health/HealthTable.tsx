@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo, useMemo, useRef, useState } from 'react';
 import { Age } from '../../ui/Age.js';
+import { AgentBadge } from '../settings/agents/AgentBadge.js';
 import { CheckIcon } from './CheckIcon.js';
 import { GroupDot, StatusDot } from './StatusDot.js';
 import type { CheckSummary } from './types.js';
@@ -174,6 +175,7 @@ const CheckRow = memo(function CheckRow({
         <span className="inline-flex items-center gap-2">
           <CheckIcon type={check.type} icon={check.icon} />
           {check.name}
+          <AgentBadge agentId={check.agent_id} />
         </span>
       </td>
       <td className="px-3">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { cx } from '../../ui/cx.js';
+import { AgentBadge } from '../settings/agents/AgentBadge.js';
 import type { ComponentNode, ComponentSummary } from './api.js';
 import { ComponentIcon } from './ComponentIcon.js';
 import { PropertyValue } from './PropertyValue.js';
@@ -65,6 +66,7 @@ export function TopologyCard({ component, width }: { component: ComponentNode; w
           <Link to={`/topology/${component.id}`} className="block truncate font-medium text-zinc-900 hover:underline">
             {component.text ?? component.name}
           </Link>
+          <AgentBadge agentId={component.agent_id} />
           {component.status_reason && <p className="truncate text-xs text-zinc-500">{component.status_reason}</p>}
         </div>
         <span className="text-xs text-zinc-500">{health}</span>

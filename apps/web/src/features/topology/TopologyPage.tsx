@@ -25,6 +25,7 @@ export function TopologyPage() {
       labels: includedLabels(params.labels),
       status: params.status,
       team: params.team,
+      agent: params.agent,
       hidden: params.showHidden,
     }),
   );

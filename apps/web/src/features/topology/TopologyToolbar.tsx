@@ -1,3 +1,4 @@
+import { LOCAL_AGENT_ID, useAgentNames } from '../settings/agents/agentNames.js';
 import type { TopologyResponse } from './api.js';
 import type { TopologyParams } from './useTopologyParams.js';
 import { CARD_WIDTH, formatLabelFilter, type LabelFilter } from './utils/cards.js';
@@ -74,6 +75,7 @@ export function TopologyToolbar({
   width: number;
   onWidth(w: number): void;
 }) {
+  const agents = useAgentNames();
   const pairs = Object.entries(data?.tags ?? {}).flatMap(([k, vs]) => vs.map((v) => `${k}=${v}`));
   const setLabel = (pair: string, s: 1 | -1 | undefined) => {
     const next: LabelFilter = { ...params.labels };
@@ -95,6 +97,16 @@ export function TopologyToolbar({
           value={params.team}
           options={[['', 'All'], ...(data?.teams ?? []).map((s): [string, string] => [s, s])]}
           onChange={(v) => update({ team: v })}
+        />
+        <Choice
+          label="Agent"
+          value={params.agent}
+          options={[
+            ['', 'All'],
+            [LOCAL_AGENT_ID, 'local'],
+            ...[...agents].map(([id, name]): [string, string] => [id, name]),
+          ]}
+          onChange={(v) => update({ agent_id: v })}
         />
         <Choice
           label="Show hidden"

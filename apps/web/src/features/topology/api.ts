@@ -4,6 +4,8 @@ import { api } from '../../api/client.js';
 /** A component as GET /api/canary/api/topology answers it. */
 export interface ComponentNode {
   id: string;
+  /** The agent that pushed it; the all-zero id is this OpsDeck's own. */
+  agent_id?: string;
   name: string;
   text: string | null;
   type: string | null;
@@ -60,6 +62,8 @@ export interface TreeParams {
   labels?: string;
   status?: string;
   team?: string;
+  /** Only this agent's components (the all-zero id: local ones). */
+  agent?: string;
   hidden?: boolean;
 }
 
@@ -122,6 +126,7 @@ export const topologyQueries = {
             labels: p.labels || undefined,
             status: p.status || undefined,
             team: p.team || undefined,
+            agent_id: p.agent || undefined,
             hidden: p.hidden ? undefined : false,
           },
           signal,

@@ -6,6 +6,8 @@ import { type LabelFilter, parseLabelFilter, type SortBy } from './utils/cards.j
 export interface TopologyParams {
   status: string;
   team: string;
+  /** agent id filter (`agent_id`); empty: every agent. */
+  agent: string;
   labels: LabelFilter;
   labelsText: string;
   showHidden: boolean;
@@ -21,6 +23,7 @@ export function useTopologyParams(): [TopologyParams, (patch: Record<string, str
   const params: TopologyParams = {
     status: search.get('status') ?? '',
     team: search.get('team') ?? '',
+    agent: search.get('agent_id') ?? '',
     labelsText: search.get('labels') ?? '',
     labels: parseLabelFilter(search.get('labels')),
     showHidden: search.get('showHiddenComponents') === 'yes',

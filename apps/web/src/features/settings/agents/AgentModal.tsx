@@ -1,3 +1,4 @@
+import { agentServeCommand } from '@opsdeck/schema/agentInstall';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
 import { Modal } from '../../../ui/Modal.js';
@@ -95,6 +96,7 @@ export function AgentTokenModal({
   onClose: () => void;
 }) {
   const copy = useCopyToClipboard();
+  const command = agentServeCommand({ upstreamUrl: location.origin, name: agent.name, token: agent.access_token });
   return (
     <Modal
       open
@@ -124,12 +126,26 @@ export function AgentTokenModal({
           </Button>
         </div>
         <p className="text-zinc-600">
-          The agent signs its calls to this OpsDeck with it, as <code className="font-mono">Authorization: Bearer</code>{' '}
-          or Basic auth with user <code className="font-mono">token</code>:
+          Start the agent near what it checks: an OpsDeck from a checkout of this version, on any host that reaches{' '}
+          <code className="font-mono">{location.origin}</code>. It runs its checks, scrapers and topologies there and
+          pushes them here.
         </p>
-        <pre className="overflow-auto rounded bg-zinc-900 p-3 font-mono text-xs text-zinc-100">
-          {`curl -H "Authorization: Bearer $OPSDECK_AGENT_TOKEN" ${location.origin}/api/auth/whoami`}
-        </pre>
+        <div className="flex items-start gap-2">
+          <pre
+            data-testid="agent-start-command"
+            className="flex-1 overflow-auto rounded bg-zinc-900 p-3 font-mono text-xs text-zinc-100"
+          >
+            {command}
+          </pre>
+          <Button size="sm" onClick={() => copy(command, 'Command copied to clipboard')}>
+            Copy
+          </Button>
+        </div>
+        <p className="text-xs text-zinc-500">
+          With <code className="font-mono">DATABASE_URL</code> set the agent keeps its data in PostgreSQL instead of the
+          data directory. Helm and Flux installs need an OpsDeck container image and chart, which are not published yet
+          (docs/agents.md).
+        </p>
         <p className="text-xs text-zinc-500">It renews itself while used; deleting the agent ends it at once.</p>
       </div>
     </Modal>

@@ -1,0 +1,48 @@
+import { runScope } from '../abort.js';
+import { VERSION } from '../version.js';
+import type { UpstreamConfig } from './config.js';
+import type { PushAnswer } from './receive.js';
+import type { PushTableName } from './tables.js';
+
+type Rows = Partial<Record<PushTableName, Record<string, unknown>[]>>;
+
+/** The agent's side of the upstream API (routes.ts), signed with the agent's access token. */
+export interface UpstreamClient {
+  push(data: Rows): Promise<PushAnswer>;
+  delete(data: Rows): Promise<{ deleted: Partial<Record<PushTableName, number>> }>;
+  ping(): Promise<{ id: string; name: string }>;
+}
+
+const TIMEOUT_MS = 30_000;
+
+export function upstreamClient(config: UpstreamConfig, shutdown?: AbortSignal): UpstreamClient {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const scope = runScope(
+      shutdown,
+      TIMEOUT_MS,
+      () => new Error(`upstream did not answer within ${TIMEOUT_MS / 1000}s`),
+    );
+    try {
+      const res = await fetch(`${config.url}${path}`, {
+        method,
+        signal: scope.signal,
+        headers: {
+          authorization: `Bearer ${config.token}`,
+          'user-agent': `opsdeck-agent/${VERSION} (${config.agentName})`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`upstream ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+      return JSON.parse(text) as T;
+    } finally {
+      scope.dispose();
+    }
+  };
+  return {
+    push: (data) => call('POST', '/upstream/push', data),
+    delete: (data) => call('DELETE', '/upstream/push', data),
+    ping: () => call('GET', '/upstream/ping'),
+  };
+}
