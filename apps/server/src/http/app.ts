@@ -13,6 +13,7 @@ import type { Config } from '../config.js';
 import { connectionRoutes } from '../connections/routes.js';
 import type { Db } from '../db/connection.js';
 import { eventRoutes } from '../events/routes.js';
+import { liveRoutes } from '../live/routes.js';
 import { healthRoutes } from '../health/routes.js';
 import { healthSummaryRoutes } from '../health/summaryRoutes.js';
 import { identityAuthenticators } from '../identity/authenticators.js';
@@ -90,7 +91,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerNulGuard(app);
   registerOriginCheck(app, config);
   registerHttpMetrics(app, metrics);
-  registerAuth(app, opts.authenticators ?? identityAuthenticators(ctx));
+  const authenticators = opts.authenticators ?? identityAuthenticators(ctx);
+  registerAuth(app, authenticators);
 
   await app.register(async (scope) => systemRoutes(scope, ctx));
   await app.register(async (scope) => propertyRoutes(scope, ctx));
@@ -103,6 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => healthSummaryRoutes(scope, ctx));
   await app.register(async (scope) => connectionRoutes(scope, ctx));
   await app.register(async (scope) => eventRoutes(scope, ctx));
+  await app.register(async (scope) => liveRoutes(scope, ctx, authenticators));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => catalogRoutes(scope, ctx));
   await app.register(async (scope) => runNowRoutes(scope, ctx));
