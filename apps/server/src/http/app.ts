@@ -13,12 +13,12 @@ import type { Config } from '../config.js';
 import { connectionRoutes } from '../connections/routes.js';
 import type { Db } from '../db/connection.js';
 import { eventRoutes } from '../events/routes.js';
-import { liveRoutes } from '../live/routes.js';
 import { healthRoutes } from '../health/routes.js';
 import { healthSummaryRoutes } from '../health/summaryRoutes.js';
 import { identityAuthenticators } from '../identity/authenticators.js';
 import { peopleRoutes } from '../identity/peopleRoutes.js';
 import { identityRoutes } from '../identity/routes.js';
+import { liveRoutes } from '../live/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db

@@ -49,8 +49,8 @@ export class StreamConnection {
     if (this.closed) return;
     if (this.refreshing || Date.now() - this.decidedAt > this.limits.decisionMaxAgeMs) {
       this.held.push(event);
-      if (this.held.length > this.limits.maxQueue) return this.drop();
-      this.refresh();
+      if (this.held.length > this.limits.maxQueue) this.drop();
+      else this.refresh();
       return;
     }
     if (this.allowed(event.resource)) this.write(event.frame);
@@ -113,11 +113,17 @@ export class StreamConnection {
       }
       this.refreshing = undefined;
       if (this.closed) return;
-      if (!subject) return this.end('signed out');
+      if (!subject) {
+        this.end('signed out');
+        return;
+      }
       this.subject = subject;
       this.decisions.clear();
       this.decidedAt = Date.now();
-      if (generation !== this.generation) return this.refresh(); // changed again meanwhile
+      if (generation !== this.generation) {
+        this.refresh(); // changed again meanwhile
+        return;
+      }
       const held = this.held;
       this.held = [];
       for (const event of held) this.offer(event);

@@ -88,8 +88,9 @@ export class LiveHub {
     const [epoch, seqText] = lastEventId.split('-');
     const seq = Number(seqText);
     const missed = epoch === this.epoch && Number.isSafeInteger(seq) ? this.buffer.since(seq, this.seq) : undefined;
-    if (!missed) return c.write(RESET); // another process, a restart, or too long ago
-    for (const event of missed) c.offer(event);
+    if (!missed)
+      c.write(RESET); // another process, a restart, or too long ago
+    else for (const event of missed) c.offer(event);
   }
 
   private remove(c: StreamConnection): void {

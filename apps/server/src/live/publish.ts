@@ -1,3 +1,4 @@
+import type { LiveCheckResult } from '@opsdeck/schema/live';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import type { AppContext } from '../http/context.js';
@@ -7,12 +8,7 @@ import { liveHub } from './registry.js';
 export const MAX_PAYLOAD = 7_500;
 
 /** One stored check result as streams carry it: the web app patches what it shows with it. */
-export interface ResultItem {
-  check_id: string;
-  status: 'healthy' | 'unhealthy';
-  time: string;
-  duration: number;
-}
+export type ResultItem = LiveCheckResult;
 
 /** Splits items into `check.results` payloads that each fit one NOTIFY. */
 export function resultPayloads(items: readonly ResultItem[], max = MAX_PAYLOAD): string[] {

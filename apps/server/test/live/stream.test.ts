@@ -82,8 +82,7 @@ describe(`GET /api/events/stream (${testEngine()})`, () => {
     const transition = await s.next((e) => e.event === 'check.transition' && e.data.to === 'unhealthy');
     expect(transition.data).toMatchObject({ check_id: checkId, from: 'healthy', to: 'unhealthy' });
     const failed = await s.next(
-      (e) =>
-        resultFor(e) && (e.data.results as { status: string }[]).some((r) => r.status === 'unhealthy'),
+      (e) => resultFor(e) && (e.data.results as { status: string }[]).some((r) => r.status === 'unhealthy'),
     );
     expect(failed.id).toMatch(/^[0-9a-f]+-\d+$/);
 

@@ -11,7 +11,7 @@ $$;
 create or replace function checks_live_transition() returns trigger language plpgsql as $$
 begin
   perform live_notify(jsonb_build_object('type', 'check.transition', 'check_id', new.id,
-    'canary_id', new.canary_id, 'from', old.status, 'to', new.status));
+    'canary_id', new.canary_id, 'from', old.status, 'to', new.status, 'at', now()));
   return null;
 end $$;
 create trigger checks_live_transition after update of status on checks for each row
