@@ -31,7 +31,12 @@ export class StreamConnection {
   private queue: string[] = [];
   private queuedBytes = 0;
   private blocked = false;
+  private corked = false;
   private readonly onDrain = () => this.drain();
+  private readonly uncork = () => {
+    this.corked = false;
+    if (!this.closed) this.res.uncork();
+  };
 
   constructor(
     private readonly res: ServerResponse,
@@ -71,6 +76,12 @@ export class StreamConnection {
       this.queuedBytes += frame.length;
       if (this.queue.length > this.limits.maxQueue || this.queuedBytes > this.limits.maxQueueBytes) this.drop();
       return;
+    }
+    // the frames of one tick (a batch of results is several events) leave in one write
+    if (!this.corked) {
+      this.corked = true;
+      this.res.cork();
+      process.nextTick(this.uncork);
     }
     if (!this.res.write(frame)) {
       this.blocked = true;
