@@ -84,7 +84,7 @@ async function cpuOver(ms: number): Promise<number> {
   return ((used.user + used.system) / 1000 / (performance.now() - t0)) * 100;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 export async function run(argv: string[]): Promise<void> {
   const n = Number(arg(argv, 'checks', '10000'));
@@ -146,8 +146,16 @@ export async function run(argv: string[]): Promise<void> {
     });
     const health = await startHealthWorker(ctx);
     const engine = pgUrl ? 'PostgreSQL' : 'embedded';
-    console.log(`streams (${engine}): ${n} checks @every ${intervalS}s; waiting one interval for a steady load`);
-    await sleep(intervalS * 1000 + 5000);
+    console.log(`streams (${engine}): ${n} checks @every ${intervalS}s; waiting for every check to have run`);
+    // steady state: every check has a status (its first-run transition is behind it), then one more interval
+    for (;;) {
+      const row = await sql<{ n: number }>`select count(*)::int as n from checks where status is not null`.execute(
+        db.kysely,
+      );
+      if ((row.rows[0]?.n ?? 0) >= n) break;
+      await sleep(2000);
+    }
+    await sleep(intervalS * 1000);
     const readers = child(READERS, [url, token, String(streams)]);
     const idle: number[] = [];
     const busy: number[] = [];
@@ -156,25 +164,25 @@ export async function run(argv: string[]): Promise<void> {
       idle.push(await cpuOver(windowMs));
       readers.send('open');
       await readers.next();
-      await sleep(1000);
+      while (liveHub(ctx).size < streams) await sleep(100);
       const open = liveHub(ctx).size;
       busy.push(await cpuOver(windowMs));
       readers.send('close');
       const { events } = JSON.parse(await readers.next()) as { events: number };
-      perStream.push(events / streams / ((windowMs + 1000) / 1000));
+      perStream.push(events / streams / (windowMs / 1000));
       console.log(
         `  round ${r + 1}: 0 streams ${idle[r]?.toFixed(1)}% CPU, ${open} streams ${busy[r]?.toFixed(1)}% CPU`,
       );
       await sleep(2000);
     }
     readers.send('exit');
-    const a = median(idle);
-    const b = median(busy);
-    console.log(`  0 streams:   ${a.toFixed(1)}% of one core (median of ${rounds} windows of ${windowMs / 1000} s)`);
+    const a = mean(idle);
+    const b = mean(busy);
+    console.log(`  0 streams:   ${a.toFixed(1)}% of one core (mean of ${rounds} windows of ${windowMs / 1000} s)`);
     console.log(`  ${streams} streams: ${b.toFixed(1)}% of one core`);
     console.log(
       `  added: ${(b - a).toFixed(1)} points, ${(((b - a) / a) * 100).toFixed(1)}% more CPU; ` +
-        `each stream received ${median(perStream).toFixed(1)} check events/s`,
+        `each stream received ${mean(perStream).toFixed(1)} check events/s (load average ${os.loadavg()[0]?.toFixed(1)})`,
     );
     await health.stop();
     await app.close();

@@ -48,6 +48,7 @@ class LiveStream {
   }
 
   private open(): void {
+    if (typeof EventSource === 'undefined') return; // no streams here (tests, old engines): pages poll
     const url = this.lastId ? `${STREAM_PATH}?lastEventId=${encodeURIComponent(this.lastId)}` : STREAM_PATH;
     const source = new EventSource(url, { withCredentials: true });
     this.source = source;
