@@ -52,6 +52,13 @@ async function listenPostgres(
       if (client === c) client = undefined;
       schedule();
     });
+    c.on('end', () => {
+      // the server closed the connection without an error (restart, idle kill)
+      if (client === c) {
+        client = undefined;
+        schedule();
+      }
+    });
     await c.connect();
     await c.query(`listen ${LIVE_CHANNEL}; listen ${ACCESS_CHANNEL}`);
     if (stopped) {

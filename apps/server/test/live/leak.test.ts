@@ -65,6 +65,27 @@ describe('live streams', () => {
     expect(process.listenerCount('exit') + process.listenerCount('SIGTERM')).toBe(before.process);
   });
 
+  it('sends heartbeats while streams are open', async () => {
+    const hub = liveHub(server.ctx);
+    Object.assign(hub.options, { heartbeatMs: 100 });
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/api/events/stream`, {
+      headers: server.headers('viewer'),
+      signal: controller.signal,
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    let text = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      if (text.split(': heartbeat').length > 2) break;
+    }
+    controller.abort();
+    expect(text.startsWith('retry: 2000\n\n')).toBe(true);
+    await until(() => hub.size === 0);
+    Object.assign(hub.options, { heartbeatMs: 15_000 });
+  });
+
   it('drops a reader that stops reading instead of buffering for it', async () => {
     const hub = liveHub(server.ctx);
     Object.assign(hub.options, { maxQueue: 16, maxQueueBytes: 64 * 1024 });
