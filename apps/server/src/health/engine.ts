@@ -5,6 +5,7 @@ import type { AppContext } from '../http/context.js';
 import { every } from '../jobs/jobHistory.js';
 import { sandboxPolicy } from '../sandbox/config.js';
 import { closeCheckDrivers } from './drivers.js';
+import { announceResults } from './live.js';
 import { healthMetrics } from './metrics.js';
 import { ResultWriter } from './results.js';
 import { applyCheckRetention } from './retention.js';
@@ -40,7 +41,10 @@ export function onDemandRunner(ctx: AppContext, log?: Logger): { runner: CanaryR
     const metrics = healthMetrics(ctx.metrics);
     const writer = new ResultWriter(ctx.db, {
       onError: (err) => log?.error({ err }, 'storing a check result failed'),
-      onStored: (rows) => metrics.countStored(rows),
+      onStored: (rows) => {
+        metrics.countStored(rows);
+        announceResults(ctx, rows, log);
+      },
     });
     const runner = new CanaryRunner({
       clock: ctx.clock,
@@ -74,7 +78,10 @@ export async function startHealthWorker(
   const metrics = healthMetrics(ctx.metrics);
   const writer = new ResultWriter(ctx.db, {
     onError: (err) => log?.error({ err }, 'storing check results failed'),
-    onStored: (rows) => metrics.countStored(rows),
+    onStored: (rows) => {
+      metrics.countStored(rows);
+      announceResults(ctx, rows, log);
+    },
   });
   const runner = new CanaryRunner({
     clock: ctx.clock,

@@ -20,6 +20,7 @@ import { identityAuthenticators } from '../identity/authenticators.js';
 import { peopleRoutes } from '../identity/peopleRoutes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { importRoutes } from '../importers/routes.js';
+import { liveRoutes } from '../live/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
@@ -103,7 +104,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerNulGuard(app);
   registerOriginCheck(app, config);
   registerHttpMetrics(app, metrics);
-  registerAuth(app, opts.authenticators ?? identityAuthenticators(ctx));
+  const authenticators = opts.authenticators ?? identityAuthenticators(ctx);
+  registerAuth(app, authenticators);
 
   await app.register(async (scope) => systemRoutes(scope, ctx));
   await app.register(async (scope) => propertyRoutes(scope, ctx));
@@ -116,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => healthSummaryRoutes(scope, ctx));
   await app.register(async (scope) => connectionRoutes(scope, ctx));
   await app.register(async (scope) => eventRoutes(scope, ctx));
+  await app.register(async (scope) => liveRoutes(scope, ctx, authenticators));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
   await app.register(async (scope) => catalogRoutes(scope, ctx));
   await app.register(async (scope) => runNowRoutes(scope, ctx));

@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors.js';
 import { Button } from '../ui/Button.js';
 import { ErrorFallback } from '../ui/ErrorBoundary.js';
 import { LoadingBlock } from '../ui/Spinner.js';
+import { LiveUpdates } from './live/LiveUpdates.js';
 import { appQueries } from './queries.js';
 import { SessionProvider } from './session.js';
 
@@ -59,6 +60,7 @@ export function RequireSession() {
   }
   return (
     <SessionProvider whoami={whoami.data} disabled={flags.data ?? []}>
+      <LiveUpdates />
       <Outlet />
     </SessionProvider>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
+import { useFallbackInterval } from '../../app/live/LiveUpdates.js';
 import { useSession } from '../../app/session.js';
 import { Age } from '../../ui/Age.js';
 import { Button } from '../../ui/Button.js';
@@ -45,7 +46,7 @@ export function CheckDetail({
   timeRange: string;
   onTimeRange: (range: string) => void;
 }) {
-  const summary = useSummary(timeRange, { checkId });
+  const summary = useSummary(timeRange, { checkId, refreshMs: useFallbackInterval(30_000) || 0 });
   const check = summary.data?.[0];
   const [tab, setTab] = useState('history');
   const relationships = useRelationships(checkId);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useFallbackInterval } from '../../app/live/LiveUpdates.js';
 import { Button } from '../../ui/Button.js';
 import { cx } from '../../ui/cx.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -35,7 +36,12 @@ export function HealthPage() {
   const detailOnly = standalone && !!params.checkId;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const closeFilters = useCallback(() => setFiltersOpen(false), []);
-  const summary = useSummary(params.timeRange, { refreshMs: refreshMs(params.refresh), enabled: !detailOnly });
+  // live updates patch the rows; without the stream the page polls (or at the refresh asked for)
+  const fallback = useFallbackInterval(30_000) || 0;
+  const summary = useSummary(params.timeRange, {
+    refreshMs: refreshMs(params.refresh) || fallback,
+    enabled: !detailOnly,
+  });
   const all = summary.data;
   const view = useHealthView(all, params);
 

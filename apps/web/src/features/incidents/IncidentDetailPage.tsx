@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../app/layout/topBarContext.js';
+import { useFallbackInterval } from '../../app/live/LiveUpdates.js';
 import { useSession } from '../../app/session.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
@@ -16,8 +17,9 @@ import { Timeline } from './components/Timeline.js';
 export function IncidentDetailPage() {
   const { id = '' } = useParams();
   const session = useSession();
-  const incident = useQuery(incidentQueries.detail(id));
-  const hypotheses = useQuery(incidentQueries.hypotheses(id));
+  const refetchInterval = useFallbackInterval(30_000);
+  const incident = useQuery({ ...incidentQueries.detail(id), refetchInterval });
+  const hypotheses = useQuery({ ...incidentQueries.hypotheses(id), refetchInterval });
   usePageTitle(incident.data ? `${incident.data.incident_id} ${incident.data.title}` : undefined);
 
   if (incident.isPending) return <LoadingBlock />;

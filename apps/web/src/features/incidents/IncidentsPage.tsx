@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TopBarExtra } from '../../app/layout/topBarContext.js';
+import { useFallbackInterval } from '../../app/live/LiveUpdates.js';
 import { useSession } from '../../app/session.js';
 import { Age } from '../../ui/Age.js';
 import { Avatar } from '../../ui/Avatar.js';
@@ -29,7 +30,10 @@ export function IncidentsPage() {
     FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v),
   );
   const { pageIndex, pageSize, sortBy, sortOrder } = table;
-  const list = useQuery(incidentQueries.list({ ...filters, pageIndex, pageSize, sortBy, sortOrder }));
+  const list = useQuery({
+    ...incidentQueries.list({ ...filters, pageIndex, pageSize, sortBy, sortOrder }),
+    refetchInterval: useFallbackInterval(30_000),
+  });
   const [creating, setCreating] = useState(false);
 
   // changing a filter goes back to the first page (spec part 1 section 5)

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useLive } from '../../../app/live/LiveUpdates.js';
 import { useSession } from '../../../app/session.js';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
@@ -20,14 +21,16 @@ const ACTION_DONE = new Set(['completed', 'failed', 'skipped']);
 /** /playbooks/runs/:id: the run's header, its actions with live status, the selected action's result. */
 export function PlaybookRunPage() {
   const { id = '' } = useParams();
-  const live = (data: unknown) => (data && isFinal((data as RunRow).status) ? false : 1000);
+  // the live stream refetches on each change; polling only while it is down and the run is not final
+  const streaming = useLive();
+  const live = (data: unknown) => (streaming || (data && isFinal((data as RunRow).status)) ? false : 1000);
   const run = useQuery({ ...playbookQueries.run(id), refetchInterval: (q) => live(q.state.data) });
   const final = run.data ? isFinal(run.data.status) : false;
   // polls until the run and every action have settled (the run can finish a moment before its last action is read)
   const settled = (list: RunAction[] | undefined) => final && (list ?? []).every((a) => ACTION_DONE.has(a.status));
   const actions = useQuery({
     ...playbookQueries.actions(id),
-    refetchInterval: (q) => (settled(q.state.data) ? false : 1000),
+    refetchInterval: (q) => (streaming || settled(q.state.data) ? false : 1000),
   });
   const children = useQuery({ ...playbookQueries.children(id), refetchInterval: final ? false : 1000 });
   // the actions rpc answers the children's actions too (reference): they are named after their run

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useFallbackInterval } from '../../../app/live/LiveUpdates.js';
 import { Age } from '../../../ui/Age.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { DateTime } from '../../../ui/DateTime.js';
@@ -51,7 +52,7 @@ export function PlaybookRunsPage() {
   const since = useMemo(() => sinceOf(range, Math.floor(Date.now() / 60_000) * 60_000), [range]);
   const runs = useQuery({
     ...playbookQueries.runs({ playbook, status, since, pageIndex: table.pageIndex, pageSize: table.pageSize }),
-    refetchInterval: 5000,
+    refetchInterval: useFallbackInterval(5000),
   });
   const playbooks = useQuery(playbookQueries.list());
   const navigate = useNavigate();

@@ -1,0 +1,64 @@
+import type { CheckSummary } from '@opsdeck/schema';
+import type { LiveEvents } from '@opsdeck/schema/live';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COALESCE_MS, LiveCache } from './applyEvent.js';
+
+const row = (id: string, status: CheckSummary['status'], last_runtime: string): CheckSummary => ({
+  id,
+  canary_id: 'c',
+  canary_name: 'c',
+  canary_namespace: 'default',
+  agent_id: '00000000-0000-0000-0000-000000000000',
+  name: id,
+  namespace: 'default',
+  type: 'http',
+  labels: {},
+  status,
+  uptime: { passed: 1, failed: 0 },
+  latency: { rolling1h: 5 },
+  last_runtime,
+});
+
+describe('LiveCache', () => {
+  let client: QueryClient;
+  let cache: LiveCache;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    client = new QueryClient();
+    cache = new LiveCache(client);
+  });
+  afterEach(() => {
+    cache.dispose();
+    vi.useRealTimers();
+  });
+
+  it('patches the summaries in place and keeps untouched rows as they were', () => {
+    const a = row('a', 'healthy', '2026-01-01T00:00:00.000Z');
+    const b = row('b', 'healthy', '2026-01-01T00:00:00.000Z');
+    client.setQueryData(['health', 'summary', '1h', null], [a, b]);
+    const results: LiveEvents['check.results'] = {
+      results: [{ check_id: 'a', status: 'unhealthy', time: '2026-01-01T00:01:00.000Z', duration: 3 }],
+    };
+    cache.apply('check.results', results);
+    const rows = client.getQueryData<CheckSummary[]>(['health', 'summary', '1h', null]) ?? [];
+    expect(rows[0]).toMatchObject({ id: 'a', status: 'unhealthy', last_runtime: '2026-01-01T00:01:00.000Z' });
+    expect(rows[1]).toBe(b);
+    // a late, older result does not overwrite the newer one
+    cache.apply('check.results', {
+      results: [{ check_id: 'a', status: 'healthy', time: '2026-01-01T00:00:30.000Z', duration: 3 }],
+    });
+    expect(client.getQueryData<CheckSummary[]>(['health', 'summary', '1h', null])?.[0]?.status).toBe('unhealthy');
+  });
+
+  it('coalesces invalidations of what changed', () => {
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    for (let i = 0; i < 20; i++) cache.apply('incident', { id: 'i1', op: 'update', status: 'open' });
+    cache.apply('playbook_run', { id: 'r1', status: 'running' });
+    expect(spy).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(COALESCE_MS);
+    const keys = spy.mock.calls.map((c) => c[0]?.queryKey);
+    expect(keys).toContainEqual(['incidents', 'i1']);
+    expect(keys).toContainEqual(['playbooks', 'run', 'r1']);
+  });
+});

@@ -1,0 +1,132 @@
+import type { CheckSummary } from '@opsdeck/schema';
+import type { LiveEventName, LiveEvents } from '@opsdeck/schema/live';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/** How long invalidations wait to be coalesced (a burst of changes costs one refetch). */
+export const COALESCE_MS = 250;
+/** Summaries (all checks, megabytes at 10,000) are fetched again after transitions at most this often. */
+export const SUMMARY_REFETCH_MS = 10_000;
+
+type Patch = Partial<Pick<CheckSummary, 'status' | 'last_runtime' | 'last_transition_time'>>;
+
+/** Patches the rows of every cached health summary in place; untouched rows keep their identity. */
+function patchSummaries(client: QueryClient, patches: Map<string, Patch>): void {
+  if (!patches.size) return;
+  client.setQueriesData<CheckSummary[]>({ queryKey: ['health', 'summary'] }, (rows) => {
+    if (!rows) return rows;
+    let changed = false;
+    const next = rows.map((row) => {
+      const patch = patches.get(row.id);
+      if (!patch) return row;
+      const merged = { ...row, ...patch };
+      // an older result arriving late never overwrites a newer run
+      if (patch.last_runtime && row.last_runtime && patch.last_runtime < row.last_runtime) return row;
+      changed = true;
+      return merged;
+    });
+    return changed ? next : rows;
+  });
+}
+
+/**
+ * Applies stream events to the query cache: check results and transitions patch the health
+ * summaries at once; everything else marks the queries that show it stale, coalesced, so only
+ * what is on screen refetches.
+ */
+export class LiveCache {
+  private keys: QueryKey[] = [];
+  private checks = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private summaryDue = false;
+  private summaryTimer: ReturnType<typeof setTimeout> | undefined;
+  private summaryAt = 0;
+
+  constructor(private readonly client: QueryClient) {}
+
+  apply<N extends LiveEventName>(name: N, data: LiveEvents[N]): void {
+    switch (name) {
+      case 'check.results': {
+        const { results } = data as LiveEvents['check.results'];
+        const patches = new Map<string, Patch>();
+        for (const r of results) {
+          patches.set(r.check_id, { status: r.status, last_runtime: r.time });
+          this.checks.add(r.check_id);
+        }
+        patchSummaries(this.client, patches);
+        break;
+      }
+      case 'check.transition': {
+        const t = data as LiveEvents['check.transition'];
+        if (t.to === 'healthy' || t.to === 'unhealthy') {
+          patchSummaries(this.client, new Map([[t.check_id, { status: t.to, last_transition_time: t.at }]]));
+        }
+        this.summaryDue = true; // uptime and latency come with the next summary
+        this.checks.add(t.check_id);
+        this.keys.push(['incidents', 'check', t.check_id]);
+        break;
+      }
+      case 'incident': {
+        const { id } = data as LiveEvents['incident'];
+        this.keys.push(['incidents', 'list'], ['incidents', 'active'], ['incidents', id], ['incidents', 'check']);
+        break;
+      }
+      case 'playbook_run': {
+        const { id } = data as LiveEvents['playbook_run'];
+        this.keys.push(['playbooks', 'runs'], ['playbooks', 'run', id]);
+        break;
+      }
+      case 'reset':
+        this.keys.push(['health'], ['incidents'], ['playbooks']);
+        break;
+      default:
+        return;
+    }
+    this.schedule();
+  }
+
+  /** Drops what waits (the stream closed with the page). */
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.summaryTimer) clearTimeout(this.summaryTimer);
+    this.timer = undefined;
+    this.summaryTimer = undefined;
+    this.keys = [];
+    this.checks.clear();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => this.flush(), COALESCE_MS);
+  }
+
+  /** Marks what changed stale now (also called by the timer). */
+  flush(): void {
+    this.timer = undefined;
+    const keys = this.keys;
+    const checks = this.checks;
+    this.keys = [];
+    this.checks = new Set();
+    for (const queryKey of keys) void this.client.invalidateQueries({ queryKey });
+    if (this.summaryDue) {
+      const wait = this.summaryAt + SUMMARY_REFETCH_MS - Date.now();
+      if (wait > 0) {
+        this.summaryTimer ??= setTimeout(() => {
+          this.summaryTimer = undefined;
+          this.flush();
+        }, wait);
+      } else {
+        this.summaryDue = false;
+        this.summaryAt = Date.now();
+        void this.client.invalidateQueries({ queryKey: ['health', 'summary'] });
+      }
+    }
+    if (checks.size) {
+      // the open check's history and graph (their keys are ['health', kind, checkId, ...])
+      void this.client.invalidateQueries({
+        predicate: (q) =>
+          q.queryKey[0] === 'health' &&
+          (q.queryKey[1] === 'history' || q.queryKey[1] === 'graph') &&
+          checks.has(q.queryKey[2] as string),
+      });
+    }
+  }
+}
