@@ -1,58 +1,22 @@
 import { readFileSync } from 'node:fs';
-import type {
-  ApplicationResource,
-  CanaryResource,
-  PlaybookResource,
-  ScrapeConfigResource,
-  TopologyResource,
-  ViewResource,
-} from '@opsdeck/schema';
-import { validateApplication } from '../applications/applicationYaml.js';
-import { saveApplication } from '../applications/store.js';
-import { execScraperRefusal } from '../catalog/execPolicy.js';
-import { saveScrapeConfig } from '../catalog/scrapeConfigs.js';
-import { validateScrapeConfig } from '../catalog/scrapeConfigYaml.js';
-import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
-import { saveCanary } from '../health/canaries.js';
-import { validateCanary } from '../health/canaryYaml.js';
-import { playbookExecRefusal, savePlaybook } from '../playbooks/store.js';
-import { validatePlaybook } from '../playbooks/yaml.js';
 import { type ParsedResource, parseResourceFile, ResourceFileError } from '../resourceYaml.js';
-import { execWriteRefusal } from '../sandbox/execPolicy.js';
-import { saveTopology } from '../topology/topologies.js';
-import { topologyHasExec, validateTopology } from '../topology/topologyYaml.js';
-import { saveView, validateView } from '../views/viewYaml.js';
+import { APPLY_KINDS, type Applicable } from './applyKinds.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
-type Applicable =
-  | CanaryResource
-  | ScrapeConfigResource
-  | PlaybookResource
-  | TopologyResource
-  | ApplicationResource
-  | ViewResource;
-
-const KINDS: Record<string, (doc: unknown) => Applicable> = {
-  Canary: validateCanary,
-  ScrapeConfig: validateScrapeConfig,
-  Playbook: validatePlaybook,
-  Topology: validateTopology,
-  Application: validateApplication,
-  View: validateView,
-};
+const VALIDATORS = Object.fromEntries(Object.entries(APPLY_KINDS).map(([k, v]) => [k, v.validate]));
+const KIND_NAMES = Object.keys(APPLY_KINDS);
 
 export const applyCommand: Command = {
   usage: [
     'Usage: opsdeck apply -f FILE [-f FILE...]',
     '',
-    'Validates every Canary, ScrapeConfig, Playbook, Topology, Application and View in the files, then stores them all in',
-    'one transaction',
-    '(nothing is stored when any is invalid). A resource with the same name and namespace from a',
-    'file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
+    `Validates every ${KIND_NAMES.slice(0, -1).join(', ')} and ${KIND_NAMES.at(-1)} in the files, then stores`,
+    'them all in one transaction (nothing is stored when any is invalid). A resource with the same',
+    'name and namespace from a file is updated. Uses DATABASE_URL when set, otherwise the embedded database in',
     'OPSDECK_DATA_DIR (./data). Exit code: 0 stored, 2 invalid input.',
   ].join('\n'),
   async run(argv) {
@@ -63,7 +27,7 @@ export const applyCommand: Command = {
     let invalid = false;
     for (const file of files) {
       try {
-        resources.push(...parseResourceFile(readFileSync(file, 'utf8'), file, KINDS));
+        resources.push(...parseResourceFile(readFileSync(file, 'utf8'), file, VALIDATORS));
       } catch (err) {
         if (err instanceof ResourceFileError) for (const p of err.problems) console.error(p);
         else if ((err as NodeJS.ErrnoException).code)
@@ -76,22 +40,7 @@ export const applyCommand: Command = {
     const config = loadConfig();
     // whoever runs the CLI has the server's own access; OPSDECK_EXEC=off still refuses exec specs
     for (const { kind, resource } of resources) {
-      if (kind === 'Application' || kind === 'View') continue; // they run nothing on this server
-      if (kind === 'Topology') {
-        if (config.sandbox.exec === 'off' && topologyHasExec((resource as TopologyResource).spec)) {
-          console.error(
-            `topology ${resource.metadata.name}: exec lookups are turned off on this server (OPSDECK_EXEC=off)`,
-          );
-          invalid = true;
-        }
-        continue;
-      }
-      const refusal =
-        kind === 'Canary'
-          ? execWriteRefusal(config.sandbox.exec, 'operator', (resource as CanaryResource).spec)
-          : kind === 'Playbook'
-            ? playbookExecRefusal(config.sandbox.exec, 'operator', (resource as PlaybookResource).spec)
-            : execScraperRefusal(config.sandbox.exec, 'operator', (resource as ScrapeConfigResource).spec);
+      const refusal = APPLY_KINDS[kind]?.refusal?.(resource, config.sandbox.exec);
       if (refusal) {
         console.error(`${kind.toLowerCase()} ${resource.metadata.name}: ${refusal}`);
         invalid = true;
@@ -105,34 +54,9 @@ export const applyCommand: Command = {
         const out: string[] = [];
         for (const { kind, resource } of resources) {
           const where = `${resource.metadata.namespace ?? 'default'}/${resource.metadata.name}`;
-          if (kind === 'Application') {
-            const a = await saveApplication(trx, resource as ApplicationResource, { source: 'ConfigFile' });
-            out.push(`application ${where} ${a.created ? 'created' : 'configured'}`);
-            continue;
-          }
-          if (kind === 'Topology') {
-            const t = await saveTopology(trx, resource as TopologyResource, { source: 'ConfigFile' });
-            out.push(`topology ${where} ${t.created ? 'created' : 'configured'}`);
-            continue;
-          }
-          if (kind === 'View') {
-            const v = await saveView(trx, resource as ViewResource, { source: 'ConfigFile' });
-            out.push(`view ${where} ${v.created ? 'created' : 'configured'}`);
-            continue;
-          }
-          if (kind === 'ScrapeConfig') {
-            const s = await saveScrapeConfig(trx, resource as ScrapeConfigResource, { source: 'ConfigFile' });
-            out.push(`scrapeconfig ${where} ${s.created ? 'created' : 'configured'}`);
-            continue;
-          }
-          if (kind === 'Playbook') {
-            const s = await savePlaybook(trx, resource as PlaybookResource, { source: 'ConfigFile' });
-            out.push(`playbook ${where} ${s.created ? 'created' : 'configured'}`);
-            continue;
-          }
-          const s = await saveCanary(trx, resource as CanaryResource, { source: 'ConfigFile', clock: systemClock });
-          const n = Object.keys(s.checks).length;
-          out.push(`canary ${where} ${s.created ? 'created' : 'configured'} (${n} check${n === 1 ? '' : 's'})`);
+          const saved = await (APPLY_KINDS[kind] as (typeof APPLY_KINDS)[string]).save(trx, resource);
+          const detail = saved.detail ? ` ${saved.detail}` : '';
+          out.push(`${kind.toLowerCase()} ${where} ${saved.created ? 'created' : 'configured'}${detail}`);
         }
         return out;
       });
