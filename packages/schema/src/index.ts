@@ -35,3 +35,4 @@ export * from './playbooks/actions.js';
 export * from './playbooks/playbook.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';
 export * from './topology.js';
+export * from './statusPages.js';

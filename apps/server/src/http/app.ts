@@ -24,6 +24,7 @@ import '../incidents/exposed.js'; // serves the incident tables and views under 
 import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
 import { propertyRoutes } from '../system/properties.js';
+import { statusPageRoutes } from '../statusPages/routes.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => healthSummaryRoutes(scope, ctx));
+  await app.register(async (scope) => statusPageRoutes(scope, ctx));
   await app.register(async (scope) => connectionRoutes(scope, ctx));
   await app.register(async (scope) => eventRoutes(scope, ctx));
   await app.register(async (scope) => notificationRoutes(scope, ctx));
