@@ -21,6 +21,7 @@ interface WindowRow {
   name: string;
   description: string;
   spec: unknown;
+  created_at: Date;
 }
 
 /**
@@ -29,11 +30,16 @@ interface WindowRow {
  */
 export async function loadMaintenanceWindows(db: Executor): Promise<MaintenanceWindow[]> {
   const { rows } = await sql<WindowRow>`
-    select id, name, description, spec from maintenance_windows where deleted_at is null order by name`.execute(db);
+    select id, name, description, spec, created_at from maintenance_windows where deleted_at is null order by name`.execute(db);
   const out: MaintenanceWindow[] = [];
   for (const r of rows) {
     try {
-      const { spec, window } = parseMaintenanceSpec(r.spec);
+      const { spec, window: parsed } = parseMaintenanceSpec(r.spec);
+      // a recurring window without a start recurs from when it was made, never back over history
+      const window =
+        parsed.kind === 'cron' && parsed.start === undefined
+          ? { ...parsed, start: new Date(r.created_at).getTime() }
+          : parsed;
       out.push({ id: r.id, name: r.name, description: r.description, spec, window });
     } catch {
       // skipped: the editor shows the 400 when the row is next saved

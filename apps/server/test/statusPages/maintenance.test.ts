@@ -68,6 +68,7 @@ describe('maintenance windows', () => {
   it('is in force by its cron in its own time zone, across daylight saving', async () => {
     const check = await createCheck(server.db, 'nightly-batch', { team: 'data' });
     const res = await createWindow('nightly', {
+      start: '2026-01-01T00:00:00Z',
       schedule: '0 2 * * *',
       duration: '1h',
       timezone: 'Europe/Berlin',
@@ -83,6 +84,9 @@ describe('maintenance windows', () => {
     clock.set('2026-07-15T00:30:00Z');
     expect((await active()).checks).toEqual({ [check.id]: 'nightly' });
     clock.set('2026-07-15T01:30:00Z');
+    expect((await active()).checks).toEqual({});
+    // not before its start
+    clock.set('2025-12-31T01:30:00Z');
     expect((await active()).checks).toEqual({});
     await sql`update maintenance_windows set deleted_at = now() where name = 'nightly'`.execute(server.db.kysely);
   });
