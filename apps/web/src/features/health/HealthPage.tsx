@@ -11,6 +11,7 @@ import { HealthFilters } from './HealthFilters.js';
 import { HealthPivot } from './HealthPivot.js';
 import { HealthTable } from './HealthTable.js';
 import { HealthToolbar } from './HealthToolbar.js';
+import { MaintenanceBanner, useActiveMaintenance } from './MaintenanceBanner.js';
 import type { CheckSummary } from './types.js';
 import { type HealthParams, useHealthParams } from './useHealthParams.js';
 import { useHealthView } from './useHealthView.js';
@@ -34,6 +35,7 @@ export function HealthPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const closeFilters = useCallback(() => setFiltersOpen(false), []);
   const summary = useSummary(params.timeRange, { refreshMs: refreshMs(params.refresh), enabled: !detailOnly });
+  const maintenance = useActiveMaintenance(!detailOnly);
   const all = summary.data;
   const view = useHealthView(all, params);
 
@@ -97,6 +99,7 @@ export function HealthPage() {
           filtersOpen={filtersOpen}
           onToggleFilters={() => setFiltersOpen((o) => !o)}
         />
+        <MaintenanceBanner data={maintenance.data} />
         <div
           role="tablist"
           aria-label="Tabs"
@@ -142,6 +145,7 @@ export function HealthPage() {
             sortDesc={params.sortDesc}
             onSort={onSort}
             onOpen={open}
+            maintenance={maintenance.data?.checks}
           />
         )}
       </div>

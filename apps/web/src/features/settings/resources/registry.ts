@@ -1,6 +1,8 @@
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
+import { maintenanceWindowsKind } from './kinds/maintenanceWindows.js';
 import { notificationsKind } from './kinds/notifications.js';
 import { playbooksKind } from './kinds/playbooks.js';
+import { statusPagesKind } from './kinds/statusPages.js';
 import type { ResourceKind } from './types.js';
 
 /**
@@ -11,6 +13,8 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [notificationsKind.table]: notificationsKind,
   [loggingBackendsKind.table]: loggingBackendsKind,
   [playbooksKind.table]: playbooksKind,
+  [statusPagesKind.table]: statusPagesKind,
+  [maintenanceWindowsKind.table]: maintenanceWindowsKind,
 };
 
 /** The kind registered for `table`, if any. */
