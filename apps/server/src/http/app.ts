@@ -23,8 +23,8 @@ import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
-import { propertyRoutes } from '../system/properties.js';
 import { statusPageRoutes } from '../statusPages/routes.js';
+import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';

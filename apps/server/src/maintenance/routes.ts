@@ -15,7 +15,8 @@ export async function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get('/api/maintenance/active', { config: { auth: { resource: 'canaries', action: 'read' } } }, async () => {
     const now = ctx.clock.now().getTime();
     const [windows, checks] = await Promise.all([loadMaintenanceWindows(ctx.db.kysely), liveChecks(ctx.db.kysely)]);
-    const out: Array<{ id: string; name: string; description: string; start: string; end: string; active: boolean }> = [];
+    const out: Array<{ id: string; name: string; description: string; start: string; end: string; active: boolean }> =
+      [];
     const covered: Record<string, string> = {};
     for (const w of windows) {
       const next = occurrences(w.window, now, now + DAY_MS)[0];

@@ -30,7 +30,9 @@ interface WindowRow {
  */
 export async function loadMaintenanceWindows(db: Executor): Promise<MaintenanceWindow[]> {
   const { rows } = await sql<WindowRow>`
-    select id, name, description, spec, created_at from maintenance_windows where deleted_at is null order by name`.execute(db);
+    select id, name, description, spec, created_at from maintenance_windows where deleted_at is null order by name`.execute(
+    db,
+  );
   const out: MaintenanceWindow[] = [];
   for (const r of rows) {
     try {

@@ -2,7 +2,7 @@ import { ACTIVE_INCIDENT_STATUSES, type PublicStatusPage, statusPageSpecSchema }
 import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
 import { occurrences } from '../maintenance/spec.js';
-import { type MaintenanceWindow, loadMaintenanceWindows, windowCovers } from '../maintenance/windows.js';
+import { loadMaintenanceWindows, type MaintenanceWindow, windowCovers } from '../maintenance/windows.js';
 import { DAY_MS, dailyBars, hourlyResults } from './bars.js';
 import { liveChecks, liveComponents, type PageItem, selectItems } from './items.js';
 

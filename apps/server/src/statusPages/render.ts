@@ -44,7 +44,8 @@ h2{font-size:16px;margin:4px 0 12px}.item{margin:12px 0}.row{display:flex;justif
 .bars{display:flex;gap:1px;margin-top:6px}.bars span{flex:1;height:28px;border-radius:2px}
 .muted{color:#71717a;font-size:12px}.update{border-left:3px solid #e4e4e7;padding-left:8px;margin:8px 0;font-size:14px;white-space:pre-wrap}`;
 
-const pct = (u: number | null) => (u === null ? 'no data' : `${(Math.floor(u * 100_000) / 1000).toFixed(2)}% uptime`);
+// floored, so 99.996% never reads as 100.00%
+const pct = (u: number | null) => (u === null ? 'no data' : `${(Math.floor(u * 10_000) / 100).toFixed(2)}% uptime`);
 
 function renderItem(item: PublicStatusPage['groups'][number]['items'][number]): string {
   const bars = item.days
@@ -69,7 +70,10 @@ function renderIncidents(incidents: PublicStatusPage['incidents']): string {
         `<article><h3 style="font-size:15px;margin:8px 0 4px">${esc(i.title)}</h3><div class="muted">${esc(
           i.status,
         )} · since ${esc(i.startedAt)}</div>${i.updates
-          .map((u) => `<div class="update"><strong>${esc(u.status)}</strong> · <span class="muted">${esc(u.at)}</span>\n${esc(u.message)}</div>`)
+          .map(
+            (u) =>
+              `<div class="update"><strong>${esc(u.status)}</strong> · <span class="muted">${esc(u.at)}</span>\n${esc(u.message)}</div>`,
+          )
           .join('')}</article>`,
     )
     .join('');
@@ -93,7 +97,10 @@ function renderMaintenance(windows: PublicStatusPage['maintenance']): string {
 export function renderStatusPage(page: PublicStatusPage, jsonHref: string): string {
   const logo = page.logoUrl ? `<img src="${esc(page.logoUrl)}" alt="">` : '';
   const groups = page.groups
-    .map((g) => `<section><h2>${esc(g.name)}</h2>${g.items.map(renderItem).join('') || '<p class="muted">Nothing to show.</p>'}</section>`)
+    .map(
+      (g) =>
+        `<section><h2>${esc(g.name)}</h2>${g.items.map(renderItem).join('') || '<p class="muted">Nothing to show.</p>'}</section>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="60">

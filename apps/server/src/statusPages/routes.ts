@@ -39,7 +39,9 @@ export async function statusPageRoutes(scope: FastifyInstance, ctx: AppContext):
       return reply.type('application/json; charset=utf-8').send(page);
     }
     if (!page) return reply.code(404).type('text/html; charset=utf-8').send(renderNotFound());
-    return reply.type('text/html; charset=utf-8').send(renderStatusPage(page, `/status/${encodeURIComponent(slug)}.json`));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(renderStatusPage(page, `/status/${encodeURIComponent(slug)}.json`));
   });
 
   await maintenanceRoutes(scope, ctx);

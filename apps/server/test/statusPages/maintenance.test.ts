@@ -61,7 +61,11 @@ describe('maintenance windows', () => {
       expect(res.status, JSON.stringify(spec)).toBe(400);
       expect(((await res.json()) as { message: string }).message).toMatch(message);
     }
-    const viewer = await createWindow('nope', { checks: [{ name: 'x' }], schedule: '0 2 * * *', duration: '1h' }, 'viewer');
+    const viewer = await createWindow(
+      'nope',
+      { checks: [{ name: 'x' }], schedule: '0 2 * * *', duration: '1h' },
+      'viewer',
+    );
     expect(viewer.status).toBe(403);
   });
 

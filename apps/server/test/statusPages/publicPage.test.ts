@@ -24,7 +24,7 @@ async function post(table: string, body: Record<string, unknown>): Promise<Recor
 beforeAll(async () => {
   clock = new ManualClock(new Date(today + 12 * HOUR));
   server = await startTestServer({ clock });
-  secrets.push(await buildPerson(server.db.kysely, 'admin'));
+  secrets.push((await buildPerson(server.db.kysely, 'admin')).id);
   const web = await createCheck(server.db, 'web-frontend', { public: 'yes' });
   const hidden = await createCheck(server.db, 'PRIVATE-CHECK-NAME', { public: 'no' });
   secrets.push(web.id, web.canaryId, hidden.id, hidden.canaryId, 'canary-web-frontend');
@@ -123,7 +123,13 @@ describe('public status pages', () => {
         title: 'Checkout is slow',
         status: 'open',
         startedAt: expect.any(String),
-        updates: [{ status: 'identified', message: 'We found a slow <database> query & are fixing it.', at: expect.any(String) }],
+        updates: [
+          {
+            status: 'identified',
+            message: 'We found a slow <database> query & are fixing it.',
+            at: expect.any(String),
+          },
+        ],
       },
     ]);
     expect(page.maintenance.map((m) => [m.name, m.description, m.start])).toEqual([
@@ -161,7 +167,11 @@ describe('public status pages', () => {
       [{ name: 'ok-slug', title: 't', spec: { widgets: [] } }, /spec/],
     ];
     for (const [body, message] of cases) {
-      const res = await server.fetch('/api/db/status_pages', { method: 'POST', headers: json, body: JSON.stringify(body) });
+      const res = await server.fetch('/api/db/status_pages', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(body),
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { message: string }).message).toMatch(message);
     }

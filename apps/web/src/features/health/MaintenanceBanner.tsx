@@ -30,9 +30,7 @@ export function MaintenanceBanner({ data }: { data: ActiveMaintenance | undefine
         <li key={w.id} className="flex items-center gap-2 text-xs text-blue-800">
           <Wrench aria-hidden className="h-3.5 w-3.5" />
           <span className="font-medium">{w.name}</span>
-          <span>
-            {w.active ? `in progress until ${time(w.end)}` : `from ${time(w.start)} to ${time(w.end)}`}
-          </span>
+          <span>{w.active ? `in progress until ${time(w.end)}` : `from ${time(w.start)} to ${time(w.end)}`}</span>
         </li>
       ))}
     </ul>

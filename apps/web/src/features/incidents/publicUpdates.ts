@@ -20,7 +20,11 @@ export const publicUpdateQueries = {
       queryKey: [...incidentQueries.all, incidentId, 'public-updates'],
       queryFn: ({ signal }) =>
         api.get<PublicUpdate[]>('/api/db/incident_public_updates', {
-          params: { select: 'id,incident_id,status,message,created_at', incident_id: `eq.${incidentId}`, order: 'created_at.desc' },
+          params: {
+            select: 'id,incident_id,status,message,created_at',
+            incident_id: `eq.${incidentId}`,
+            order: 'created_at.desc',
+          },
           signal,
         }),
     }),

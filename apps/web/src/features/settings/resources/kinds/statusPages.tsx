@@ -11,7 +11,12 @@ export const statusPagesKind: ResourceKind = {
   resource: 'views',
   listSelect: 'id,name,title,created_at,updated_at',
   columns: [
-    { id: 'title', header: 'Title', sortable: true, cell: (r) => <span className="font-medium">{String(r.title)}</span> },
+    {
+      id: 'title',
+      header: 'Title',
+      sortable: true,
+      cell: (r) => <span className="font-medium">{String(r.title)}</span>,
+    },
     {
       id: 'name',
       header: 'Public page',
