@@ -65,8 +65,8 @@ describe('status pages', () => {
     const admin = await e2e.page();
     await admin.goto(`/incidents/${incidentId}`);
     await admin.getByLabel('Show on public status pages').check();
-    await admin.getByLabel('Public message').fill('Card payments are slow; we are on it.');
-    await admin.getByLabel('Public status').selectOption('identified');
+    await admin.getByLabel('Public message', { exact: true }).fill('Card payments are slow; we are on it.');
+    await admin.getByLabel('Public status', { exact: true }).selectOption('identified');
     await admin.getByRole('button', { name: 'Post public update' }).click();
     await admin.getByRole('list', { name: 'Public updates' }).getByText('Card payments are slow').waitFor();
 
@@ -146,9 +146,10 @@ spec:
 
     // the health page marks the check, and the status page shows the window in progress
     const admin = await e2e.page();
-    await admin.goto('/health');
+    await admin.goto('/health?groupBy=no-group&hidePassing=false');
     await admin.getByRole('list', { name: 'Maintenance' }).getByText('Storefront deploy').waitFor();
-    await admin.locator('tr[data-check="storefront-web"]').getByText('maintenance').waitFor();
+    await admin.locator('tr[data-check="storefront-web"]').getByText('maintenance', { exact: true }).waitFor();
+    await admin.screenshot({ path: path.join(SHOTS, 'health-maintenance.png') });
     const visitor = await e2e.page({ as: null });
     await expect
       .poll(
