@@ -69,6 +69,9 @@ describe('status pages', () => {
     await admin.getByLabel('Public status', { exact: true }).selectOption('identified');
     await admin.getByRole('button', { name: 'Post public update' }).click();
     await admin.getByRole('list', { name: 'Public updates' }).getByText('Card payments are slow').waitFor();
+    // the page's editor lists it with its public address
+    await admin.goto('/settings/status_pages');
+    await admin.getByRole('link', { name: '/status/storefront' }).waitFor();
 
     // a visitor with no session and scripts off
     const context = await e2e.browser.newContext({ baseURL: e2e.server.url, javaScriptEnabled: false });
@@ -150,6 +153,8 @@ spec:
     await admin.getByRole('list', { name: 'Maintenance' }).getByText('Storefront deploy').waitFor();
     await admin.locator('tr[data-check="storefront-web"]').getByText('maintenance', { exact: true }).waitFor();
     await admin.screenshot({ path: path.join(SHOTS, 'health-maintenance.png') });
+    await admin.goto('/settings/maintenance_windows');
+    await admin.getByText('Storefront deploy').waitFor();
     const visitor = await e2e.page({ as: null });
     await expect
       .poll(
