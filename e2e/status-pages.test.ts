@@ -69,6 +69,7 @@ describe('status pages', () => {
     await admin.getByLabel('Public status', { exact: true }).selectOption('identified');
     await admin.getByRole('button', { name: 'Post public update' }).click();
     await admin.getByRole('list', { name: 'Public updates' }).getByText('Card payments are slow').waitFor();
+    await admin.screenshot({ path: path.join(SHOTS, 'incident-public.png') });
     // the page's editor lists it with its public address
     await admin.goto('/settings/status_pages');
     await admin.getByRole('link', { name: '/status/storefront' }).waitFor();

@@ -39,7 +39,8 @@ export function PublicStatusPanel({ incident, canEdit }: { incident: Incident; c
       <label className="flex items-center gap-2 text-sm text-zinc-800">
         <input
           type="checkbox"
-          checked={incident.public}
+          // shows the choice at once; the incident refetches before the write settles
+          checked={toggle.isPending ? Boolean(toggle.variables) : incident.public}
           disabled={!canEdit || toggle.isPending}
           onChange={(e) => toggle.mutate(e.target.checked)}
         />
