@@ -28,6 +28,7 @@ import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
 import { ownLogStream } from '../logs/ownLog.js';
 import { logRoutes } from '../logs/routes.js';
+import { statusPageRoutes } from '../statusPages/routes.js';
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => healthSummaryRoutes(scope, ctx));
+  await app.register(async (scope) => statusPageRoutes(scope, ctx));
   await app.register(async (scope) => connectionRoutes(scope, ctx));
   await app.register(async (scope) => eventRoutes(scope, ctx));
   await app.register(async (scope) => liveRoutes(scope, ctx, authenticators));

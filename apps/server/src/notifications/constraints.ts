@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
+import { maintenanceFor } from '../maintenance/suppress.js';
 import { parseDuration } from './duration.js';
 import type { EventResource } from './resources.js';
 import { findMatchingSilence } from './silences.js';
@@ -10,6 +11,7 @@ export interface Blocked {
   status: Extract<SendStatus, 'repeat-interval' | 'silenced' | 'inhibited'>;
   parentId?: string;
   silencedBy?: string;
+  maintenanceWindowId?: string;
 }
 
 export interface RuleConstraints {
@@ -21,7 +23,8 @@ export interface RuleConstraints {
 /**
  * The reference's constraint order: (1) repeat interval: a `sent` row of the same rule, event
  * and resource (or group) inside the interval blocks it as `repeat-interval`, pointing at that
- * row; (2) an active matching silence blocks it as `silenced`; (3) inhibition, which the
+ * row; (2) an active matching silence, or a maintenance window in force over the resource, blocks
+ * it as `silenced`; (3) inhibition, which the
  * reference applies to config items through their relationships only. Returns null when the
  * send may go ahead. The repeat lookup uses notification_send_history_repeat_idx.
  */
@@ -46,6 +49,9 @@ export async function checkConstraints(
   }
   const silence = await findMatchingSilence(db, resource, env, now);
   if (silence) return { status: 'silenced', silencedBy: silence };
+  // a resource under a maintenance window keeps running, but its news is kept quiet
+  const maintenance = await maintenanceFor(db, resource, now);
+  if (maintenance) return { status: 'silenced', maintenanceWindowId: maintenance };
   // Inhibition needs config relationships (catalog domain); until they exist, nothing is inhibited.
   return null;
 }

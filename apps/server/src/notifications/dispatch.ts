@@ -129,6 +129,7 @@ async function record(
         body_payload: JSON.stringify({ title: message.title }),
         parent_id: blocked.parentId ?? null,
         silenced_by: blocked.silencedBy ?? null,
+        maintenance_window_id: blocked.maintenanceWindowId ?? null,
       })
       .execute();
     return;

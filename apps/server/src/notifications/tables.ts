@@ -87,6 +87,7 @@ export interface NotificationSendHistoryTable {
   connection_id: string | null;
   recipient: string | null;
   silenced_by: string | null;
+  maintenance_window_id: Generated<string | null>;
   playbook_run_id: string | null;
   error: string | null;
   duration_millis: number | null;

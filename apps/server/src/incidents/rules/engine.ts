@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/types.js';
+import { coveringWindow, loadMaintenanceWindows } from '../../maintenance/windows.js';
 import { readCheckStates } from './checkState.js';
 import { readComponentStates } from './componentState.js';
 import { planRuleActions } from './plan.js';
@@ -22,7 +23,8 @@ export interface RuleRunResult {
 /**
  * One pass of the incident rules at the clock's "now": reads the rules, the checks and the
  * incidents the rules opened, then opens, resolves and closes incidents as `planRuleActions`
- * decides. Each action commits on its own, so one failing action does not undo the others.
+ * decides, opening nothing for a check or component under a maintenance window. Each action
+ * commits on its own, so one failing action does not undo the others.
  */
 export async function runIncidentRules(db: Kysely<Database>, clock: Clock): Promise<RuleRunResult> {
   const now = clock.now();
@@ -30,13 +32,16 @@ export async function runIncidentRules(db: Kysely<Database>, clock: Clock): Prom
   const { rules, invalid } = await loadRules(db);
   result.invalidRules = invalid;
   if (rules.length === 0) return result;
-  const [checkStates, componentStates, incidents] = await Promise.all([
+  const [checkStates, componentStates, incidents, windows] = await Promise.all([
     readCheckStates(db),
     rules.some((r) => r.spec.components?.length) ? readComponentStates(db) : Promise.resolve([]),
     loadRuleIncidents(db),
+    loadMaintenanceWindows(db),
   ]);
   const checks = [...checkStates, ...componentStates];
   for (const action of planRuleActions(rules, checks, incidents, now)) {
+    // under a maintenance window nothing opens; it opens on the next run after the window if still failing
+    if (action.kind === 'open' && coveringWindow(windows, action.check.kind ?? 'check', action.check, now)) continue;
     try {
       if (action.kind === 'open') {
         const id = await openRuleIncident(db, action.rule, action.check, now);

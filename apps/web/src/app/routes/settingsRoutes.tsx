@@ -144,6 +144,8 @@ const resourceTables: Array<{
   { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams', page: TeamsPage },
   { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },
   { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },
+  { table: 'status_pages', label: 'Status Pages', resource: 'views', key: 'status_pages' },
+  { table: 'maintenance_windows', label: 'Maintenance Windows', resource: 'canaries', key: 'maintenance_windows' },
   // hidden with the logs feature too (issue 16 item 8)
   {
     table: 'logging_backends',

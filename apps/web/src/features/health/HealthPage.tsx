@@ -13,6 +13,7 @@ import { HealthFilters } from './HealthFilters.js';
 import { HealthPivot } from './HealthPivot.js';
 import { HealthTable } from './HealthTable.js';
 import { HealthToolbar } from './HealthToolbar.js';
+import { MaintenanceBanner, useActiveMaintenance } from './MaintenanceBanner.js';
 import type { CheckSummary } from './types.js';
 import { type HealthParams, useHealthParams } from './useHealthParams.js';
 import { useHealthView } from './useHealthView.js';
@@ -42,6 +43,7 @@ export function HealthPage() {
     refreshMs: refreshMs(params.refresh) || fallback,
     enabled: !detailOnly,
   });
+  const maintenance = useActiveMaintenance(!detailOnly);
   const all = summary.data;
   const view = useHealthView(all, params);
 
@@ -105,6 +107,7 @@ export function HealthPage() {
           filtersOpen={filtersOpen}
           onToggleFilters={() => setFiltersOpen((o) => !o)}
         />
+        <MaintenanceBanner data={maintenance.data} />
         <div
           role="tablist"
           aria-label="Tabs"
@@ -150,6 +153,7 @@ export function HealthPage() {
             sortDesc={params.sortDesc}
             onSort={onSort}
             onOpen={open}
+            maintenance={maintenance.data?.checks}
           />
         )}
       </div>

@@ -34,6 +34,7 @@ export function HealthTable({
   sortDesc,
   onSort,
   onOpen,
+  maintenance,
 }: {
   checks: CheckSummary[];
   groups: CheckGroup[] | null;
@@ -41,6 +42,8 @@ export function HealthTable({
   sortDesc: boolean;
   onSort: (key: SortKey) => void;
   onOpen: (check: CheckSummary) => void;
+  /** Check id -> the maintenance window in force over it (a badge on its row). */
+  maintenance?: Readonly<Record<string, string>> | undefined;
 }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const items = useMemo<Item[]>(() => {
@@ -108,7 +111,13 @@ export function HealthTable({
             return item.kind === 'group' ? (
               <GroupRow key={v.key} group={item.group} open={item.open} onToggle={toggle} />
             ) : (
-              <CheckRow key={v.key} check={item.check} nested={item.nested} onOpen={onOpen} />
+              <CheckRow
+                key={v.key}
+                check={item.check}
+                nested={item.nested}
+                onOpen={onOpen}
+                maintenance={maintenance?.[item.check.id]}
+              />
             );
           })}
           {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
@@ -159,10 +168,12 @@ const CheckRow = memo(function CheckRow({
   check,
   nested,
   onOpen,
+  maintenance,
 }: {
   check: CheckSummary;
   nested: boolean;
   onOpen: (check: CheckSummary) => void;
+  maintenance?: string | undefined;
 }) {
   return (
     <tr
@@ -176,6 +187,14 @@ const CheckRow = memo(function CheckRow({
           <CheckIcon type={check.type} icon={check.icon} />
           {check.name}
           <AgentBadge agentId={check.agent_id} />
+          {maintenance && (
+            <span
+              title={`Under maintenance: ${maintenance}`}
+              className="rounded bg-blue-50 px-1.5 text-[11px] font-medium text-blue-700 ring-1 ring-blue-200"
+            >
+              maintenance
+            </span>
+          )}
         </span>
       </td>
       <td className="px-3">

@@ -10,6 +10,7 @@ import { DefinitionOfDone } from './components/DefinitionOfDone.js';
 import { HypothesisTree } from './components/HypothesisTree.js';
 import { IncidentDetails } from './components/IncidentDetails.js';
 import { IncidentHeader } from './components/IncidentHeader.js';
+import { PublicStatusPanel } from './components/PublicStatusPanel.js';
 import { RespondersPanel } from './components/RespondersPanel.js';
 import { Timeline } from './components/Timeline.js';
 
@@ -44,6 +45,7 @@ export function IncidentDetailPage() {
           <IncidentDetails incident={incident.data} canEdit={canEdit} />
           <RespondersPanel incidentId={id} canEdit={session.can('responder', 'create')} />
           <DefinitionOfDone evidences={evidences} canEdit={canEditEvidence} />
+          <PublicStatusPanel incident={incident.data} canEdit={canEdit} />
         </aside>
       </div>
     </div>

@@ -51,6 +51,8 @@ export interface Incident {
   updated_at: string;
   resolved: string | null;
   closed: string | null;
+  /** Shown on the public status pages (migration 270). */
+  public: boolean;
   creator: PersonRef | null;
 }
 

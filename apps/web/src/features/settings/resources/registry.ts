@@ -1,7 +1,9 @@
 import { incidentRulesKind } from './kinds/incidentRules.js';
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
+import { maintenanceWindowsKind } from './kinds/maintenanceWindows.js';
 import { notificationsKind } from './kinds/notifications.js';
 import { playbooksKind } from './kinds/playbooks.js';
+import { statusPagesKind } from './kinds/statusPages.js';
 import { viewsKind } from './kinds/views.js';
 import type { ResourceKind } from './types.js';
 
@@ -15,6 +17,8 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [playbooksKind.table]: playbooksKind,
   [viewsKind.table]: viewsKind,
   [incidentRulesKind.table]: incidentRulesKind,
+  [statusPagesKind.table]: statusPagesKind,
+  [maintenanceWindowsKind.table]: maintenanceWindowsKind,
 };
 
 /** The kind registered for `table`, if any. */
