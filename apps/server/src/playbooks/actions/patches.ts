@@ -39,7 +39,7 @@ export function syncDocument(doc: Document, before: unknown, after: unknown, at:
     return;
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-    after.forEach((v, i) => syncDocument(doc, before[i], v, [...at, i]));
+    for (const [i, v] of after.entries()) syncDocument(doc, before[i], v, [...at, i]);
     return;
   }
   if (same(before, after)) return;
