@@ -35,6 +35,7 @@ export * from './incidents.js';
 export * from './logs.js';
 export { SEND_STATUSES, type SendStatus } from './notifications.js';
 export * from './playbooks/actions.js';
+export * from './playbooks/patchExpressions.js';
 export * from './playbooks/playbook.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';
 export * from './statusPages.js';

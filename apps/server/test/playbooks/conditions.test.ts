@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergePatch } from '../../src/playbooks/actions/gitops.js';
+import { mergePatch } from '../../src/playbooks/actions/patches.js';
 import { delayMs, shouldRun } from '../../src/playbooks/conditions.js';
 import { backoffMs } from '../../src/playbooks/execute.js';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envVarSchema } from '../canary/checks/common.js';
 import { durationSchema } from '../canary/checks/units.js';
+import { patchExpressionRefusal } from './patchExpressions.js';
 
 /**
  * The action types of a Playbook (`spec.actions[]`) OpsDeck runs, each with the reference's field
@@ -73,11 +74,32 @@ const gitFileSchema = z.strictObject({
   content: z.string(),
 });
 
-/** A YAML or JSON merge patch (RFC 7386) applied to one file of the repository. */
-const gitPatchSchema = z.strictObject({
-  path: z.string().min(1, 'path is required'),
-  patch: z.string({ error: 'patch is required (a YAML or JSON merge patch; yq and jq patches are not supported)' }),
-});
+/**
+ * One change to a file of the repository: `yq` (each YAML document, jq semantics), `jq` (a JSON
+ * file) or `patch` (a YAML or JSON merge patch, RFC 7386; an OpsDeck addition).
+ */
+const gitPatchSchema = z
+  .strictObject({
+    path: z.string().min(1, 'path is required'),
+    yq: z.string().optional(),
+    jq: z.string().optional(),
+    patch: z.string().optional(),
+  })
+  .superRefine((p, ctx) => {
+    const set = (['yq', 'jq', 'patch'] as const).filter((k) => p[k] !== undefined);
+    if (set.length !== 1) {
+      ctx.addIssue({ code: 'custom', message: 'set exactly one of yq, jq or patch' });
+      return;
+    }
+    for (const kind of ['yq', 'jq'] as const) {
+      const expr = p[kind];
+      const why = expr === undefined ? undefined : patchExpressionRefusal(kind, expr);
+      if (why) ctx.addIssue({ code: 'custom', message: why, path: [kind] });
+    }
+  });
+
+/** Forges OpsDeck opens pull requests on (through their REST API). */
+export const GIT_FORGES = ['github', 'gitlab'] as const;
 
 export const gitopsActionSchema = z
   .strictObject({
@@ -87,19 +109,39 @@ export const gitopsActionSchema = z
         connection: z.string().optional(),
         base: z.string().optional(),
         branch: z.string().optional(),
+        /** The forge hosting the repository (deduced from the connection or the URL when unset). */
+        type: z.string().optional(),
         username: envVarSchema.optional(),
         password: envVarSchema.optional(),
       })
-      .refine((r) => r.url || r.connection, { message: 'set url or connection' }),
+      .refine((r) => r.url || r.connection, { message: 'set url or connection' })
+      .refine((r) => !r.type || r.type.includes('{{') || (GIT_FORGES as readonly string[]).includes(r.type), {
+        message: `type must be ${GIT_FORGES.join(' or ')} (pull requests on other forges are not supported)`,
+        path: ['type'],
+      }),
     commit: z.strictObject({
       author: z.string().optional(),
       email: z.string().optional(),
       message: z.string({ error: 'message is required' }).min(1, 'message is required'),
     }),
+    /** A pull request (GitHub) or merge request (GitLab) from `branch` into `base`, after the push. */
+    pr: z
+      .strictObject({
+        title: z.string({ error: 'title is required' }).min(1, 'title is required'),
+        /** Labels of the pull request. */
+        tags: z.array(z.string()).optional(),
+        /** Its description (an OpsDeck addition). */
+        body: z.string().optional(),
+      })
+      .optional(),
     patches: z.array(gitPatchSchema).optional(),
     files: z.array(gitFileSchema).optional(),
   })
-  .refine((g) => (g.patches?.length ?? 0) + (g.files?.length ?? 0) > 0, { message: 'set patches or files' });
+  .refine((g) => (g.patches?.length ?? 0) + (g.files?.length ?? 0) > 0, { message: 'set patches or files' })
+  .refine((g) => !g.pr || (g.repo.branch ?? g.repo.base ?? 'main') !== (g.repo.base ?? 'main'), {
+    message: 'a pull request needs repo.branch different from repo.base',
+    path: ['pr'],
+  });
 
 /** Action types OpsDeck runs, by field name. */
 export const actionSchemas = {

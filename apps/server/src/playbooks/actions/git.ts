@@ -39,16 +39,24 @@ export async function git(ctx: ActionContext, cwd: string, args: string[], secre
 export async function repoUrl(
   ctx: ActionContext,
   spec: { url?: string; connection?: string; username?: unknown; password?: unknown },
-): Promise<{ url: string; password?: string }> {
+): Promise<{ url: string; password?: string; plain: string; username?: string; connectionType?: string }> {
   let url = spec.url;
   let username = spec.username ? await ctx.resolveEnv(spec.username) : undefined;
   let password = spec.password ? await ctx.resolveEnv(spec.password) : undefined;
+  let connectionType: string | undefined;
   if (spec.connection) {
     const c = await ctx.resolveConnection(spec.connection);
     url ||= c.url;
     username ??= c.username;
     password ??= c.password;
+    connectionType = c.type;
   }
   if (!url) throw new Error('the git connection has no url');
-  return { url: withCredentials(url, username, password), ...(password ? { password } : {}) };
+  return {
+    url: withCredentials(url, username, password),
+    plain: url,
+    ...(password ? { password } : {}),
+    ...(username ? { username } : {}),
+    ...(connectionType ? { connectionType } : {}),
+  };
 }

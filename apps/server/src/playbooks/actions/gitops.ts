@@ -1,26 +1,16 @@
-import { chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gitopsActionSchema } from '@opsdeck/schema';
-import { parse, stringify } from 'yaml';
 import type { z } from 'zod';
 import { sandboxIdentity } from '../../sandbox/user.js';
-import { git, repoUrl } from './git.js';
+import { git, repoUrl, withCredentials } from './git.js';
+import { JqRunner } from './jq.js';
+import { applyPatch } from './patches.js';
+import { type Forge, forgeOf, openPullRequest } from './pullRequest.js';
 import { type ActionType, failed } from './types.js';
 import { makeWorkDir, removeWorkDir } from './workdir.js';
 
 type Spec = z.infer<typeof gitopsActionSchema>;
-
-/** RFC 7386 merge patch: objects merge, null removes a key, anything else replaces. */
-export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!patch || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> =
-    target && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
-  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
-    if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
-  }
-  return out;
-}
 
 function inside(root: string, rel: string): string {
   const full = path.resolve(root, rel);
@@ -28,18 +18,34 @@ function inside(root: string, rel: string): string {
   return full;
 }
 
+/** The forge when the action needs one (a pull request) or names one; undefined otherwise. */
+function forgeFor(spec: Spec, url: string, connectionType?: string): Forge | undefined {
+  if (spec.pr) return forgeOf(url, spec.repo.type, connectionType);
+  try {
+    return forgeOf(url, spec.repo.type, connectionType);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Clones `repo` (its `base` branch), writes `files` (`$delete` removes one) and applies `patches`
- * (YAML or JSON merge patches) as the sandbox user, commits on `branch` (default: the base) and
- * pushes it. The result names the branch and commit.
+ * (yq, jq or merge patches), commits on `branch` (default: the base) and pushes it, git running as
+ * the sandbox user; then opens the `pr` on the forge. The result names the branch, the commit and
+ * the pull request.
  */
 export const gitopsAction: ActionType<Spec> = {
   type: 'gitops',
   schema: gitopsActionSchema,
   async run(spec, ctx) {
     const dir = await makeWorkDir(ctx.sandbox.user);
+    let jq: JqRunner | undefined;
     try {
       const repo = await repoUrl(ctx, spec.repo);
+      const forge = forgeFor(spec, repo.plain, repo.connectionType);
+      // a token alone: the user name each forge expects with it
+      if (forge && repo.password && !repo.username)
+        repo.url = withCredentials(repo.plain, forge === 'github' ? 'x-access-token' : 'oauth2', repo.password);
       const base = spec.repo.base ?? 'main';
       const branch = spec.repo.branch ?? base;
       const work = path.join(dir, 'repo');
@@ -55,11 +61,16 @@ export const gitopsAction: ActionType<Spec> = {
         }
         changed.push(f.path);
       }
-      for (const p of spec.patches ?? []) {
-        const full = inside(work, p.path);
-        const before = parse(await readFile(full, 'utf8'));
-        const after = mergePatch(before, parse(p.patch));
-        await writeFile(full, p.path.endsWith('.json') ? `${JSON.stringify(after, null, 2)}\n` : stringify(after));
+      for (const [i, p] of (spec.patches ?? []).entries()) {
+        try {
+          await applyPatch(inside(work, p.path), p, async () => {
+            jq ??= await JqRunner.start(ctx.signal);
+            return jq;
+          });
+        } catch (err) {
+          if (ctx.signal.aborted) throw err;
+          throw new Error(`patches[${i}] ${p.path}: ${(err as Error).message}`);
+        }
         changed.push(p.path);
       }
       // the server wrote the files: hand them to the sandbox user that runs git
@@ -78,14 +89,30 @@ export const gitopsAction: ActionType<Spec> = {
       ]);
       const sha = (await git(ctx, work, ['rev-parse', 'HEAD'])).trim();
       await git(ctx, work, ['push', 'origin', `HEAD:refs/heads/${branch}`], repo.password);
-      return {
-        ok: true,
-        result: { branch, commit: sha, files: changed, stdout: `pushed ${sha.slice(0, 12)} to ${branch}` },
-      };
+      const pushed = `pushed ${sha.slice(0, 12)} to ${branch}`;
+      if (!spec.pr || !forge) return { ok: true, result: { branch, commit: sha, files: changed, stdout: pushed } };
+      const result = { branch, commit: sha, files: changed };
+      try {
+        const pr = await openPullRequest({
+          repoUrl: repo.plain,
+          forge,
+          token: repo.password,
+          head: branch,
+          base,
+          pr: spec.pr,
+          signal: ctx.signal,
+        });
+        return { ok: true, result: { ...result, pull_request: pr, stdout: `${pushed}\nopened ${pr.url}` } };
+      } catch (err) {
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        // the branch is pushed: say so beside the failure
+        return failed(err, { ...result, stdout: pushed });
+      }
     } catch (err) {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       return failed(err);
     } finally {
+      await jq?.close();
       await removeWorkDir(dir);
     }
   },

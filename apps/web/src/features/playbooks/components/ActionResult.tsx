@@ -1,7 +1,8 @@
-import { Download } from 'lucide-react';
+import { Download, ExternalLink, GitPullRequest } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type TabItem, Tabs } from '../../../ui/Tabs.js';
 import type { RunAction } from '../api.js';
+import { pullRequestOf } from '../utils/pullRequest.js';
 import { resultTabs } from '../utils/status.js';
 
 const pre =
@@ -64,11 +65,14 @@ function content(key: string, value: unknown, result: Record<string, unknown>): 
 /** The selected action's result as tabs: stdout, stderr, the others, artifacts last; an error tab in red. */
 export function ActionResult({ action }: { action: RunAction }) {
   const result = action.result ?? {};
-  const tabs: TabItem[] = resultTabs(result).map((k) => ({
-    id: k,
-    label: LABELS[k] ?? k,
-    content: content(k, result[k], result),
-  }));
+  const pr = pullRequestOf(result);
+  const tabs: TabItem[] = resultTabs(result)
+    .filter((k) => !(pr && k === 'pull_request'))
+    .map((k) => ({
+      id: k,
+      label: LABELS[k] ?? k,
+      content: content(k, result[k], result),
+    }));
   if (action.artifacts.length) {
     tabs.push({
       id: 'artifacts',
@@ -101,5 +105,21 @@ export function ActionResult({ action }: { action: RunAction }) {
   }
   if (!tabs.length)
     return <p className="p-3 text-sm text-zinc-500">{action.status === 'skipped' ? 'Skipped' : 'No output yet'}</p>;
-  return <Tabs key={action.id} label={`Result of ${action.name}`} tabs={tabs} />;
+  const results = <Tabs key={action.id} label={`Result of ${action.name}`} tabs={tabs} />;
+  if (!pr) return results;
+  return (
+    <div className="flex flex-col gap-2">
+      <a
+        href={pr.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1 self-start text-sm font-medium text-blue-700 hover:underline"
+      >
+        <GitPullRequest aria-hidden className="h-4 w-4" />
+        {pr.label}
+        <ExternalLink aria-hidden className="h-3.5 w-3.5" />
+      </a>
+      {results}
+    </div>
+  );
 }
