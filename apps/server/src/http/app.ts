@@ -23,6 +23,8 @@ import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
+import { registerOrganizationCors } from '../organizations/cors.js';
+import { organizationRoutes } from '../organizations/routes.js';
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
@@ -88,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   registerErrorHandler(app);
   registerNulGuard(app);
+  registerOrganizationCors(app, config.identity.organization);
   registerOriginCheck(app, config);
   registerHttpMetrics(app, metrics);
   registerAuth(app, opts.authenticators ?? identityAuthenticators(ctx));
@@ -109,6 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => playbookRoutes(scope, ctx));
   await app.register(async (scope) => topologyRoutes(scope, ctx));
   await app.register(async (scope) => artifactRoutes(scope, ctx));
+  await app.register(async (scope) => organizationRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }
