@@ -1,3 +1,4 @@
+/// <reference path="../identity/oidc-provider.d.ts" />
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
