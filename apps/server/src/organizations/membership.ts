@@ -54,11 +54,17 @@ export async function syncMembership(
 ): Promise<Role[]> {
   const groups = groupsOf(cfg, claims);
   const roles = rolesFor(cfg, groups);
-  const row = {
-    organizations: JSON.stringify(organizationsOf(cfg, claims)),
-    groups: JSON.stringify(groups),
-    synced_at: now,
-  };
+  const organizations = organizationsOf(cfg, claims);
+  const row = { organizations: JSON.stringify(organizations), groups: JSON.stringify(groups), synced_at: now };
+  // a bearer token is checked on every request: write only when the provider said something new
+  const [seen, current] = await Promise.all([
+    db.selectFrom('person_organizations').selectAll().where('person_id', '=', personId).executeTakeFirst(),
+    rolesOf(db, personId),
+  ]);
+  const same = (a: unknown, b: string[]) => JSON.stringify(strings(a)) === JSON.stringify(b);
+  if (seen && same(seen.organizations, organizations) && same(seen.groups, groups) && same(current, roles)) {
+    return roles;
+  }
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('person_organizations')
