@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { randomSecret, safeEqual } from '../crypto/tokens.js';
 import { syncMembership } from '../organizations/membership.js';
-import { organizationSignIn } from '../organizations/signIn.js';
+import { lacksOrganizationClaims, organizationSignIn } from '../organizations/signIn.js';
 import type { OidcProviderConfig } from './config.js';
 import type { IdentityDeps } from './deps.js';
 import { kratosErrors } from './errors.js';
@@ -175,7 +175,8 @@ export function registerOidcRoutes(app: FastifyInstance, deps: IdentityDeps): vo
       const idToken = tokens.claims();
       claims = idToken ? { ...idToken } : undefined;
       // providers often keep profile and email claims for the userinfo endpoint
-      if (idToken && typeof idToken.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+      const incomplete = idToken && (typeof idToken.email !== 'string' || lacksOrganizationClaims(cfg, p.id, idToken));
+      if (incomplete && config.serverMetadata().userinfo_endpoint) {
         claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...claims };
       }
     } catch (err) {

@@ -38,7 +38,7 @@ export const organizationEnvSchema = z.object({
   OPSDECK_ORG_GROUP_PREFIX: z.string().default('org:'),
   OPSDECK_ORG_ROLE_GROUPS: json(
     'OPSDECK_ORG_ROLE_GROUPS',
-    z.record(z.enum(HOSTED_ROLES), z.union([z.string().min(1), z.array(z.string().min(1))])),
+    z.partialRecord(z.enum(HOSTED_ROLES), z.union([z.string().min(1), z.array(z.string().min(1))])),
   ).optional(),
   OPSDECK_ORGANIZATIONS: json('OPSDECK_ORGANIZATIONS', z.array(organizationEntrySchema)).optional(),
   OPSDECK_ORG_AUDIENCE: z.string().min(1).optional(),

@@ -25,3 +25,10 @@ export function organizationSignIn(
   }
   return org;
 }
+
+/** Whether an organization provider's ID token leaves the organization and groups claims to userinfo. */
+export function lacksOrganizationClaims(cfg: IdentityConfig, providerId: string, claims: Claims): boolean {
+  const org = cfg.organization;
+  if (!org || org.provider !== providerId) return false;
+  return claims[org.claim] === undefined || claims[org.groupsClaim] === undefined;
+}
