@@ -32,8 +32,11 @@ async function freePort(): Promise<number> {
 
 export const CLIENT = { client_id: 'opsdeck', client_secret: 'opsdeck-org-secret-value' };
 
-/** Starts the provider; the client's redirect URIs are set with `allowRedirects` before use. */
-export async function startIdp(): Promise<Idp> {
+/**
+ * Starts the provider; the client's redirect URIs are set with `allowRedirects` before use.
+ * `idTokenClaims: false` keeps the scope claims (org, groups, email) for the userinfo endpoint only.
+ */
+export async function startIdp(opts: { idTokenClaims?: boolean } = {}): Promise<Idp> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -69,7 +72,7 @@ export async function startIdp(): Promise<Idp> {
       jwks: { keys: [jwk] },
       scopes: ['openid', 'email', 'profile', 'org'],
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name'], org: ['org', 'groups'] },
-      conformIdTokenClaims: false,
+      conformIdTokenClaims: opts.idTokenClaims === false,
       findAccount: async (_ctx: unknown, id: string) => ({
         accountId: id,
         claims: async () => ({

@@ -8,9 +8,9 @@ let idp: Idp;
 const servers: Record<string, TestServer> = {};
 
 /** One OpsDeck backend (and database) per organization, all signing in through the same provider. */
-async function orgServer(org: string): Promise<TestServer> {
+async function orgServer(org: string, provider = idp): Promise<TestServer> {
   const providers = JSON.stringify([
-    { id: 'corp', label: 'Corp SSO', issuer: idp.issuer, ...CLIENT, scope: ['openid', 'email', 'profile', 'org'] },
+    { id: 'corp', label: 'Corp SSO', issuer: provider.issuer, ...CLIENT, scope: ['openid', 'email', 'profile', 'org'] },
   ]);
   const base = loadConfig({
     LOG_LEVEL: 'silent',
@@ -61,9 +61,9 @@ async function follow(b: Browser, server: TestServer, start: string): Promise<UR
 }
 
 /** Signs `who` in at an organization's backend through the organization provider. */
-async function signInAt(org: string, who: string): Promise<Browser> {
+async function signInAt(org: string, who: string, provider = idp): Promise<Browser> {
   const server = servers[org] as TestServer;
-  idp.signInAs = who;
+  provider.signInAs = who;
   const b = browser(server);
   const flow = await b.ory.createBrowserLoginFlow();
   const err = await oryError(
@@ -137,6 +137,18 @@ describe('hosted organization mode against a local oidc-provider', () => {
     );
     expect(JSON.stringify(await error.json())).toContain('not a member of the organization acme');
     expect((await oryError(b.ory.toSession())).status).toBe(401);
+  });
+
+  it('reads the organization and groups from userinfo when the ID token leaves them out', async () => {
+    const lean = await startIdp({ idTokenClaims: false });
+    try {
+      lean.accounts.set('sam', { org: ['initech'], groups: ['initech:responder'] });
+      servers.initech = await orgServer('initech', lean);
+      lean.allowRedirects([`${servers.initech.url}/api/.ory/self-service/methods/oidc/callback/corp`]);
+      expect(await rolesAt(await signInAt('initech', 'sam', lean), 'initech')).toEqual(['responder']);
+    } finally {
+      await lean.close();
+    }
   });
 
   it('resyncs roles from the provider groups at every sign-in', async () => {
