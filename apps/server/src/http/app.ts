@@ -28,6 +28,8 @@ import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
 import { ownLogStream } from '../logs/ownLog.js';
 import { logRoutes } from '../logs/routes.js';
+import { registerOrganizationCors } from '../organizations/cors.js';
+import { organizationRoutes } from '../organizations/routes.js';
 import { statusPageRoutes } from '../statusPages/routes.js';
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
@@ -103,6 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   registerErrorHandler(app);
   registerNulGuard(app);
+  registerOrganizationCors(app, config.identity.organization);
   registerOriginCheck(app, config);
   registerHttpMetrics(app, metrics);
   const authenticators = opts.authenticators ?? identityAuthenticators(ctx);
@@ -132,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => viewRoutes(scope, ctx));
   await app.register(async (scope) => logRoutes(scope, ctx));
   await app.register(async (scope) => upstreamRoutes(scope, ctx));
+  await app.register(async (scope) => organizationRoutes(scope, ctx));
   await registerSpa(app, config.webDir);
   return { app, ctx };
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import type { Authenticator } from '../http/auth.js';
+import { organizationBearerAuthenticator } from '../organizations/bearer.js';
 import { tokenOwner } from './accessTokens.js';
 import { identityDeps } from './deps.js';
 import { readCookie, SESSION_COOKIE } from './http.js';
@@ -55,7 +56,7 @@ export function accessTokenAuthenticator(ctx: { db: Db; config: Config; clock: C
   };
 }
 
-/** The production authenticators: sessions first, then access tokens. */
+/** The production authenticators: sessions first, then access tokens, then organization provider JWTs. */
 export function identityAuthenticators(ctx: { db: Db; config: Config; clock: Clock }): Authenticator[] {
-  return [sessionAuthenticator(ctx), accessTokenAuthenticator(ctx)];
+  return [sessionAuthenticator(ctx), accessTokenAuthenticator(ctx), organizationBearerAuthenticator(ctx)];
 }

@@ -1,5 +1,6 @@
 import { emailSchema, ROLES, type Role } from '@opsdeck/schema';
 import { z } from 'zod';
+import { type OrganizationConfig, organizationConfigFrom, organizationEnvSchema } from '../organizations/config.js';
 
 /** One OIDC social sign-in provider, configured by env (`OPSDECK_OIDC_PROVIDERS` JSON array). */
 export const oidcProviderSchema = z.object({
@@ -51,6 +52,7 @@ export const identityEnvSchema = z.object({
   OPSDECK_OIDC_PROVIDERS: providers.optional(),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('OpsDeck <no-reply@localhost>'),
+  ...organizationEnvSchema.shape,
 });
 
 /** Built-in identity server settings. */
@@ -78,10 +80,16 @@ export interface IdentityConfig {
   oidcProviders: OidcProviderConfig[];
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** Hosted organization mode (organizations/config.ts); undefined when off. */
+  organization: OrganizationConfig | undefined;
 }
 
 /** Builds the identity config from the parsed environment. */
 export function identityConfigFrom(e: z.infer<typeof identityEnvSchema>): IdentityConfig {
+  const organization = organizationConfigFrom(e);
+  if (organization && !(e.OPSDECK_OIDC_PROVIDERS ?? []).some((p) => p.id === organization.provider)) {
+    throw new Error('invalid configuration: OPSDECK_ORG_PROVIDER: must name a provider of OPSDECK_OIDC_PROVIDERS');
+  }
   return {
     secretKey: e.OPSDECK_SECRET_KEY,
     adminEmail: e.OPSDECK_ADMIN_EMAIL,
@@ -101,5 +109,6 @@ export function identityConfigFrom(e: z.infer<typeof identityEnvSchema>): Identi
     oidcProviders: e.OPSDECK_OIDC_PROVIDERS ?? [],
     smtpUrl: e.SMTP_URL || undefined,
     smtpFrom: e.SMTP_FROM,
+    organization,
   };
 }

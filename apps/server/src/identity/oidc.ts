@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { randomSecret, safeEqual } from '../crypto/tokens.js';
+import { syncMembership } from '../organizations/membership.js';
+import { lacksOrganizationClaims, organizationSignIn } from '../organizations/signIn.js';
 import type { OidcProviderConfig } from './config.js';
 import type { IdentityDeps } from './deps.js';
 import { kratosErrors } from './errors.js';
@@ -173,7 +175,8 @@ export function registerOidcRoutes(app: FastifyInstance, deps: IdentityDeps): vo
       const idToken = tokens.claims();
       claims = idToken ? { ...idToken } : undefined;
       // providers often keep profile and email claims for the userinfo endpoint
-      if (idToken && typeof idToken.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+      const incomplete = idToken && (typeof idToken.email !== 'string' || lacksOrganizationClaims(cfg, p.id, idToken));
+      if (incomplete && config.serverMetadata().userinfo_endpoint) {
         claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...claims };
       }
     } catch (err) {
@@ -200,12 +203,14 @@ export function registerOidcRoutes(app: FastifyInstance, deps: IdentityDeps): vo
       return reply.redirect(uiUrl(request, cfg, `${UI_PATHS.settings}?flow=${flow.id}`), 303);
     }
 
+    const org = organizationSignIn(cfg, p.id, claims);
     let identityId = owner?.identityId;
     if (owner && owner.state !== 'active') throw kratosErrors.identityDisabled();
     if (!identityId) {
       const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
       if (!email) throw kratosErrors.badRequest('The provider did not share an email address.');
-      if (!cfg.registrationEnabled) throw kratosErrors.flowDisabled('registration');
+      // the organization provider decides who belongs; self-service sign-up is about everyone else
+      if (!cfg.registrationEnabled && !org) throw kratosErrors.flowDisabled('registration');
       // never link to an existing account by email alone: sign in there and link in settings
       if (await identityIdByEmail(deps.db.kysely, email)) {
         await updateFlow(deps, flow, { ui: { messages: [text.duplicateCredentials()] } });
@@ -221,7 +226,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: IdentityDeps): vo
             now,
           });
           await upsertCredential(trx, id, 'oidc', { providers: [{ provider: p.id, subject: sub }] }, [identifier]);
-          if (cfg.defaultRole) await setRoles(trx, id, [cfg.defaultRole]);
+          if (cfg.defaultRole && !org) await setRoles(trx, id, [cfg.defaultRole]);
           return id;
         });
       } catch (err) {
@@ -230,6 +235,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: IdentityDeps): vo
         throw err;
       }
     }
+    if (org) await syncMembership(deps.db.kysely, org, identityId, claims, now);
     const method = { method: 'oidc', aal: 'aal1' as const, completed_at: now.toISOString(), provider: p.id };
     const existing = await currentSession(deps, request);
     if (existing && existing.identity_id === identityId) {

@@ -52,7 +52,13 @@ const publicRoutes: RouteObject[] = [
   },
   {
     path: '/organizations/orgs-switched',
-    element: auth(async () => (await import('../features/auth/pages.js')).OrgsSwitchedPage),
+    element: auth(async () => (await import('../features/organizations/OrgsSwitchedPage.js')).OrgsSwitchedPage),
+  },
+  {
+    path: '/organizations/provisioning',
+    element: auth(
+      async () => (await import('../features/organizations/ProvisioningPage.js')).OrganizationProvisioningPage,
+    ),
   },
   {
     path: '/bad-session',

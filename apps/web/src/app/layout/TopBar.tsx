@@ -1,6 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Bell, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
+import { OrganizationSwitcher } from '../../features/organizations/OrganizationSwitcher.js';
 import { IconButton } from '../../ui/Button.js';
 import { cx } from '../../ui/cx.js';
 import { HelpMenu } from './HelpMenu.js';
@@ -9,7 +10,8 @@ import { UserMenu } from './UserMenu.js';
 
 /**
  * The bar above every page: title, the page's own controls, a refresh button that spins while
- * anything loads, the notifications bell, preferences, help and the user menu.
+ * anything loads, the notifications bell, the organization switcher (hosted mode), preferences,
+ * help and the user menu.
  */
 export function TopBar({
   title,
@@ -44,6 +46,7 @@ export function TopBar({
         >
           <Bell aria-hidden className="h-4 w-4" />
         </Link>
+        <OrganizationSwitcher />
         <PreferencesMenu />
         <HelpMenu />
         <UserMenu />

@@ -45,6 +45,12 @@ describe('flowErrorAction (spec part 1 section 8)', () => {
       { kind: 'redirect', to: '/profile-settings?flow=f' },
     ],
     [
+      'location change never leaves the site on its own',
+      422,
+      err('browser_location_change_required', { redirect_browser_to: 'https://idp.example/authorize?x=1' }),
+      { kind: 'redirect', to: '/' },
+    ],
+    [
       'return_to refused',
       400,
       err('self_service_flow_return_to_forbidden'),
@@ -88,5 +94,25 @@ describe('flowErrorAction (spec part 1 section 8)', () => {
     ['login', 404, 'get', { kind: 'restart' }],
   ])('%s answering %i on %s', (kind, status, stage, expected) => {
     expect(flowErrorAction(kind, { status, body: {} }, { ...ctx, stage })).toEqual(expected);
+  });
+});
+
+describe('sign-in with a provider', () => {
+  const change = {
+    status: 422,
+    body: err('browser_location_change_required', { redirect_browser_to: 'https://idp.example/authorize?x=1' }),
+  };
+  it('follows the identity server to the provider after a method=oidc submit', () => {
+    expect(flowErrorAction('login', change, { ...ctx, toProvider: true })).toEqual({
+      kind: 'redirect',
+      to: 'https://idp.example/authorize?x=1',
+    });
+  });
+  it('never follows a script: URL', () => {
+    const js = {
+      status: 422,
+      body: err('browser_location_change_required', { redirect_browser_to: 'javascript:alert(1)' }),
+    };
+    expect(flowErrorAction('login', js, { ...ctx, toProvider: true })).toEqual({ kind: 'redirect', to: '/' });
   });
 });

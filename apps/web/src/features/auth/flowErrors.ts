@@ -19,7 +19,7 @@ export type FlowErrorAction =
   | { kind: 'restart'; message?: string; dropReturnTo?: boolean }
   /** the server already made a fresh flow (an expired one names it in use_flow_id) */
   | { kind: 'use-flow'; id: string; message?: string }
-  /** leave the page: a same-origin path, loaded in full so the session is read again */
+  /** leave the page: a same-origin path (or a sign-in provider's page), loaded in full so the session is read again */
   | { kind: 'redirect'; to: string }
   | { kind: 'message'; message: string };
 
@@ -30,6 +30,19 @@ export interface FlowErrorContext {
   here: string;
   /** Whether the flow was being created, fetched by id or submitted. */
   stage: 'create' | 'get' | 'submit';
+  /** A submit of `method=oidc`: the identity server sends the browser on to the provider's own page. */
+  toProvider?: boolean;
+}
+
+/** An absolute http(s) URL, or undefined. */
+function httpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const loginAgain = (here: string, extra = '') => `/login?${extra}return_to=${encodeURIComponent(here)}`;
@@ -53,8 +66,10 @@ export function flowErrorAction(kind: FlowKind, failure: OryFailure, ctx: FlowEr
     case 'session_inactive':
     case 'session_aal1_required':
       return { kind: 'redirect', to: loginAgain(ctx.here) };
-    case 'browser_location_change_required':
-      return { kind: 'redirect', to: redirectTo('/') };
+    case 'browser_location_change_required': {
+      const external = ctx.toProvider && ctx.stage === 'submit' ? httpUrl(body.redirect_browser_to) : undefined;
+      return { kind: 'redirect', to: external ?? redirectTo('/') };
+    }
     case 'self_service_flow_return_to_forbidden':
       return { kind: 'restart', message: FLOW_MESSAGES.returnTo, dropReturnTo: true };
     case 'self_service_flow_expired':

@@ -138,10 +138,10 @@ export function useFlow(kind: FlowKind, create: CreateParams): UseFlow {
   );
 
   const fail = useCallback(
-    async (err: unknown, stage: 'create' | 'get' | 'submit') => {
+    async (err: unknown, stage: 'create' | 'get' | 'submit', toProvider = false) => {
       const failure = await oryFailure(err);
       const here = `${window.location.pathname}${window.location.search}`;
-      apply(flowErrorAction(kind, failure, { origin: window.location.origin, here, stage }), stage);
+      apply(flowErrorAction(kind, failure, { origin: window.location.origin, here, stage, toProvider }), stage);
     },
     [apply, kind],
   );
@@ -183,7 +183,8 @@ export function useFlow(kind: FlowKind, create: CreateParams): UseFlow {
       try {
         return await CALLS[kind].update(flow.id, body);
       } catch (err) {
-        await fail(err, 'submit');
+        // only the answer to our own sign-in-with-provider submit may leave for another site
+        await fail(err, 'submit', body.method === 'oidc');
         return undefined;
       } finally {
         setBusy(false);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** One organization in the switcher: `url` is null while its backend is being provisioned. */
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string().nullable(),
+  direct: z.boolean(),
+  ready: z.boolean(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** `GET /api/organizations`: hosted mode, this backend's organization and the person's organizations. */
+export const organizationsResponseSchema = z.object({
+  hosted: z.boolean(),
+  current: organizationSchema.nullable(),
+  organizations: z.array(organizationSchema),
+});
+export type OrganizationsResponse = z.infer<typeof organizationsResponseSchema>;
