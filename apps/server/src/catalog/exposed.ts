@@ -1,3 +1,4 @@
+import { assertAgent } from '../upstream/assigned.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
@@ -55,13 +56,15 @@ exposeTable('config_scrapers', {
         if (row.spec === undefined) throw badRequest(`invalid scraper${where}: spec: This field is required`);
         validateRow(row, where);
         checkExecAllowed(ctx, input.subject, row);
-        return { source: 'UI', ...row };
+        return { source: 'UI', ...row } as Row;
       });
+      for (const [i, row] of rows.entries()) await assertAgent(ctx.db.kysely, row.agent_id, many ? `[${i}]` : '');
       return { rows };
     }
     if (input.method === 'PATCH' && input.patch) {
       validateRow(input.patch, '');
       checkExecAllowed(ctx, input.subject, input.patch);
+      await assertAgent(ctx.db.kysely, input.patch.agent_id);
     }
     return undefined;
   },
