@@ -59,7 +59,8 @@ exposeTable('canaries', {
         checkExecAllowed(ctx, input.subject, row);
         return { source: 'UI', ...row } as Row;
       });
-      for (const [i, row] of rows.entries()) await assertAgent(ctx.db.kysely, row.agent_id, rows.length > 1 ? `[${i}]` : '');
+      for (const [i, row] of rows.entries())
+        await assertAgent(ctx.db.kysely, row.agent_id, rows.length > 1 ? `[${i}]` : '');
       return { rows };
     }
     if (input.method === 'PATCH' && input.patch) {

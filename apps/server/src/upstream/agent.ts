@@ -5,10 +5,10 @@ import { longLivedController } from '../abort.js';
 import type { Database } from '../db/types.js';
 import type { AppContext } from '../http/context.js';
 import { every, runJob } from '../jobs/jobHistory.js';
-import { type UpstreamClient, upstreamClient } from './client.js';
-import type { UpstreamConfig } from './config.js';
 import { actionContextFor } from '../playbooks/context.js';
 import { startActionRunner } from './actionRunner.js';
+import { type UpstreamClient, upstreamClient } from './client.js';
+import type { UpstreamConfig } from './config.js';
 import { pullOnce } from './pull.js';
 import { pushOnce } from './push.js';
 import { PUSH_TABLE_NAMES, PUSH_TABLES } from './tables.js';
@@ -164,7 +164,8 @@ export async function startUpstreamAgent(
   const puller = timers
     ? every(config.pullIntervalMs, pull, {
         firstMs: 500,
-        onError: (err) => log?.warn({ err: String(err) }, 'pull from upstream failed; assigned checks stay as they were'),
+        onError: (err) =>
+          log?.warn({ err: String(err) }, 'pull from upstream failed; assigned checks stay as they were'),
       })
     : undefined;
   // playbook actions with runsOn this agent: long polls, so only where background work runs

@@ -47,7 +47,9 @@ export async function assertAgent(db: Executor, agentId: unknown, where = ''): P
 
 /** The id of an agent's copy of a canary: md5 of both ids, as SQL's `md5(parent || agent)::uuid`. */
 export function copyId(parentId: string, agentId: string): string {
-  const h = createHash('md5').update(parentId + agentId).digest('hex');
+  const h = createHash('md5')
+    .update(parentId + agentId)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 

@@ -1,9 +1,9 @@
 import { runScope } from '../abort.js';
-import { VERSION } from '../version.js';
-import type { UpstreamConfig } from './config.js';
 import type { ActionOutcome } from '../playbooks/actions/types.js';
+import { VERSION } from '../version.js';
 import type { AgentAction } from './agentActions.js';
 import type { AssignedRow } from './assigned.js';
+import type { UpstreamConfig } from './config.js';
 import type { PushAnswer } from './receive.js';
 import type { PushTableName } from './tables.js';
 
@@ -56,6 +56,10 @@ export function upstreamClient(config: UpstreamConfig, shutdown?: AbortSignal): 
     pullScrapers: () => call('GET', '/upstream/scrapeconfig/pull'),
     nextAction: (waitS) => call('GET', `/upstream/playbook-action?wait=${waitS}`),
     reportAction: (id, o) =>
-      call('POST', `/upstream/playbook-action/${encodeURIComponent(id)}`, { ok: o.ok, result: o.result, error: o.error }),
+      call('POST', `/upstream/playbook-action/${encodeURIComponent(id)}`, {
+        ok: o.ok,
+        result: o.result,
+        error: o.error,
+      }),
   };
 }

@@ -24,7 +24,9 @@ export interface PullSummary {
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 async function pulledIds(db: Kysely<Database>, kind: Kind): Promise<Set<string>> {
-  const { rows } = await sql<{ id: string }>`select id::text from upstream_pulled where table_name = ${kind}`.execute(db);
+  const { rows } = await sql<{ id: string }>`select id::text from upstream_pulled where table_name = ${kind}`.execute(
+    db,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -88,7 +90,8 @@ async function livePulled(db: Kysely<Database>, kind: Kind): Promise<string[]> {
 /** Soft-deletes a pulled row (a canary's checks go with it); its upstream_pulled entry stays, so it is never taken for the agent's own. */
 async function remove(db: Kysely<Database>, kind: Kind, id: string): Promise<void> {
   if (kind === 'canaries') await deleteCanary(db, id);
-  else await sql`update config_scrapers set deleted_at = now() where id = ${id}::uuid and deleted_at is null`.execute(db);
+  else
+    await sql`update config_scrapers set deleted_at = now() where id = ${id}::uuid and deleted_at is null`.execute(db);
 }
 
 async function reconcile(

@@ -1,6 +1,14 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
-import { isPushTable, keyMatch, keyOf, PUSH_TABLE_NAMES, PUSH_TABLES, type PushTable, type PushTableName } from './tables.js';
+import {
+  isPushTable,
+  keyMatch,
+  keyOf,
+  PUSH_TABLE_NAMES,
+  PUSH_TABLES,
+  type PushTable,
+  type PushTableName,
+} from './tables.js';
 
 type Row = Record<string, unknown>;
 export type PushData = Partial<Record<PushTableName, Row[]>>;

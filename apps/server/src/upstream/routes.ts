@@ -26,7 +26,9 @@ function tablesBody() {
               row.refine(
                 (r) =>
                   PUSH_TABLES[name].key.every((k) =>
-                    OPTIONAL_KEYS.has(k) ? r[k] === null || typeof r[k] === 'string' : typeof r[k] === 'string' && r[k] !== '',
+                    OPTIONAL_KEYS.has(k)
+                      ? r[k] === null || typeof r[k] === 'string'
+                      : typeof r[k] === 'string' && r[k] !== '',
                   ),
                 `${name}: each row needs its key (${PUSH_TABLES[name].key.join(' and ')})`,
               ),
@@ -60,6 +62,11 @@ async function agentOf(request: FastifyRequest, ctx: AppContext): Promise<{ id: 
  */
 export async function upstreamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // long polls end when the server closes, not after their wait
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   const auth = { auth: 'authenticated' as const };
   r.post('/upstream/push', { config: auth, schema: { body: tablesBody() } }, async (request) => {
     const agent = await agentOf(request, ctx);
@@ -97,7 +104,7 @@ export async function upstreamRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     async (request) => {
       const agent = await agentOf(request, ctx);
-      const gone = () => request.raw.destroyed || request.raw.socket.destroyed;
+      const gone = () => closing || request.raw.destroyed || request.raw.socket.destroyed;
       return { action: (await nextAgentAction(ctx, agent.id, request.query.wait * 1000, gone)) ?? null };
     },
   );

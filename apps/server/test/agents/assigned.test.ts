@@ -5,8 +5,8 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/db/connection.js';
-import { copyId, selectorMatches } from '../../src/upstream/assigned.js';
 import { startUpstreamAgent, type UpstreamAgent } from '../../src/upstream/agent.js';
+import { copyId, selectorMatches } from '../../src/upstream/assigned.js';
 import { upstreamClient } from '../../src/upstream/client.js';
 import type { UpstreamConfig } from '../../src/upstream/config.js';
 import { tempFolder } from '../catalog/helpers.js';
@@ -48,7 +48,11 @@ const rows = async (db: Db, table: string, where = sql`true`) =>
   );
 
 async function generate(name: string): Promise<{ id: string; access_token: string }> {
-  const res = await upstream.fetch('/api/agent/generate', { method: 'POST', headers: json, body: JSON.stringify({ name }) });
+  const res = await upstream.fetch('/api/agent/generate', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name }),
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; access_token: string };
 }
@@ -143,8 +147,14 @@ describe('assigned to an agent upstream', () => {
 
     // the agent pulls them under the upstream's ids, with their checks
     const a = agentServer.db;
-    await waitFor('the canaries on the agent', async () => (await rows(a, 'checks', sql`canary_id in (${assigned}, ${copy})`)) === 2);
-    await waitFor('the scraper on the agent', async () => (await rows(a, 'config_scrapers', sql`id = ${scraperId}`)) === 1);
+    await waitFor(
+      'the canaries on the agent',
+      async () => (await rows(a, 'checks', sql`canary_id in (${assigned}, ${copy})`)) === 2,
+    );
+    await waitFor(
+      'the scraper on the agent',
+      async () => (await rows(a, 'config_scrapers', sql`id = ${scraperId}`)) === 1,
+    );
     const local = await sql<{ id: string; spec: Record<string, unknown> }>`
       select id, spec from canaries where id = ${copy}`.execute(a.kysely);
     expect(local.rows[0]?.spec.agentSelector).toBeUndefined();
@@ -156,7 +166,12 @@ describe('assigned to an agent upstream', () => {
     const { rows: checks } = await sql<{ id: string }>`
       select id from checks where canary_id in (${assigned}, ${copy})`.execute(a.kysely);
     for (const c of checks) {
-      const run = await agentServer.fetch(`/api/canary/run/check/${c.id}`, { method: 'POST', as: 'admin', headers: json, body: '{}' });
+      const run = await agentServer.fetch(`/api/canary/run/check/${c.id}`, {
+        method: 'POST',
+        as: 'admin',
+        headers: json,
+        body: '{}',
+      });
       expect(run.status).toBeLessThan(300);
     }
     const run = await agentServer.fetch(`/api/catalog/scrapers/${scraperId}/run`, {
@@ -173,13 +188,19 @@ describe('assigned to an agent upstream', () => {
     );
     await waitFor(
       'the items upstream',
-      async () => (await rows(upstreamDb, 'config_items', sql`scraper_id = ${scraperId} and agent_id = ${agentId}`)) === 2,
+      async () =>
+        (await rows(upstreamDb, 'config_items', sql`scraper_id = ${scraperId} and agent_id = ${agentId}`)) === 2,
     );
     expect(await rows(upstreamDb, 'checks', sql`id = any(${ids}::uuid[]) and agent_id = ${agentId}`)).toBe(2);
     // the copy of the agentSelector canary is the agent's upstream, apart from the canary it came from
-    expect(await rows(upstreamDb, 'canaries', sql`id = ${copy} and agent_id = ${agentId} and deleted_at is null`)).toBe(1);
+    expect(await rows(upstreamDb, 'canaries', sql`id = ${copy} and agent_id = ${agentId} and deleted_at is null`)).toBe(
+      1,
+    );
     expect(await rows(upstreamDb, 'canary_schedules', sql`canary_id in (${assigned}, ${copy})`)).toBe(0);
-    await waitFor('a pull job on the agent', async () => (await rows(a, 'job_history', sql`name = 'PullFromUpstream'`)) > 0);
+    await waitFor(
+      'a pull job on the agent',
+      async () => (await rows(a, 'job_history', sql`name = 'PullFromUpstream'`)) > 0,
+    );
   }, 90_000);
 
   it('pushes the links between what the agent found', async () => {
@@ -188,14 +209,19 @@ describe('assigned to an agent upstream', () => {
       select id from config_items where scraper_id = ${scraperId} order by name`.execute(a);
     const [alpha, beta] = items.map((i) => i.id);
     const { rows: check } = await sql<{ id: string }>`select id from checks where canary_id = ${assigned}`.execute(a);
-    await sql`insert into config_relationships (config_id, related_id, relation) values (${alpha}, ${beta}, 'uses')`.execute(a);
+    await sql`insert into config_relationships (config_id, related_id, relation) values (${alpha}, ${beta}, 'uses')`.execute(
+      a,
+    );
     await sql`insert into check_config_relationships (check_id, config_id, canary_id, selector_id)
               values (${check[0]?.id}, ${alpha}, ${assigned}, 'manual')`.execute(a);
     await waitFor(
       'the links upstream',
       async () =>
-        (await rows(upstreamDb, 'config_relationships', sql`config_id = ${alpha} and related_id = ${beta} and relation = 'uses'`)) ===
-          1 && (await rows(upstreamDb, 'check_config_relationships', sql`config_id = ${alpha}`)) === 1,
+        (await rows(
+          upstreamDb,
+          'config_relationships',
+          sql`config_id = ${alpha} and related_id = ${beta} and relation = 'uses'`,
+        )) === 1 && (await rows(upstreamDb, 'check_config_relationships', sql`config_id = ${alpha}`)) === 1,
     );
     await sql`delete from config_relationships where config_id = ${alpha} and related_id = ${beta}`.execute(a);
     await waitFor(
@@ -230,7 +256,8 @@ describe('assigned to an agent upstream', () => {
     // and the agent's checks leave the upstream's lists with its next push
     await waitFor(
       'the checks deleted upstream',
-      async () => (await rows(upstreamDb, 'checks', sql`canary_id in (${assigned}, ${copy}) and deleted_at is null`)) === 0,
+      async () =>
+        (await rows(upstreamDb, 'checks', sql`canary_id in (${assigned}, ${copy}) and deleted_at is null`)) === 0,
     );
     expect(await rows(upstreamDb, 'canaries', sql`id = ${copy} and deleted_at is not null`)).toBe(1);
   }, 60_000);
@@ -278,7 +305,11 @@ describe('assigned to an agent upstream', () => {
   }, 60_000);
 
   it('fails a run whose runsOn names no agent, and refuses outcomes for actions the agent does not hold', async () => {
-    const id = await seedPlaybook(upstream, { actions: [{ name: 'x', runsOn: ['mars'], exec: { script: 'true' } }] }, 'nowhere');
+    const id = await seedPlaybook(
+      upstream,
+      { actions: [{ name: 'x', runsOn: ['mars'], exec: { script: 'true' } }] },
+      'nowhere',
+    );
     const res = await upstream.fetch('/api/playbook/run', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
