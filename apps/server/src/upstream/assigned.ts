@@ -5,7 +5,7 @@ import { badRequest } from '../http/errors.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** What the upstream hands an agent to run: a canary or a scraper, by the id both sides use. */
+/** What the upstream hands an agent to run: a canary, scraper or topology, by the id both sides use. */
 export interface AssignedRow {
   id: string;
   name: string;
@@ -94,6 +94,14 @@ export async function assignedCanaries(db: Kysely<Database>, agent: { id: string
       where agent_id = ${agent.id}::uuid and deleted_at is null order by id`.execute(trx);
     return rows;
   });
+}
+
+/** The topologies assigned to an agent (`GET /upstream/topology/pull`), its own included. */
+export async function assignedTopologies(db: Kysely<Database>, agent: { id: string }) {
+  const { rows } = await sql<AssignedRow>`
+    select id, name, namespace, labels, spec, source from topologies
+    where agent_id = ${agent.id}::uuid and deleted_at is null order by id`.execute(db);
+  return rows;
 }
 
 /** The scrapers assigned to an agent (`GET /upstream/scrapeconfig/pull`), its own included. */

@@ -16,6 +16,7 @@ export interface UpstreamClient {
   ping(): Promise<{ id: string; name: string }>;
   pullCanaries(): Promise<{ canaries: AssignedRow[] }>;
   pullScrapers(): Promise<{ scrapers: AssignedRow[] }>;
+  pullTopologies(): Promise<{ topologies: AssignedRow[] }>;
   /** Long poll: the next playbook action to run here, or null after `waitS` seconds. */
   nextAction(waitS: number): Promise<{ action: AgentAction | null }>;
   reportAction(id: string, outcome: Pick<ActionOutcome, 'ok' | 'result' | 'error'>): Promise<{ status: string }>;
@@ -54,6 +55,7 @@ export function upstreamClient(config: UpstreamConfig, shutdown?: AbortSignal): 
     ping: () => call('GET', '/upstream/ping'),
     pullCanaries: () => call('GET', '/upstream/canary/pull'),
     pullScrapers: () => call('GET', '/upstream/scrapeconfig/pull'),
+    pullTopologies: () => call('GET', '/upstream/topology/pull'),
     nextAction: (waitS) => call('GET', `/upstream/playbook-action?wait=${waitS}`),
     reportAction: (id, o) =>
       call('POST', `/upstream/playbook-action/${encodeURIComponent(id)}`, {

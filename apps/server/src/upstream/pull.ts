@@ -5,13 +5,14 @@ import type { Database } from '../db/types.js';
 import { deleteCanary, deriveChecks, ensureSchedule } from '../health/canaries.js';
 import { validateCanary } from '../health/canaryYaml.js';
 import type { JobOutcome } from '../jobs/jobHistory.js';
+import { topologySchedule, validateTopology } from '../topology/topologyYaml.js';
 import type { AssignedRow } from './assigned.js';
 import type { UpstreamClient } from './client.js';
 
-type Kind = 'canaries' | 'config_scrapers';
+type Kind = 'canaries' | 'config_scrapers' | 'topologies';
 
 /**
- * The agent's pull (`PullFromUpstream`): the canaries and scrapers the upstream assigned to it
+ * The agent's pull (`PullFromUpstream`): the canaries, scrapers and topologies the upstream assigned to it
  * are created or updated here under the upstream's ids (so what they produce is pushed back as
  * theirs), and the ones it no longer assigns are deleted. `upstream_pulled` remembers which rows
  * came from the upstream: the agent's own canaries, which the upstream answers too, are left alone.
@@ -21,7 +22,12 @@ export interface PullSummary {
   deleted: Record<Kind, number>;
 }
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** An error's text; a validation error lists its issues (a spec this agent's version cannot take). */
+function message(err: unknown): string {
+  const issues = (err as { issues?: Array<{ path: string; message: string }> }).issues;
+  if (Array.isArray(issues)) return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+  return err instanceof Error ? err.message : String(err);
+}
 
 async function pulledIds(db: Kysely<Database>, kind: Kind): Promise<Set<string>> {
   const { rows } = await sql<{ id: string }>`select id::text from upstream_pulled where table_name = ${kind}`.execute(
@@ -88,10 +94,37 @@ async function livePulled(db: Kysely<Database>, kind: Kind): Promise<string[]> {
 }
 
 /** Soft-deletes a pulled row (a canary's checks go with it); its upstream_pulled entry stays, so it is never taken for the agent's own. */
+/** A topology runs at once when it is new or changed (next_runtime now), then on its schedule. */
+async function applyTopology(db: Kysely<Database>, row: AssignedRow): Promise<void> {
+  const topology = validateTopology({
+    apiVersion: 'canaries.flanksource.com/v1',
+    kind: 'Topology',
+    metadata: { name: row.name, namespace: row.namespace },
+    spec: row.spec,
+  });
+  const schedule = topologySchedule(topology.spec as { schedule?: string });
+  await db.transaction().execute(async (trx) => {
+    await sql`
+      insert into topologies (id, name, namespace, labels, spec, source, schedule, next_runtime)
+      values (${row.id}::uuid, ${row.name}, ${row.namespace}, ${JSON.stringify(row.labels ?? {})}::jsonb,
+              ${JSON.stringify(row.spec)}::jsonb, ${row.source ?? 'UI'}, ${schedule}, now())
+      on conflict (id) do update set name = excluded.name, namespace = excluded.namespace, labels = excluded.labels,
+        spec = excluded.spec, source = excluded.source, schedule = excluded.schedule, next_runtime = now(),
+        claimed_by = null, deleted_at = null
+      where (topologies.name, topologies.namespace, topologies.labels, topologies.spec, topologies.deleted_at is null)
+        is distinct from (excluded.name, excluded.namespace, excluded.labels, excluded.spec, true)`.execute(trx);
+    await sql`insert into upstream_pulled (table_name, id) values ('topologies', ${row.id}::uuid)
+              on conflict do nothing`.execute(trx);
+  });
+}
+
 async function remove(db: Kysely<Database>, kind: Kind, id: string): Promise<void> {
   if (kind === 'canaries') await deleteCanary(db, id);
+  // a topology's components go with it (migration 170's trigger)
   else
-    await sql`update config_scrapers set deleted_at = now() where id = ${id}::uuid and deleted_at is null`.execute(db);
+    await sql`update ${sql.table(kind)} set deleted_at = now() where id = ${id}::uuid and deleted_at is null`.execute(
+      db,
+    );
 }
 
 async function reconcile(
@@ -110,7 +143,7 @@ async function reconcile(
   );
   let applied = 0;
   let deleted = 0;
-  const what = kind === 'canaries' ? 'canary' : 'scraper';
+  const what = { canaries: 'canary', config_scrapers: 'scraper', topologies: 'topology' }[kind];
   for (const row of rows) {
     if (own.has(row.id)) continue;
     try {
@@ -129,7 +162,7 @@ async function reconcile(
   return { applied, deleted };
 }
 
-/** One pull run: both lists first (a failed request changes nothing), then canaries and scrapers applied. */
+/** One pull run: the three lists first (a failed request changes nothing), then canaries and scrapers applied. */
 export async function pullOnce(
   db: Kysely<Database>,
   clock: Clock,
@@ -137,13 +170,16 @@ export async function pullOnce(
 ): Promise<JobOutcome & PullSummary> {
   const { canaries } = await client.pullCanaries();
   const { scrapers } = await client.pullScrapers();
+  const { topologies } = await client.pullTopologies();
   const errors: string[] = [];
   const c = await reconcile(db, 'canaries', canaries, (row) => applyCanary(db, clock, row), errors);
   const s = await reconcile(db, 'config_scrapers', scrapers, (row) => applyScraper(db, row), errors);
+  const t = await reconcile(db, 'topologies', topologies, (row) => applyTopology(db, row), errors);
   await sql`update upstream_state set last_pulled = now()`.execute(db);
   const summary: PullSummary = {
-    applied: { canaries: c.applied, config_scrapers: s.applied },
-    deleted: { canaries: c.deleted, config_scrapers: s.deleted },
+    applied: { canaries: c.applied, config_scrapers: s.applied, topologies: t.applied },
+    deleted: { canaries: c.deleted, config_scrapers: s.deleted, topologies: t.deleted },
   };
-  return { success: c.applied + s.applied + c.deleted + s.deleted, errors, details: { ...summary }, ...summary };
+  const success = c.applied + s.applied + t.applied + c.deleted + s.deleted + t.deleted;
+  return { success, errors, details: { ...summary }, ...summary };
 }

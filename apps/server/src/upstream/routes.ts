@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { acceptAgentOutcome, nextAgentAction } from './agentActions.js';
-import { assignedCanaries, assignedScrapers } from './assigned.js';
+import { assignedCanaries, assignedScrapers, assignedTopologies } from './assigned.js';
 import { receiveDeletes, receivePush } from './receive.js';
 import { OPTIONAL_KEYS, PUSH_TABLE_NAMES, PUSH_TABLES } from './tables.js';
 
@@ -90,6 +90,10 @@ export async function upstreamRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.get('/upstream/scrapeconfig/pull', { config: auth }, async (request) => {
     const agent = await agentOf(request, ctx);
     return { scrapers: await assignedScrapers(ctx.db.kysely, agent) };
+  });
+  r.get('/upstream/topology/pull', { config: auth }, async (request) => {
+    const agent = await agentOf(request, ctx);
+    return { topologies: await assignedTopologies(ctx.db.kysely, agent) };
   });
   // playbook actions with runsOn the agent: long poll, then the outcome (agentActions.ts)
   r.get(

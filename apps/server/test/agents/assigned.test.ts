@@ -5,6 +5,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/db/connection.js';
+import { runDueTopologies } from '../../src/topology/worker.js';
 import { startUpstreamAgent, type UpstreamAgent } from '../../src/upstream/agent.js';
 import { copyId, selectorMatches } from '../../src/upstream/assigned.js';
 import { upstreamClient } from '../../src/upstream/client.js';
@@ -108,6 +109,7 @@ let assigned: string;
 let selected: string;
 let copy: string;
 let scraperId: string;
+let topologyId: string;
 
 describe('assigned to an agent upstream', () => {
   it('matches agentSelector names and globs', () => {
@@ -117,7 +119,7 @@ describe('assigned to an agent upstream', () => {
     expect(selectorMatches(['us-edge'], 'eu-edge')).toBe(false);
   });
 
-  it('pulls canaries (agent_id and agentSelector) and a scraper, runs them on the agent, and pushes the results back', async () => {
+  it('pulls canaries (agent_id and agentSelector), a scraper and a topology, runs them on the agent, and pushes the results back', async () => {
     const http1 = { http: [{ name: 'assigned-target', url: targetUrl }] };
     let res = await onUpstream('POST', '/api/db/canaries', { name: 'assigned-web', agent_id: agentId, spec: http1 });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -136,6 +138,13 @@ describe('assigned to an agent upstream', () => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     scraperId = ((await res.json()) as Array<{ id: string }>)[0]?.id as string;
+    res = await onUpstream('POST', '/api/db/topologies', {
+      name: 'assigned-topology',
+      agent_id: agentId,
+      spec: { components: [{ name: 'edge-db', type: 'database', status: 'healthy' }] },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    topologyId = ((await res.json()) as Array<{ id: string }>)[0]?.id as string;
     // a canary for an agent that does not exist names the field
     res = await onUpstream('POST', '/api/db/canaries', { name: 'nowhere', agent_id: scraperId, spec: http1 });
     expect(res.status).toBe(400);
@@ -144,6 +153,7 @@ describe('assigned to an agent upstream', () => {
     // the upstream runs none of them: no checks, no schedules of its own
     expect(await rows(upstreamDb, 'checks', sql`canary_id in (${assigned}, ${selected})`)).toBe(0);
     expect(await rows(upstreamDb, 'canary_schedules', sql`canary_id in (${assigned}, ${selected})`)).toBe(0);
+    expect(await runDueTopologies(upstream.ctx, 'upstream-test')).toBe(0);
 
     // the agent pulls them under the upstream's ids, with their checks
     const a = agentServer.db;
@@ -155,6 +165,11 @@ describe('assigned to an agent upstream', () => {
       'the scraper on the agent',
       async () => (await rows(a, 'config_scrapers', sql`id = ${scraperId}`)) === 1,
     );
+    await waitFor(
+      'the topology on the agent',
+      async () => (await rows(a, 'topologies', sql`id = ${topologyId}`)) === 1,
+    );
+    expect(await runDueTopologies(agentServer.ctx, 'agent-test')).toBe(1);
     const local = await sql<{ id: string; spec: Record<string, unknown> }>`
       select id, spec from canaries where id = ${copy}`.execute(a.kysely);
     expect(local.rows[0]?.spec.agentSelector).toBeUndefined();
@@ -192,6 +207,15 @@ describe('assigned to an agent upstream', () => {
         (await rows(upstreamDb, 'config_items', sql`scraper_id = ${scraperId} and agent_id = ${agentId}`)) === 2,
     );
     expect(await rows(upstreamDb, 'checks', sql`id = any(${ids}::uuid[]) and agent_id = ${agentId}`)).toBe(2);
+    await waitFor(
+      'the components upstream',
+      async () =>
+        (await rows(
+          upstreamDb,
+          'components',
+          sql`topology_id = ${topologyId} and name = 'edge-db' and agent_id = ${agentId}`,
+        )) === 1,
+    );
     // the copy of the agentSelector canary is the agent's upstream, apart from the canary it came from
     expect(await rows(upstreamDb, 'canaries', sql`id = ${copy} and agent_id = ${agentId} and deleted_at is null`)).toBe(
       1,
@@ -242,6 +266,7 @@ describe('assigned to an agent upstream', () => {
     });
     expect(patched.status, await patched.clone().text()).toBe(200);
     expect((await onUpstream('DELETE', `/api/db/config_scrapers?id=eq.${scraperId}`)).status).toBeLessThan(300);
+    expect((await onUpstream('DELETE', `/api/db/topologies?id=eq.${topologyId}`)).status).toBeLessThan(300);
     const a = agentServer.db;
     await waitFor(
       'the canaries deleted on the agent',
@@ -260,6 +285,12 @@ describe('assigned to an agent upstream', () => {
         (await rows(upstreamDb, 'checks', sql`canary_id in (${assigned}, ${copy}) and deleted_at is null`)) === 0,
     );
     expect(await rows(upstreamDb, 'canaries', sql`id = ${copy} and deleted_at is not null`)).toBe(1);
+    await waitFor(
+      'the topology deleted on the agent, its components upstream',
+      async () =>
+        (await rows(a, 'topologies', sql`id = ${topologyId} and deleted_at is not null`)) === 1 &&
+        (await rows(upstreamDb, 'components', sql`topology_id = ${topologyId} and deleted_at is null`)) === 0,
+    );
   }, 60_000);
 
   it('runs a playbook action with runsOn on the agent and continues the run upstream', async () => {

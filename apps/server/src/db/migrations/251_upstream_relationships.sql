@@ -45,10 +45,10 @@ on conflict (table_name, row_key) do nothing;
 create index playbook_run_actions_agent_idx on playbook_run_actions (agent_id, scheduled_time)
   where agent_id is not null and status in ('scheduled', 'sleeping', 'running');
 
--- agent: the canaries and scrapers it pulled from the upstream (assigned there), so it can tell
+-- agent: the canaries, scrapers and topologies it pulled from the upstream (assigned there), so it can tell
 -- them from its own and delete them when the upstream stops assigning them
 create table upstream_pulled (
-  table_name text not null check (table_name in ('canaries', 'config_scrapers')),
+  table_name text not null check (table_name in ('canaries', 'config_scrapers', 'topologies')),
   id uuid not null,
   pulled_at timestamptz not null default now(),
   primary key (table_name, id)
