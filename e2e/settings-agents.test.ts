@@ -84,6 +84,7 @@ describe('agents settings', () => {
       token: made.access_token,
       pushIntervalMs: 1000,
       pingIntervalMs: 1000,
+      pullIntervalMs: 60_000,
     });
     const canary = randomUUID();
     const scraper = randomUUID();

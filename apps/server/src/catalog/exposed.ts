@@ -4,6 +4,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, type ExposedTable, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
+import { assertAgent } from '../upstream/assigned.js';
 import { execScraperRefusal } from './execPolicy.js';
 import { ScrapeConfigValidationError, validateScrapeConfig } from './scrapeConfigYaml.js';
 import './tables.js';
@@ -56,13 +57,15 @@ exposeTable('config_scrapers', {
         if (row.spec === undefined) throw badRequest(`invalid scraper${where}: spec: This field is required`);
         validateRow(row, where);
         checkExecAllowed(ctx, input.subject, row);
-        return { source: 'UI', ...row };
+        return { source: 'UI', ...row } as Row;
       });
+      for (const [i, row] of rows.entries()) await assertAgent(ctx.db.kysely, row.agent_id, many ? `[${i}]` : '');
       return { rows };
     }
     if (input.method === 'PATCH' && input.patch) {
       validateRow(input.patch, '');
       checkExecAllowed(ctx, input.subject, input.patch);
+      await assertAgent(ctx.db.kysely, input.patch.agent_id);
     }
     return undefined;
   },

@@ -62,6 +62,10 @@ export async function saveCanary(db: Executor, canary: CanaryResource, opts: Sav
       .executeTakeFirstOrThrow();
     id = row.id;
   }
+  if (!runsHere(LOCAL_AGENT_ID, canary.spec)) {
+    await stopHere(db, id);
+    return { id, created: !existing, checks: {} };
+  }
   const checks = await deriveChecks(db, { id, name: canary.metadata.name, namespace }, canary.spec);
   const oldSchedule = existing ? canarySchedule(existing.spec as CanaryResource['spec']) : undefined;
   await ensureSchedule(db, id, canarySchedule(canary.spec), oldSchedule, opts.clock);
@@ -140,6 +144,23 @@ export async function ensureSchedule(
   } else {
     await insert.onConflict((oc) => oc.column('canary_id').doNothing()).execute();
   }
+}
+
+/** Whether this OpsDeck runs a canary: not an agent's (agent_id), nor one copied to agents (agentSelector). */
+export function runsHere(agentId: unknown, spec: CanaryResource['spec'] | undefined): boolean {
+  return (agentId === undefined || agentId === LOCAL_AGENT_ID) && !spec?.agentSelector?.length;
+}
+
+/** A canary that runs elsewhere has no checks or schedule here (they come from the agent's pushes). */
+export async function stopHere(db: Executor, canaryId: string): Promise<void> {
+  await db.deleteFrom('canary_schedules').where('canary_id', '=', canaryId).execute();
+  await db
+    .updateTable('checks')
+    .set({ deleted_at: sql`now()` })
+    .where('canary_id', '=', canaryId)
+    .where('agent_id', '=', LOCAL_AGENT_ID)
+    .where('deleted_at', 'is', null)
+    .execute();
 }
 
 /** Soft-deletes a canary; the database soft-deletes its checks and the scheduler drops them. */

@@ -5,7 +5,8 @@ import type { Subject } from '../rbac/resources.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
-import { deriveChecks, ensureSchedule } from './canaries.js';
+import { assertAgent } from '../upstream/assigned.js';
+import { deriveChecks, ensureSchedule, runsHere, stopHere } from './canaries.js';
 import { CanaryValidationError, validateCanary } from './canaryYaml.js';
 
 /**
@@ -56,13 +57,16 @@ exposeTable('canaries', {
           throw badRequest(`invalid canary${input.rows?.length === 1 ? '' : `[${i}]`}: spec: This field is required`);
         validateRow(row, input.rows?.length === 1 ? undefined : i);
         checkExecAllowed(ctx, input.subject, row);
-        return { source: 'UI', ...row };
+        return { source: 'UI', ...row } as Row;
       });
+      for (const [i, row] of rows.entries())
+        await assertAgent(ctx.db.kysely, row.agent_id, rows.length > 1 ? `[${i}]` : '');
       return { rows };
     }
     if (input.method === 'PATCH' && input.patch) {
       validateRow(input.patch);
       checkExecAllowed(ctx, input.subject, input.patch);
+      await assertAgent(ctx.db.kysely, input.patch.agent_id);
     }
     return undefined;
   },
@@ -71,6 +75,11 @@ exposeTable('canaries', {
     for (const row of rows) {
       if (row.deleted_at) continue;
       const spec = row.spec as CanaryResource['spec'];
+      // an agent's canary, or one copied to agents, runs there: its checks arrive with the agent's pushes
+      if (!runsHere(row.agent_id, spec)) {
+        await stopHere(trx, row.id as string);
+        continue;
+      }
       const canary = {
         id: row.id as string,
         name: row.name as string,

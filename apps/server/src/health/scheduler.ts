@@ -175,7 +175,9 @@ export class Scheduler {
     for (const r of rows) {
       const unchanged = this.entries.get(r.id)?.updatedAt === r.updated_at.getTime();
       if (unchanged && !r.deleted_at) continue;
-      if (!r.deleted_at && (r.spec as CanarySpec).replicas !== 0) live.push(r);
+      // agentSelector: copied to agents, which run it (upstream/assigned.ts)
+      const spec = r.spec as CanarySpec;
+      if (!r.deleted_at && spec.replicas !== 0 && !spec.agentSelector?.length) live.push(r);
       else this.forget(r.id);
     }
     const page = { size: rows.length, last: last.id, syncedAt: last.synced_at.getTime() };

@@ -4,6 +4,7 @@ import { settlePlaybookSend } from '../notifications/send.js';
 import type { ClaimedRun } from './claims.js';
 import { delayMs, shouldRun } from './conditions.js';
 import { loadTargets, loadUser } from './env.js';
+import { actionAgent } from './runsOn.js';
 import './tables.js';
 
 /**
@@ -87,9 +88,12 @@ export async function advanceRun(db: Executor, run: ClaimedRun, now: Date): Prom
       }
       const delay = delayMs(action.delay, env);
       const at = new Date(now.getTime() + delay);
+      // an action with runsOn an agent waits for that agent's poll (upstream/agentActions.ts)
+      const agentId = await actionAgent(db, spec, action);
       await db
         .insertInto('playbook_run_actions')
         .values({
+          agent_id: agentId,
           name: action.name,
           status: delay > 0 ? 'sleeping' : 'scheduled',
           playbook_run_id: run.id,

@@ -55,6 +55,7 @@ export interface ClaimedAction {
 /**
  * Due actions (scheduled, or sleeping past their delay or backoff) and running ones whose lease
  * passed, moved to running under this worker's lease. Their runs leave sleeping/retrying.
+ * Actions that run on an agent (agent_id set) are left for that agent's poll.
  */
 export async function claimActions(
   db: Executor,
@@ -71,6 +72,7 @@ export async function claimActions(
       select x.id from playbook_run_actions x
       join playbook_runs r on r.id = x.playbook_run_id
       where r.status not in ('completed', 'failed', 'cancelled', 'timed_out')
+        and x.agent_id is null
         and ((x.status in ('scheduled', 'sleeping') and x.scheduled_time <= ${now})
           or (x.status = 'running' and x.lease_until < ${now}))
       -- runs started first finish first: the next action of an older run before the first of a newer one

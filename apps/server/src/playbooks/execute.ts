@@ -32,9 +32,9 @@ export interface ExecuteDeps {
   leaseGraceMs: number;
 }
 
-type RunRow = ClaimedRun & { status: string };
+export type RunRow = ClaimedRun & { status: string };
 
-async function loadRun(db: Db, id: string): Promise<RunRow | undefined> {
+export async function loadRun(db: Db, id: string): Promise<RunRow | undefined> {
   const { rows } = await sql<RunRow>`
     select r.id, r.playbook_id, r.spec, r.status, r.parameters, r.config_id, r.check_id, r.component_id,
            r.created_by, r.request, r.start_time, r.timeout::text as timeout, r.notification_send_id,
@@ -54,6 +54,45 @@ export function backoffMs(retry: NonNullable<PlaybookSpec['actions'][number]['re
   return Math.round(wait + jitter);
 }
 
+/** An action ready to run: its type, its spec with templates rendered, and its timeout. */
+export interface PreparedAction {
+  type: keyof typeof ACTIONS;
+  spec: unknown;
+  timeoutMs: number;
+}
+
+/** The action's timeout: its own (default 30 min), cut to what is left of the run's. */
+export function actionTimeoutMs(run: RunRow, action: PlaybookSpec['actions'][number], now: Date): number {
+  const runLeftMs = run.start_time
+    ? run.start_time.getTime() + Number(BigInt(run.timeout) / 1_000_000n) - now.getTime()
+    : Number.POSITIVE_INFINITY;
+  const own = action.timeout ? (parseDuration(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS) : DEFAULT_ACTION_TIMEOUT_MS;
+  return Math.max(1, Math.min(own, runLeftMs));
+}
+
+/** Renders an action's templates with the run's env (params, earlier actions' results, env, secrets opened). */
+export async function prepareAction(
+  deps: Pick<ExecuteDeps, 'db' | 'actionContext'>,
+  run: RunRow,
+  claimed: ClaimedAction,
+  timeoutMs: number,
+): Promise<PreparedAction> {
+  const { db } = deps;
+  const spec = run.spec as unknown as PlaybookSpec;
+  const action = spec.actions[claimed.action_index];
+  if (!action) throw new Error(`the run's spec has no action ${claimed.action_index}`);
+  const done = (await doneActions(db.kysely, run.id)).filter((d) => d.action_index < claimed.action_index);
+  const env = await runEnv(db.kysely, run, done);
+  for (const e of spec.env ?? [])
+    (env.env as Record<string, unknown>)[e.name as string] = (await deps.actionContext.resolveEnv(e)) ?? '';
+  env.action = { name: action.name, retry_count: claimed.retry_count };
+  env.params = openSecrets(spec, (env.params ?? {}) as Record<string, unknown>, deps.actionContext.openSecret);
+  (env.run as Record<string, unknown>).parameters = env.params;
+  const type = (Object.keys(ACTIONS) as Array<keyof typeof ACTIONS>).find((t) => action[t] !== undefined);
+  if (!type) throw new Error('the action has no type OpsDeck runs');
+  return { type, spec: ACTIONS[type].schema.parse(renderDeep(action[type], env)), timeoutMs };
+}
+
 export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): Promise<void> {
   const { db } = deps;
   const run = await loadRun(db, claimed.playbook_run_id);
@@ -64,13 +103,7 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
   if (!action) {
     outcome = { ok: false, result: {}, error: `the run's spec has no action ${claimed.action_index}` };
   } else {
-    const runLeftMs = run.start_time
-      ? run.start_time.getTime() + Number(BigInt(run.timeout) / 1_000_000n) - deps.now().getTime()
-      : Number.POSITIVE_INFINITY;
-    const own = action.timeout
-      ? (parseDuration(action.timeout) ?? DEFAULT_ACTION_TIMEOUT_MS)
-      : DEFAULT_ACTION_TIMEOUT_MS;
-    const timeoutMs = Math.max(1, Math.min(own, runLeftMs));
+    const timeoutMs = actionTimeoutMs(run, action, deps.now());
     // the lease covers this action's own deadline: a worker that dies is replaced soon after it
     // (without a timeout of its own, the run's deadline comes first whatever the lease says)
     if (action.timeout)
@@ -84,17 +117,8 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
     const timer = setTimeout(() => controller.abort(new Error(`action timed out after ${timeoutMs}ms`)), timeoutMs);
     const signal = AbortSignal.any([controller.signal, deps.signal]);
     try {
-      const done = (await doneActions(db.kysely, run.id)).filter((d) => d.action_index < claimed.action_index);
-      const env = await runEnv(db.kysely, run, done);
-      for (const e of spec.env ?? [])
-        (env.env as Record<string, unknown>)[e.name as string] = (await deps.actionContext.resolveEnv(e)) ?? '';
-      env.action = { name: action.name, retry_count: claimed.retry_count };
-      env.params = openSecrets(spec, (env.params ?? {}) as Record<string, unknown>, deps.actionContext.openSecret);
-      (env.run as Record<string, unknown>).parameters = env.params;
-      const type = (Object.keys(ACTIONS) as Array<keyof typeof ACTIONS>).find((t) => action[t] !== undefined);
-      if (!type) throw new Error('the action has no type OpsDeck runs');
-      const rendered = ACTIONS[type].schema.parse(renderDeep(action[type], env));
-      outcome = await ACTIONS[type].run(rendered as never, { ...deps.actionContext, signal, timeoutMs });
+      const prepared = await prepareAction(deps, run, claimed, timeoutMs);
+      outcome = await ACTIONS[prepared.type].run(prepared.spec as never, { ...deps.actionContext, signal, timeoutMs });
     } catch (err) {
       const reason = signal.aborted ? signal.reason : err;
       outcome = { ok: false, result: {}, error: reason instanceof Error ? reason.message : String(reason) };
@@ -106,18 +130,19 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
   // the run's deadline cut the action short: the run times out (not merely fails)
   const deadline = run.start_time ? run.start_time.getTime() + Number(BigInt(run.timeout) / 1_000_000n) : Infinity;
   if (deadline <= deps.now().getTime() && (await timeOutRuns(db.kysely, deps.now(), run.id)).length) return;
-  await record(deps, run, claimed, outcome, action?.retry);
+  await recordAction(deps, run, claimed, outcome, action?.retry);
 }
 
-async function record(
-  deps: ExecuteDeps,
+/** Stores an action's outcome under the claim of `deps.owner`; answers false when the claim was lost. */
+export async function recordAction(
+  deps: Pick<ExecuteDeps, 'db' | 'owner' | 'now'>,
   run: RunRow,
   claimed: ClaimedAction,
   outcome: ActionOutcome,
   retry: PlaybookSpec['actions'][number]['retry'],
-): Promise<void> {
+): Promise<boolean> {
   const now = deps.now();
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  return deps.db.kysely.transaction().execute(async (trx) => {
     const retrying = !outcome.ok && retry && claimed.retry_count < retry.limit;
     const next = retrying
       ? {
@@ -134,7 +159,7 @@ async function record(
       .where('claimed_by', '=', deps.owner)
       .returning('id')
       .executeTakeFirst();
-    if (!updated) return; // cancelled or taken over meanwhile
+    if (!updated) return false; // cancelled or taken over meanwhile
     if (!retrying) {
       for (const a of outcome.artifacts ?? []) {
         await trx
@@ -158,7 +183,7 @@ async function record(
         .where('id', '=', run.id)
         .where('status', 'in', ['running', 'sleeping', 'retrying', 'waiting'])
         .execute();
-      return;
+      return true;
     }
     // the run's next step is taken here, under the run row's lock and with the outcome, rather
     // than handed back for a claim: one transaction less per action, and still exactly once
@@ -170,5 +195,6 @@ async function record(
       .returning('id')
       .executeTakeFirst();
     if (held) await advanceRun(trx, run, now);
+    return true;
   });
 }

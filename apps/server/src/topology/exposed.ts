@@ -4,6 +4,7 @@ import type { Subject } from '../rbac/resources.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
+import { assertAgent } from '../upstream/assigned.js';
 import { TopologyValidationError, topologyHasExec, topologySchedule, validateTopology } from './topologyYaml.js';
 import './tables.js';
 
@@ -53,13 +54,15 @@ exposeTable('topologies', {
         if (row.spec === undefined) throw badRequest(`invalid topology${where}: spec: This field is required`);
         validateRow(row, where);
         checkExec(ctx, input.subject, row);
-        return { source: 'UI', ...row, ...schedule(row), next_runtime: new Date().toISOString() };
+        return { source: 'UI', ...row, ...schedule(row), next_runtime: new Date().toISOString() } as Row;
       });
+      for (const [i, row] of rows.entries()) await assertAgent(ctx.db.kysely, row.agent_id, many ? `[${i}]` : '');
       return { rows };
     }
     if (input.method === 'PATCH' && input.patch) {
       validateRow(input.patch, '');
       checkExec(ctx, input.subject, input.patch);
+      await assertAgent(ctx.db.kysely, input.patch.agent_id);
       if (input.patch.spec !== undefined) {
         return { patch: { ...input.patch, ...schedule(input.patch), next_runtime: new Date().toISOString() } };
       }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
 import { longLivedController } from '../abort.js';
+import { LOCAL_AGENT_ID } from '../db/types.js';
 import { connectionResolver } from '../health/engine.js';
 import { parseSchedule } from '../health/schedule.js';
 import type { AppContext } from '../http/context.js';
@@ -35,7 +36,7 @@ export interface TopologyWorker {
 
 const OWNER = () => `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
-/** Claims and runs the topologies due now; answers how many ran. */
+/** Claims and runs the topologies due now (this OpsDeck's own: an agent's run on the agent); answers how many ran. */
 export async function runDueTopologies(
   ctx: AppContext,
   owner: string,
@@ -44,7 +45,8 @@ export async function runDueTopologies(
 ): Promise<number> {
   const { rows } = await sql<{ id: string; name: string; schedule: string | null; next_runtime: Date }>`
     select id, name, schedule, next_runtime from topologies
-    where deleted_at is null and next_runtime <= now() order by next_runtime limit 20`.execute(ctx.db.kysely);
+    where deleted_at is null and next_runtime <= now() and agent_id = ${LOCAL_AGENT_ID}::uuid
+    order by next_runtime limit 20`.execute(ctx.db.kysely);
   let ran = 0;
   for (const t of rows) {
     if (signal?.aborted) break;

@@ -5,8 +5,11 @@ import { longLivedController } from '../abort.js';
 import type { Database } from '../db/types.js';
 import type { AppContext } from '../http/context.js';
 import { every, runJob } from '../jobs/jobHistory.js';
+import { actionContextFor } from '../playbooks/context.js';
+import { startActionRunner } from './actionRunner.js';
 import { type UpstreamClient, upstreamClient } from './client.js';
 import type { UpstreamConfig } from './config.js';
+import { pullOnce } from './pull.js';
 import { pushOnce } from './push.js';
 import { PUSH_TABLE_NAMES, PUSH_TABLES } from './tables.js';
 
@@ -19,6 +22,8 @@ export interface UpstreamAgent {
   /** One push run now (tests); answers false when another process of this agent holds the claim. */
   pushNow(): Promise<boolean>;
   pingNow(): Promise<void>;
+  /** One pull run now (tests): the canaries and scrapers assigned upstream applied here. */
+  pullNow(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -56,29 +61,44 @@ export async function leaveAgentMode(db: Kysely<Database>, log?: Logger): Promis
   );
 }
 
-/** Push runs kept in job history (and so upstream, which receives the deletions): the last 3 that succeeded, 6 others. */
-export async function trimPushHistory(db: Kysely<Database>): Promise<void> {
+/** Push (or pull) runs kept in job history (and so upstream, which receives the deletions): the last 3 that succeeded, 6 others. */
+export async function trimPushHistory(db: Kysely<Database>, name = 'PushToUpstream'): Promise<void> {
   await sql`
     delete from job_history where id in (
       select id from (
         select id, status, row_number() over (partition by status = 'SUCCESS' order by created_at desc) as n
-        from job_history where name = 'PushToUpstream' and status <> 'RUNNING'
+        from job_history where name = ${name} and status <> 'RUNNING'
       ) ranked
       where n > case when status = 'SUCCESS' then 3 else 6 end)`.execute(db);
 }
 
-/** One process of an agent pushes at a time: the claim is upstream_state.claimed_by until claimed_until. */
-async function claim(db: Kysely<Database>, owner: string, forMs: number): Promise<boolean> {
+// the claim columns of upstream_state: the push job's, and the pull job's (migration 251)
+const CLAIMS = {
+  push: { by: 'claimed_by', until: 'claimed_until' },
+  pull: { by: 'pull_claimed_by', until: 'pull_claimed_until' },
+} as const;
+
+/** One process of an agent pushes (pulls) at a time: the claim is upstream_state.claimed_by until claimed_until. */
+async function claim(db: Kysely<Database>, owner: string, forMs: number, job: keyof typeof CLAIMS): Promise<boolean> {
+  const by = sql.ref(CLAIMS[job].by);
+  const until = sql.ref(CLAIMS[job].until);
   const res = await sql`
-    update upstream_state set claimed_by = ${owner}, claimed_until = now() + ${`${Math.ceil(forMs / 1000)} seconds`}::interval
-    where claimed_until is null or claimed_until < now() or claimed_by = ${owner}`.execute(db);
+    update upstream_state set ${by} = ${owner}, ${until} = now() + ${`${Math.ceil(forMs / 1000)} seconds`}::interval
+    where ${until} is null or ${until} < now() or ${by} = ${owner}`.execute(db);
   return Number(res.numAffectedRows ?? 0) === 1;
+}
+
+async function release(db: Kysely<Database>, owner: string, job: keyof typeof CLAIMS): Promise<void> {
+  await sql`update upstream_state set ${sql.ref(CLAIMS[job].until)} = now()
+            where ${sql.ref(CLAIMS[job].by)} = ${owner}`.execute(db);
 }
 
 /**
  * Agent mode (OPSDECK_UPSTREAM_URL): the push job every `pushIntervalMs` (one job_history row
  * `PushToUpstream` a run, claimed so several processes of one agent never push twice) and the
- * heartbeat every `pingIntervalMs`. Checks, scrapers and topologies keep running locally as always.
+ * heartbeat every `pingIntervalMs`, the pull of assigned canaries and scrapers every
+ * `pullIntervalMs` (`PullFromUpstream`, claimed the same way), and the long poll for playbook
+ * actions with `runsOn` this agent. Checks, scrapers and topologies keep running locally as always.
  */
 export async function startUpstreamAgent(
   ctx: AppContext,
@@ -92,7 +112,7 @@ export async function startUpstreamAgent(
   const client = opts.client ?? upstreamClient(config, shutdown.signal);
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const push = async (): Promise<boolean> => {
-    if (!(await claim(db, owner, Math.max(60_000, config.pushIntervalMs * 3)))) return false;
+    if (!(await claim(db, owner, Math.max(60_000, config.pushIntervalMs * 3), 'push'))) return false;
     try {
       await runJob(
         ctx.db,
@@ -106,7 +126,22 @@ export async function startUpstreamAgent(
       throw err;
     } finally {
       await trimPushHistory(db);
-      await sql`update upstream_state set claimed_until = now() where claimed_by = ${owner}`.execute(db);
+      await release(db, owner, 'push');
+    }
+    return true;
+  };
+  const pull = async (): Promise<boolean> => {
+    if (!(await claim(db, owner, Math.max(60_000, config.pullIntervalMs * 3), 'pull'))) return false;
+    try {
+      await runJob(
+        ctx.db,
+        ctx.clock,
+        { name: 'PullFromUpstream', resourceType: 'agent', resourceId: config.agentName },
+        () => pullOnce(db, ctx.clock, client),
+      );
+    } finally {
+      await trimPushHistory(db, 'PullFromUpstream');
+      await release(db, owner, 'pull');
     }
     return true;
   };
@@ -126,14 +161,26 @@ export async function startUpstreamAgent(
         onError: (err) => log?.warn({ err: String(err) }, 'upstream ping failed'),
       })
     : undefined;
+  const puller = timers
+    ? every(config.pullIntervalMs, pull, {
+        firstMs: 500,
+        onError: (err) =>
+          log?.warn({ err: String(err) }, 'pull from upstream failed; assigned checks stay as they were'),
+      })
+    : undefined;
+  // playbook actions with runsOn this agent: long polls, so only where background work runs
+  const runner = timers ? startActionRunner(client, actionContextFor(ctx), shutdown.signal, log) : undefined;
   log?.info({ upstream: config.url, agent: config.agentName }, 'agent mode: pushing to upstream');
   return {
     pushNow: async () => ((await (pusher?.runNow() ?? push())) as boolean | undefined) ?? false,
+    pullNow: async () => ((await (puller?.runNow() ?? pull())) as boolean | undefined) ?? false,
     pingNow: ping,
     async stop() {
       shutdown.abort(new Error('OpsDeck is shutting down'));
       await pusher?.stop();
       await pinger?.stop();
+      await puller?.stop();
+      await runner;
     },
   };
 }

@@ -1,5 +1,8 @@
 import { runScope } from '../abort.js';
+import type { ActionOutcome } from '../playbooks/actions/types.js';
 import { VERSION } from '../version.js';
+import type { AgentAction } from './agentActions.js';
+import type { AssignedRow } from './assigned.js';
 import type { UpstreamConfig } from './config.js';
 import type { PushAnswer } from './receive.js';
 import type { PushTableName } from './tables.js';
@@ -11,6 +14,12 @@ export interface UpstreamClient {
   push(data: Rows): Promise<PushAnswer>;
   delete(data: Rows): Promise<{ deleted: Partial<Record<PushTableName, number>> }>;
   ping(): Promise<{ id: string; name: string }>;
+  pullCanaries(): Promise<{ canaries: AssignedRow[] }>;
+  pullScrapers(): Promise<{ scrapers: AssignedRow[] }>;
+  pullTopologies(): Promise<{ topologies: AssignedRow[] }>;
+  /** Long poll: the next playbook action to run here, or null after `waitS` seconds. */
+  nextAction(waitS: number): Promise<{ action: AgentAction | null }>;
+  reportAction(id: string, outcome: Pick<ActionOutcome, 'ok' | 'result' | 'error'>): Promise<{ status: string }>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -44,5 +53,15 @@ export function upstreamClient(config: UpstreamConfig, shutdown?: AbortSignal): 
     push: (data) => call('POST', '/upstream/push', data),
     delete: (data) => call('DELETE', '/upstream/push', data),
     ping: () => call('GET', '/upstream/ping'),
+    pullCanaries: () => call('GET', '/upstream/canary/pull'),
+    pullScrapers: () => call('GET', '/upstream/scrapeconfig/pull'),
+    pullTopologies: () => call('GET', '/upstream/topology/pull'),
+    nextAction: (waitS) => call('GET', `/upstream/playbook-action?wait=${waitS}`),
+    reportAction: (id, o) =>
+      call('POST', `/upstream/playbook-action/${encodeURIComponent(id)}`, {
+        ok: o.ok,
+        result: o.result,
+        error: o.error,
+      }),
   };
 }

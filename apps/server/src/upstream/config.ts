@@ -15,6 +15,7 @@ export const upstreamEnvSchema = z.object({
   OPSDECK_UPSTREAM_TOKEN: z.string().optional(),
   OPSDECK_UPSTREAM_PUSH_INTERVAL: duration.default(10_000),
   OPSDECK_UPSTREAM_PING_INTERVAL: duration.default(20_000),
+  OPSDECK_UPSTREAM_PULL_INTERVAL: duration.default(30_000),
 });
 
 export interface UpstreamConfig {
@@ -24,6 +25,8 @@ export interface UpstreamConfig {
   token: string;
   pushIntervalMs: number;
   pingIntervalMs: number;
+  /** How often the canaries and scrapers assigned upstream are pulled. */
+  pullIntervalMs: number;
 }
 
 /** Undefined unless OPSDECK_UPSTREAM_URL is set; then the agent name and token are required. */
@@ -43,5 +46,6 @@ export function upstreamConfigFrom(e: z.infer<typeof upstreamEnvSchema>): Upstre
     token: e.OPSDECK_UPSTREAM_TOKEN,
     pushIntervalMs: e.OPSDECK_UPSTREAM_PUSH_INTERVAL,
     pingIntervalMs: e.OPSDECK_UPSTREAM_PING_INTERVAL,
+    pullIntervalMs: e.OPSDECK_UPSTREAM_PULL_INTERVAL,
   };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/types.js';
 import type { JobOutcome } from '../jobs/jobHistory.js';
 import type { UpstreamClient } from './client.js';
 import type { PushAnswer } from './receive.js';
-import { keyOf, PUSH_TABLE_NAMES, PUSH_TABLES, type PushTable, type PushTableName } from './tables.js';
+import { keyMatch, keyOf, PUSH_TABLE_NAMES, PUSH_TABLES, type PushTable, type PushTableName } from './tables.js';
 
 type Row = Record<string, unknown>;
 interface Entry {
@@ -25,10 +25,7 @@ async function takeEntries(db: Kysely<Database>, table: string, op: 'upsert' | '
 
 /** The current rows behind outbox keys, as JSON (what the upstream's jsonb_populate_recordset reads). */
 async function rowsOf(db: Kysely<Database>, t: PushTable, keys: Row[]): Promise<Row[]> {
-  const on = sql.join(
-    t.key.map((k) => sql`${sql.ref(`t.${k}`)} = ${sql.ref(`k.${k}`)}`),
-    sql` and `,
-  );
+  const on = keyMatch(t, 't', 'k');
   const { rows } = await sql<{ j: Row }>`
     select to_jsonb(t) as j from ${sql.table(t.name)} t
     join jsonb_populate_recordset(null::${sql.table(t.name)}, ${JSON.stringify(keys)}::jsonb) k on ${on}`.execute(db);
@@ -48,10 +45,7 @@ async function requeueParents(db: Kysely<Database>, t: PushTable, failed: Row[])
   const { rows } = await sql<{ j: Row }>`
     select to_jsonb(t) as j from ${sql.table(t.name)} t
     join jsonb_populate_recordset(null::${sql.table(t.name)}, ${JSON.stringify(failed)}::jsonb) k
-      on ${sql.join(
-        t.key.map((k) => sql`${sql.ref(`t.${k}`)} = ${sql.ref(`k.${k}`)}`),
-        sql` and `,
-      )}`.execute(db);
+      on ${keyMatch(t, 't', 'k')}`.execute(db);
   for (const [column, parent] of Object.entries(t.parents)) {
     const ids = [...new Set(rows.flatMap((r) => (typeof r.j[column] === 'string' ? [r.j[column] as string] : [])))];
     if (!ids.length) continue;

@@ -1,6 +1,14 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
-import { isPushTable, keyOf, PUSH_TABLE_NAMES, PUSH_TABLES, type PushTable, type PushTableName } from './tables.js';
+import {
+  isPushTable,
+  keyMatch,
+  keyOf,
+  PUSH_TABLE_NAMES,
+  PUSH_TABLES,
+  type PushTable,
+  type PushTableName,
+} from './tables.js';
 
 type Row = Record<string, unknown>;
 export type PushData = Partial<Record<PushTableName, Row[]>>;
@@ -145,9 +153,9 @@ export async function receiveDeletes(
       if (!keys?.length || !isPushTable(name)) continue;
       const t = PUSH_TABLES[name];
       const soft = (await columnsOf(trx, name)).includes('deleted_at');
-      const match = sql`(${sql.join(t.key.map((k) => sql.ref(`${name}.${k}`)))}) in (select ${sql.join(
-        t.key.map((k) => sql.ref(`k.${k}`)),
-      )} from jsonb_populate_recordset(null::${sql.table(name)}, ${JSON.stringify(keys)}::jsonb) k)`;
+      const match = sql`exists (select 1 from jsonb_populate_recordset(null::${sql.table(name)}, ${JSON.stringify(
+        keys,
+      )}::jsonb) k where ${keyMatch(t, name, 'k')})`;
       const mine =
         t.owner === 'agent_id'
           ? sql`${sql.ref(`${name}.agent_id`)} = ${agentId}::uuid`

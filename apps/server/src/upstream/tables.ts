@@ -1,8 +1,10 @@
+import { type RawBuilder, sql } from 'kysely';
+
 /**
  * The tables an agent pushes upstream, in dependency order (parents before children): catalog
  * (scrapers, items, changes, analysis), topology (topologies, components), health (canaries,
- * checks, results), then job history. Migration 250 puts a trigger on each that queues changed
- * rows in upstream_outbox.
+ * checks, results), the links between them, then job history. Migrations 250 and 251 put a
+ * trigger on each that queues changed rows in upstream_outbox.
  */
 export const PUSH_TABLE_NAMES = [
   'config_scrapers',
@@ -14,6 +16,11 @@ export const PUSH_TABLE_NAMES = [
   'canaries',
   'checks',
   'check_statuses',
+  'config_relationships',
+  'config_component_relationships',
+  'component_relationships',
+  'check_config_relationships',
+  'check_component_relationships',
   'job_history',
 ] as const;
 export type PushTableName = (typeof PUSH_TABLE_NAMES)[number];
@@ -81,8 +88,47 @@ export const PUSH_TABLES: Record<PushTableName, PushTable> = {
     parents: { check_id: 'checks' },
     skip: [],
   },
+  // links: keyed by their unique columns, owned through the row they hang off
+  config_relationships: {
+    name: 'config_relationships',
+    key: ['related_id', 'config_id', 'relation', 'scraper_id'],
+    owner: { parent: 'config_items', column: 'config_id' },
+    parents: { config_id: 'config_items', related_id: 'config_items', scraper_id: 'config_scrapers' },
+    skip: [],
+  },
+  config_component_relationships: {
+    name: 'config_component_relationships',
+    key: ['component_id', 'config_id'],
+    owner: { parent: 'config_items', column: 'config_id' },
+    parents: { config_id: 'config_items', component_id: 'components' },
+    skip: [],
+  },
+  component_relationships: {
+    name: 'component_relationships',
+    key: ['component_id', 'relationship_id', 'selector_id'],
+    owner: { parent: 'components', column: 'component_id' },
+    parents: { component_id: 'components', relationship_id: 'components' },
+    skip: [],
+  },
+  check_config_relationships: {
+    name: 'check_config_relationships',
+    key: ['check_id', 'config_id'],
+    owner: { parent: 'checks', column: 'check_id' },
+    parents: { check_id: 'checks', config_id: 'config_items', canary_id: 'canaries' },
+    skip: [],
+  },
+  check_component_relationships: {
+    name: 'check_component_relationships',
+    key: ['component_id', 'check_id', 'selector_id'],
+    owner: { parent: 'checks', column: 'check_id' },
+    parents: { check_id: 'checks', component_id: 'components', canary_id: 'canaries' },
+    skip: [],
+  },
   job_history: { name: 'job_history', key: id, owner: 'agent_id', parents: {}, skip: [] },
 };
+
+/** Key columns that may be null or empty (a link without a scraper or relation name). */
+export const OPTIONAL_KEYS = new Set(['scraper_id', 'relation', 'selector_id']);
 
 export function isPushTable(name: string): name is PushTableName {
   return (PUSH_TABLE_NAMES as readonly string[]).includes(name);
@@ -91,4 +137,16 @@ export function isPushTable(name: string): name is PushTableName {
 /** A row's key as the outbox stores it (`{id}` or `{check_id, time}`). */
 export function keyOf(table: PushTable, row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(table.key.map((k) => [k, row[k]]));
+}
+
+/** SQL that matches a row `a` to a key `b` on the table's key columns (null equals null on optional ones). */
+export function keyMatch(t: PushTable, a: string, b: string): RawBuilder<boolean> {
+  return sql.join(
+    t.key.map((k) =>
+      OPTIONAL_KEYS.has(k)
+        ? sql`${sql.ref(`${a}.${k}`)} is not distinct from ${sql.ref(`${b}.${k}`)}`
+        : sql`${sql.ref(`${a}.${k}`)} = ${sql.ref(`${b}.${k}`)}`,
+    ),
+    sql` and `,
+  ) as RawBuilder<boolean>;
 }

@@ -54,7 +54,14 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   const made = (await res.json()) as { id: string; access_token: string };
   agentId = made.id;
-  cfg = { url: upstream.url, agentName: 'edge', token: made.access_token, pushIntervalMs: 250, pingIntervalMs: 250 };
+  cfg = {
+    url: upstream.url,
+    agentName: 'edge',
+    token: made.access_token,
+    pushIntervalMs: 250,
+    pingIntervalMs: 250,
+    pullIntervalMs: 250,
+  };
   // the agent: its own embedded database
   const agentDb = await openDatabase({
     dataDir: 'memory://',

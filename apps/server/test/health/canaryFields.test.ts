@@ -50,11 +50,12 @@ describe('custom metrics', () => {
 });
 
 describe('spec-level fields', () => {
-  it('refuses agentSelector: agents are not supported yet', () => {
-    expect(issues({ agentSelector: ['eu-*'], exec: [exec()] })).toEqual([
-      'spec.agentSelector: agents are not supported yet: a canary with an agentSelector would not run anywhere; remove agentSelector to run it on this OpsDeck',
-    ]);
+  it('accepts agentSelector names and globs, refuses an empty one', () => {
+    expect(issues({ agentSelector: ['eu-*', '!eu-test'], exec: [exec()] })).toEqual([]);
     expect(issues({ agentSelector: [], exec: [exec()] })).toEqual([]);
+    expect(issues({ agentSelector: [''], exec: [exec()] })).toEqual([
+      'spec.agentSelector[0]: an agent name or glob such as eu-*',
+    ]);
   });
 
   it('refuses canary-level env and unknown result modes', () => {

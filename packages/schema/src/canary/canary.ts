@@ -69,14 +69,11 @@ const canarySpecShape = {
   owner: z.string().optional(),
   /** `junit` collapses the run into one result: a junit check named after the canary. */
   resultMode: z.enum(['junit'], { error: "the only result mode is 'junit'" }).optional(),
-  /** The reference copies the canary to matching agents and does not run it locally. */
-  agentSelector: z
-    .array(z.string())
-    .refine((v) => v.length === 0, {
-      message:
-        'agents are not supported yet: a canary with an agentSelector would not run anywhere; remove agentSelector to run it on this OpsDeck',
-    })
-    .optional(),
+  /**
+   * Agent names or globs (`eu-*`, `!eu-test`): the canary is copied to each matching agent, runs
+   * there, and not on this OpsDeck (docs/agents.md).
+   */
+  agentSelector: z.array(z.string().min(1, 'an agent name or glob such as eu-*')).optional(),
   env: unsupportedField(
     'canary-level env is not supported; set env on the check instead (http headers, exec env, username/password)',
   ),
