@@ -1,4 +1,4 @@
-// `npm run bench -- catalog-reads [--full] [--items 2000] [--changes 20000] [--seeded URL] [--runs 30] [--postgres URL] [--only pglite|postgres]`:
+// `npm run bench -- catalog-reads [--full] [--items 2000] [--changes 20000] [--seeded URL | --seed-into URL] [--runs 30] [--postgres URL] [--only pglite|postgres]`:
 // the read half of the catalog benchmark. Seeds N config items shaped as Kubernetes trees
 // (cluster -> namespace -> deployment -> replica set -> pod, parent edges through the real
 // trigger) plus M changes spread over 30 days and open insights, then times through the real HTTP
@@ -201,6 +201,17 @@ export async function run(argv: string[]): Promise<void> {
   };
   const only = flag('only');
   const seeded = flag('seeded');
+  const into = flag('seed-into');
+  if (into) {
+    // seeds an existing empty database and keeps it, for later runs with --seeded
+    const db = await openDatabase({ databaseUrl: into, poolMax: 10 });
+    try {
+      await load('PostgreSQL (seeded and kept)', db, opts);
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   if (seeded) {
     // a database seeded by an earlier run (kept for before/after comparisons); nothing is dropped
     const db = await openDatabase({ databaseUrl: seeded, poolMax: 10 });

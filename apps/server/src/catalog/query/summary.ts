@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { badRequest } from '../../http/errors.js';
 import { allOf, inList, parseTagSelectors, tagConditions } from './filters.js';
+import { summaryChangesQuery } from './summaryChanges.js';
 
 /**
  * POST /api/catalog/summary (reference backend.md section 2.2, backend-2 section 2.1): live items
@@ -53,14 +54,17 @@ export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Pr
   const changesFrom = since('changes.since', req.changes?.since, now) ?? new Date(now.getTime() - 7 * 86_400_000);
   const analysisFrom = since('analysis.since', req.analysis?.since, now);
   const search = req.search?.trim();
-  const where = allOf([
-    req.deleted ? undefined : sql`ci.deleted_at is null`,
+  const itemFilters = [
     inList(sql`ci.status`, req.status),
     inList(sql`ci.health`, req.health),
-    inList(sql`ci.type`, req.type),
     ...tagConditions(sql`ci.labels`, parseTagSelectors('filter', req.filter)),
     ...tagConditions(sql`ci.tags`, parseTagSelectors('tags', req.tags)),
     search ? sql`(ci.name ilike ${`%${search}%`} or ci.type ilike ${`%${search}%`})` : undefined,
+  ].filter((c) => c !== undefined);
+  const where = allOf([
+    req.deleted ? undefined : sql`ci.deleted_at is null`,
+    inList(sql`ci.type`, req.type),
+    ...itemFilters,
   ]);
   const selectKeys = sql.join(keys.map((k, i) => sql`${k.expr} as ${sql.ref(`g${i}`)}`));
   const groupRefs = sql.join(keys.map((_, i) => sql.ref(`g${i}`)));
@@ -68,13 +72,20 @@ export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Pr
   const costColumn = req.cost ? sql`, ci.${sql.ref(COSTS[req.cost] as string)}` : sql``;
   const cost = req.cost ? sql`, sum(ci.${sql.ref(COSTS[req.cost] as string)})::float8 as cost` : sql``;
 
-  // Changes are counted per group, not per item: one hash join of the window's changes (an
-  // index-only scan, migration 190) with the items, instead of an index probe per item.
+  // Changes are counted per group, not per item: from the day counts of migration 192 when they
+  // carry the groups, else one hash join of the window's changes (an index-only scan, migration
+  // 190) with the items, instead of an index probe per item.
   const groupJoin = sql.join(
     keys.map((_, i) => sql`ch.${sql.ref(`g${i}`)} is not distinct from g.${sql.ref(`g${i}`)}`),
     sql` and `,
   );
-  const chGroupRefs = sql.join(keys.map((_, i) => sql`i.${sql.ref(`g${i}`)}`));
+  const changes = summaryChangesQuery({
+    keys: groupBy,
+    from: changesFrom,
+    deleted: req.deleted ?? false,
+    type: req.type,
+    itemFilters: itemFilters.length > 0,
+  });
   const main = await sql<Record<string, unknown>>`
     with items as materialized (
       select ci.id, ci.health, ci.created_at, ci.updated_at${costColumn}, ${selectKeys} from config_items ci where ${where}
@@ -88,11 +99,7 @@ export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Pr
         min(created_at) as created_at, max(updated_at) as updated_at ${cost}
       from items ci group by ${groupRefs}
     ),
-    ch as (
-      select ${chGroupRefs}, count(*) as n from config_changes cc join items i on i.id = cc.config_id
-      where cc.created_at >= ${changesFrom}
-      group by ${chGroupRefs}
-    )
+    ch as (${changes})
     select g.*, coalesce(ch.n, 0)::int as changes
     from g left join ch on ${groupJoin}
     order by ${sql.join(keys.map((_, i) => sql`g.${sql.ref(`g${i}`)}`))}
