@@ -146,13 +146,14 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
       })
     : undefined;
   if (scope?.length === 0) return { summary: {}, total: 0, changes: [] };
-  const counts = await sql<{ change_type: string; n: number }>`
+  // the counts and the page are independent reads: two pool connections at once on PostgreSQL
+  const countsQuery = sql<{ change_type: string; n: number }>`
     select cc.change_type, count(*)::int as n
     from ${scope ? sql`config_changes cc where cc.config_id = any(${scope}::uuid[])` : sql`config_changes cc join config_items ci on ci.id = cc.config_id where ${itemWhere}`}
       and ${changeWhere}
     group by cc.change_type
   `.execute(db.kysely);
-  const rows = await sql<Record<string, unknown>>`
+  const rowsQuery = sql<Record<string, unknown>>`
     select cc.id, cc.config_id, ci.agent_id, cc.external_change_id, cc.change_type, cc.severity, cc.source,
       cc.summary, cc.created_at, cc.count, cc.first_observed, ci.name, ci.type, ci.config_class, ci.tags,
       cc.created_by, cc.external_created_by, ci.path, cc.inserted_at, ci.deleted_at
@@ -161,6 +162,7 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
     order by ${ref} ${order}, cc.id
     limit ${pageSize} offset ${(page - 1) * pageSize}
   `.execute(db.kysely);
+  const [counts, rows] = await Promise.all([countsQuery, rowsQuery]);
   const summaryCounts: Record<string, number> = {};
   let total = 0;
   for (const { change_type, n } of counts.rows) {

@@ -82,7 +82,9 @@ export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Pr
     keys.map((_, i) => sql`d.${sql.ref(`g${i}`)} is not distinct from g.${sql.ref(`g${i}`)}`),
     sql` and `,
   );
-  const main = await sql<Record<string, unknown>>`
+  // the groups and the insights are independent reads: on PostgreSQL they run on two pool
+  // connections at once (the embedded database runs them in turn)
+  const mainQuery = sql<Record<string, unknown>>`
     with ch as (${changes.perItem}),
     g as (
       select ${selectKeys}, count(*)::int as count,
@@ -105,13 +107,14 @@ export async function catalogSummary(db: Db, req: SummaryRequest, now: Date): Pr
     order by ${sql.join(keys.map((_, i) => sql`g.${sql.ref(`g${i}`)}`))}
   `.execute(db.kysely);
 
-  const analysis = await sql<Record<string, unknown>>`
+  const analysisQuery = sql<Record<string, unknown>>`
     select ${selectKeys}, coalesce(ca.analysis_type, 'other') as analysis_type, count(*)::int as n
     from config_analysis ca join config_items ci on ci.id = ca.config_id
     where ca.status = 'open' and ${where}
       and ${analysisFrom ? sql`ca.first_observed >= ${analysisFrom}` : sql`true`}
     group by ${groupRefs}, coalesce(ca.analysis_type, 'other')
   `.execute(db.kysely);
+  const [main, analysis] = await Promise.all([mainQuery, analysisQuery]);
   const groupId = (row: Record<string, unknown>) => JSON.stringify(keys.map((_, i) => row[`g${i}`] ?? null));
   const byGroup = new Map<string, Record<string, number>>();
   for (const row of analysis.rows) {
