@@ -1,6 +1,7 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { badRequest } from '../../http/errors.js';
+import { changeScope } from './changeScope.js';
 import { allOf, inList, parseTagSelectors, parseTime, tagConditions } from './filters.js';
 
 /**
@@ -55,6 +56,8 @@ const SORTS = new Set([
   'count',
   'external_created_by',
 ]);
+/** Sort columns that are `not null` in config_changes / config_items. */
+const NOT_NULL = new Set(['created_at', 'inserted_at', 'change_type', 'count', 'type']);
 const MAX_IDS = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,23 +72,6 @@ function uuids(field: string, text: string): string[] {
   // each id is a walk of its own: a bounded list keeps one request from asking for thousands
   if (ids.length > MAX_IDS) throw badRequest(`${field}: at most ${MAX_IDS} config ids`);
   return ids;
-}
-
-/** The items whose changes are asked for (a query of ids): the ids plus what `recursive` reaches from them. */
-function itemScope(req: ChangesRequest, ids: string[]): RawBuilder<unknown> {
-  const recursive = req.recursive ?? 'downstream';
-  const own = sql`select unnest(array[${sql.join(ids)}]::uuid[]) as id`;
-  if (recursive === 'none') return own;
-  const depth = Math.min(Math.max(req.depth ?? 5, 1), 10);
-  const hardOnly = !req.soft;
-  const deleted = req.include_deleted_configs ?? false;
-  // the walk itself (migration 110), without the per-item counts related_configs_recursive adds
-  const walks = ids.flatMap((id) => {
-    const out = sql`select w.id from config_relationship_walk(${id}::uuid, true, ${hardOnly}, ${depth}, ${deleted}) w`;
-    const inc = sql`select w.id from config_relationship_walk(${id}::uuid, false, ${hardOnly}, ${depth}, ${deleted}) w`;
-    return recursive === 'downstream' ? [out] : recursive === 'upstream' ? [inc] : [out, inc];
-  });
-  return sql.join([own, ...walks], sql` union `);
 }
 
 export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Promise<ChangesResponse> {
@@ -107,7 +93,12 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
     desc = true;
   }
   const ref = ['name', 'type'].includes(column) ? sql`ci.${sql.ref(column)}` : sql`cc.${sql.ref(column)}`;
-  const order = desc ? sql`desc nulls last` : sql`asc nulls first`;
+  // columns that are never null sort without a nulls clause, so the time indexes can give the order
+  const order = NOT_NULL.has(column)
+    ? sql.raw(desc ? 'desc' : 'asc')
+    : desc
+      ? sql`desc nulls last`
+      : sql`asc nulls first`;
   const pageSize = Math.min(Math.max(req.page_size ?? 50, 1), 1000);
   const page = Math.max(req.page ?? 1, 1);
   const time = (field: string, text: string | undefined) => (text ? parseTime(field, text, now) : undefined);
@@ -119,41 +110,59 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
   const createdBy = req.created_by ?? req.external_created_by;
   const summary = req.summary?.trim();
 
-  // the walk runs once, before the changes are read (not once per statement below); the ids it
-  // found are then looked up by the changes' (config_id, created_at) index
-  const scope = ids.length
-    ? (await sql<{ id: string }>`${itemScope(req, ids)}`.execute(db.kysely)).rows.map((r) => r.id)
-    : undefined;
-  const where = allOf([
-    scope ? sql`cc.config_id in (select unnest(${scope}::uuid[]))` : undefined,
-    req.include_deleted_configs ? undefined : sql`ci.deleted_at is null`,
+  const itemFilters = [
     inList(sql`ci.type`, req.config_type?.replaceAll('__', '::')),
+    req.agent_id && req.agent_id !== 'all' ? inList(sql`ci.agent_id::text`, req.agent_id) : undefined,
+    ...tagConditions(sql`ci.tags`, tags),
+  ].filter((c) => c !== undefined);
+  const itemWhere = allOf([req.include_deleted_configs ? undefined : sql`ci.deleted_at is null`, ...itemFilters]);
+  const changeWhere = allOf([
     inList(sql`cc.change_type`, req.type),
     inList(sql`cc.severity`, req.severity),
     inList(sql`cc.source`, req.source),
     createdBy
       ? sql`(${inList(sql`cc.external_created_by`, createdBy)} or ${inList(sql`cc.created_by::text`, createdBy)})`
       : undefined,
-    req.agent_id && req.agent_id !== 'all' ? inList(sql`ci.agent_id::text`, req.agent_id) : undefined,
     summary ? sql`cc.summary ilike ${`%${summary.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
     from ? sql`cc.created_at >= ${from}` : undefined,
     to ? sql`cc.created_at <= ${to}` : undefined,
     fromInserted ? sql`cc.inserted_at >= ${fromInserted}` : undefined,
     toInserted ? sql`cc.inserted_at <= ${toInserted}` : undefined,
-    ...tagConditions(sql`ci.tags`, tags),
   ]);
-  const base = sql`config_changes cc join config_items ci on ci.id = cc.config_id where ${where}`;
-  const counts = await sql<{ change_type: string; n: number }>`
-    select cc.change_type, count(*)::int as n from ${base} group by cc.change_type
+
+  // Asked about items: the walk runs once (changeScope.ts) and keeps the items the item filters
+  // let through; the changes are then read by config id alone, the counts by an index-only scan
+  // (migration 193) and the page, for a large scope, along the time index (the planner sees the
+  // array's size).
+  const scope = ids.length
+    ? await changeScope(db, {
+        ids,
+        recursive: req.recursive ?? 'downstream',
+        depth: Math.min(Math.max(req.depth ?? 5, 1), 10),
+        soft: req.soft ?? false,
+        includeDeleted: req.include_deleted_configs ?? false,
+        itemWhere,
+        itemFilters: itemFilters.length > 0,
+      })
+    : undefined;
+  if (scope?.length === 0) return { summary: {}, total: 0, changes: [] };
+  // the counts and the page are independent reads: two pool connections at once on PostgreSQL
+  const countsQuery = sql<{ change_type: string; n: number }>`
+    select cc.change_type, count(*)::int as n
+    from ${scope ? sql`config_changes cc where cc.config_id = any(${scope}::uuid[])` : sql`config_changes cc join config_items ci on ci.id = cc.config_id where ${itemWhere}`}
+      and ${changeWhere}
+    group by cc.change_type
   `.execute(db.kysely);
-  const rows = await sql<Record<string, unknown>>`
+  const rowsQuery = sql<Record<string, unknown>>`
     select cc.id, cc.config_id, ci.agent_id, cc.external_change_id, cc.change_type, cc.severity, cc.source,
       cc.summary, cc.created_at, cc.count, cc.first_observed, ci.name, ci.type, ci.config_class, ci.tags,
       cc.created_by, cc.external_created_by, ci.path, cc.inserted_at, ci.deleted_at
-    from ${base}
+    from config_changes cc join config_items ci on ci.id = cc.config_id
+    where ${scope ? sql`cc.config_id = any(${scope}::uuid[])` : itemWhere} and ${changeWhere}
     order by ${ref} ${order}, cc.id
     limit ${pageSize} offset ${(page - 1) * pageSize}
   `.execute(db.kysely);
+  const [counts, rows] = await Promise.all([countsQuery, rowsQuery]);
   const summaryCounts: Record<string, number> = {};
   let total = 0;
   for (const { change_type, n } of counts.rows) {

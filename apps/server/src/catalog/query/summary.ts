@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { badRequest } from '../../http/errors.js';
 import { allOf, inList, parseTagSelectors, tagConditions } from './filters.js';
+import { summaryChanges } from './summaryChanges.js';
 
 /**
  * POST /api/catalog/summary (reference backend.md section 2.2, backend-2 section 2.1): live items
@@ -59,59 +60,69 @@ export async function catalogSummary(
   const changesFrom = since('changes.since', req.changes?.since, now) ?? new Date(now.getTime() - 7 * 86_400_000);
   const analysisFrom = since('analysis.since', req.analysis?.since, now);
   const search = req.search?.trim();
-  const where = allOf([
+  // a selector narrowing the items is a filter too: the day counts cover every item, so not them
+  const itemFilters = [
     narrow,
-    req.deleted ? undefined : sql`ci.deleted_at is null`,
     inList(sql`ci.status`, req.status),
     inList(sql`ci.health`, req.health),
-    inList(sql`ci.type`, req.type),
     ...tagConditions(sql`ci.labels`, parseTagSelectors('filter', req.filter)),
     ...tagConditions(sql`ci.tags`, parseTagSelectors('tags', req.tags)),
     search ? sql`(ci.name ilike ${`%${search}%`} or ci.type ilike ${`%${search}%`})` : undefined,
+  ].filter((c) => c !== undefined);
+  const where = allOf([
+    req.deleted ? undefined : sql`ci.deleted_at is null`,
+    inList(sql`ci.type`, req.type),
+    ...itemFilters,
   ]);
   const selectKeys = sql.join(keys.map((k, i) => sql`${k.expr} as ${sql.ref(`g${i}`)}`));
   const groupRefs = sql.join(keys.map((_, i) => sql.ref(`g${i}`)));
-  // only the columns the groups need: the item rows are wide (config, labels, tags)
-  const costColumn = req.cost ? sql`, ci.${sql.ref(COSTS[req.cost] as string)}` : sql``;
   const cost = req.cost ? sql`, sum(ci.${sql.ref(COSTS[req.cost] as string)})::float8 as cost` : sql``;
-
-  // Changes are counted per group, not per item: one hash join of the window's changes (an
-  // index-only scan, migration 190) with the items, instead of an index probe per item.
-  const groupJoin = sql.join(
-    keys.map((_, i) => sql`ch.${sql.ref(`g${i}`)} is not distinct from g.${sql.ref(`g${i}`)}`),
+  const changes = summaryChanges({
+    keys: groupBy,
+    from: changesFrom,
+    deleted: req.deleted ?? false,
+    type: req.type,
+    itemFilters: itemFilters.length > 0,
+  });
+  // One scan of the items with their changes hashed per item: the window's, or only the partial
+  // first day's when the day counts of migration 192 carry the groups (then summed per group).
+  const dayJoin = sql.join(
+    keys.map((_, i) => sql`d.${sql.ref(`g${i}`)} is not distinct from g.${sql.ref(`g${i}`)}`),
     sql` and `,
   );
-  const chGroupRefs = sql.join(keys.map((_, i) => sql`i.${sql.ref(`g${i}`)}`));
-  const main = await sql<Record<string, unknown>>`
-    with items as materialized (
-      select ci.id, ci.health, ci.created_at, ci.updated_at${costColumn}, ${selectKeys} from config_items ci where ${where}
-    ),
+  // the groups and the insights are independent reads: on PostgreSQL they run on two pool
+  // connections at once (the embedded database runs them in turn)
+  const mainQuery = sql<Record<string, unknown>>`
+    with ch as (${changes.perItem}),
     g as (
-      select ${groupRefs}, count(*)::int as count,
-        count(*) filter (where health = 'healthy')::int as healthy,
-        count(*) filter (where health = 'unhealthy')::int as unhealthy,
-        count(*) filter (where health = 'warning')::int as warning,
-        count(*) filter (where health is null or health = 'unknown')::int as unknown,
-        min(created_at) as created_at, max(updated_at) as updated_at ${cost}
-      from items ci group by ${groupRefs}
-    ),
-    ch as (
-      select ${chGroupRefs}, count(*) as n from config_changes cc join items i on i.id = cc.config_id
-      where cc.created_at >= ${changesFrom}
-      group by ${chGroupRefs}
+      select ${selectKeys}, count(*)::int as count,
+        count(*) filter (where ci.health = 'healthy')::int as healthy,
+        count(*) filter (where ci.health = 'unhealthy')::int as unhealthy,
+        count(*) filter (where ci.health = 'warning')::int as warning,
+        count(*) filter (where ci.health is null or ci.health = 'unknown')::int as unknown,
+        min(ci.created_at) as created_at, max(ci.updated_at) as updated_at ${cost},
+        coalesce(sum(ch.n), 0) as raw_changes
+      from config_items ci left join ch on ch.config_id = ci.id
+      where ${where}
+      group by ${groupRefs}
     )
-    select g.*, coalesce(ch.n, 0)::int as changes
-    from g left join ch on ${groupJoin}
+    ${
+      changes.perGroup
+        ? sql`, d as (${changes.perGroup})
+      select g.*, (g.raw_changes + coalesce(d.n, 0))::int as changes from g left join d on ${dayJoin}`
+        : sql`select g.*, g.raw_changes::int as changes from g`
+    }
     order by ${sql.join(keys.map((_, i) => sql`g.${sql.ref(`g${i}`)}`))}
   `.execute(db.kysely);
 
-  const analysis = await sql<Record<string, unknown>>`
+  const analysisQuery = sql<Record<string, unknown>>`
     select ${selectKeys}, coalesce(ca.analysis_type, 'other') as analysis_type, count(*)::int as n
     from config_analysis ca join config_items ci on ci.id = ca.config_id
     where ca.status = 'open' and ${where}
       and ${analysisFrom ? sql`ca.first_observed >= ${analysisFrom}` : sql`true`}
     group by ${groupRefs}, coalesce(ca.analysis_type, 'other')
   `.execute(db.kysely);
+  const [main, analysis] = await Promise.all([mainQuery, analysisQuery]);
   const groupId = (row: Record<string, unknown>) => JSON.stringify(keys.map((_, i) => row[`g${i}`] ?? null));
   const byGroup = new Map<string, Record<string, number>>();
   for (const row of analysis.rows) {

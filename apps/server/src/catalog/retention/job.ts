@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { runJob } from '../../jobs/jobHistory.js';
+import { compactChangeDays } from '../changeDays.js';
 import '../tables.js';
 
 /**
@@ -13,7 +14,8 @@ import '../tables.js';
  *   observed again for longer are resolved.
  * `retention.staleItemAge` is applied at the end of each clean scrape (ingest.ts), since only a
  * scrape knows what it no longer saw. Every statement is idempotent, so several processes may
- * run the job at once. Written as one job_history row `catalog_retention`.
+ * run the job at once. Written as one job_history row `catalog_retention`. Ends by compacting the
+ * summary's change day counts (changeDays.ts).
  */
 
 export const DEFAULT_STALE_ANALYSIS_AGE = '48h';
@@ -107,6 +109,7 @@ export async function applyCatalogRetention(db: Db, clock: Clock): Promise<Reten
         errors.push(`scraper ${s.id}: ${(err as Error).message}`);
       }
     }
+    await compactChangeDays(db);
     return {
       success: scrapers.length - errors.length,
       errors,

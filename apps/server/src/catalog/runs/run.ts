@@ -4,6 +4,7 @@ import type { ConnectionResolver } from '../../connections/store.js';
 import type { Db } from '../../db/connection.js';
 import { runJob } from '../../jobs/jobHistory.js';
 import type { SandboxPolicy } from '../../sandbox/config.js';
+import { compactChangeDays } from '../changeDays.js';
 import { maskErrorTexts } from '../maskErrors.js';
 import { runScrape, type ScrapeRun } from '../scrape.js';
 import { ScrapeConfigValidationError, validateScrapeConfig } from '../scrapeConfigYaml.js';
@@ -110,5 +111,8 @@ export async function runStoredScraper(db: Db, row: StoredScraper, opts: RunOpti
       dedupWindowMs: opts.dedupWindowMs,
     },
   );
+  // the run appended day counts of its changes; folding them keeps the summary's read short (a
+  // failure loses nothing: the rows stay deltas until the next run or the retention job folds them)
+  await compactChangeDays(db).catch(() => undefined);
   return { run, errors: run.errors };
 }
