@@ -5,7 +5,7 @@ import { type ConsumerLog, EventConsumer, type EventHandler } from '../events/co
 import type { Backoff } from '../events/queue.js';
 import type { SystemSmtp } from './deliver.js';
 import { dispatchHandler } from './dispatch.js';
-import { lookupResource, type ResourceLookup } from './resources.js';
+import { lookupResource, lookupResources, perEvent, type ResourceLookup } from './resources.js';
 import { sendHandler } from './send.js';
 import './tables.js';
 
@@ -24,7 +24,7 @@ export interface NotificationWorkerOptions {
 export function notificationHandlers(opts: NotificationWorkerOptions): EventHandler[] {
   const lookup = opts.lookup ?? lookupResource;
   return [
-    dispatchHandler({ lookup, publicUrl: opts.publicUrl }),
+    dispatchHandler({ lookup: opts.lookup ? perEvent(opts.lookup) : lookupResources, publicUrl: opts.publicUrl }),
     sendHandler({
       lookup,
       publicUrl: opts.publicUrl,
