@@ -68,6 +68,8 @@ export interface DispatchBatch {
   db: Executor;
   now: Date;
   constraints: ConstraintData;
+  /** Names this batch added to each group: its history rows are written only at the batch's end. */
+  grouped: Map<string, Set<string>>;
 }
 
 /**
@@ -90,7 +92,8 @@ export async function decide(
   }
   if (!matches) return { kind: 'ignore' };
   const group = await joinGroup(batch.db, rule, resource, batch.now);
-  if (group) env.groupedResources = group.groupedResources;
+  const earlier = group ? batch.grouped.get(group.groupId) : undefined;
+  if (group) env.groupedResources = [...new Set([...group.groupedResources, ...(earlier ?? [])])].sort();
   let message: Message;
   try {
     message = renderMessage(rule, event.name, env);
@@ -99,8 +102,10 @@ export async function decide(
   }
   const groupId = group?.groupId ?? null;
   const blocked = await checkConstraints(batch.db, batch.constraints, rule, resource, event.name, env, batch.now, groupId);
+  const recipients = blocked ? [] : expandRecipients(rule);
+  if (groupId && (blocked || recipients.length)) batch.grouped.set(groupId, (earlier ?? new Set()).add(resource.name));
   if (blocked) return { kind: 'blocked', blocked, message, groupId };
-  return { kind: 'send', recipients: expandRecipients(rule), message, groupId };
+  return { kind: 'send', recipients, message, groupId };
 }
 
 /**
@@ -129,7 +134,7 @@ export async function dispatchEvents(
     live.map((r) => r.id),
     now,
   );
-  const batch: DispatchBatch = { db, now, constraints };
+  const batch: DispatchBatch = { db, now, constraints, grouped: new Map() };
   const paused = new Set<string>();
   const outcomes: Outcome[] = [];
   for (const [i, event] of events.entries()) {
