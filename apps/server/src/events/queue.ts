@@ -46,11 +46,12 @@ export async function publishEvents(
   db: Executor,
   name: string,
   events: ReadonlyArray<Omit<PublishOptions, 'priority'>>,
+  priority = 100,
 ): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map(
     (e) =>
-      sql`(${name}, ${e.eventId ?? null}::uuid, ${JSON.stringify(e.properties ?? {})}::jsonb, 100, ${e.delayMs ?? null}::bigint,
+      sql`(${name}, ${e.eventId ?? null}::uuid, ${JSON.stringify(e.properties ?? {})}::jsonb, ${priority}::int, ${e.delayMs ?? null}::bigint,
            coalesce(${e.at ?? null}::timestamptz, now()))`,
   );
   await sql`

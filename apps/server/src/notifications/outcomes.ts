@@ -15,6 +15,12 @@ export interface Outcome {
   decision: Extract<Decision, { kind: 'blocked' | 'send' }>;
 }
 
+/**
+ * Sends run before further domain events (default priority 100): what was decided goes out
+ * while the next events are decided, instead of after a whole backlog.
+ */
+const SEND_PRIORITY = 110;
+
 /** Rows per insert: well under PostgreSQL's 65,535 bound parameters at ~20 columns a row. */
 const CHUNK = 1000;
 
@@ -83,5 +89,5 @@ export async function writeOutcomes(db: Executor, outcomes: readonly Outcome[], 
       .values(rows.slice(i, i + CHUNK) as never)
       .execute();
   }
-  for (let i = 0; i < sends.length; i += CHUNK) await publishEvents(db, SEND_EVENT, sends.slice(i, i + CHUNK));
+  for (let i = 0; i < sends.length; i += CHUNK) await publishEvents(db, SEND_EVENT, sends.slice(i, i + CHUNK), SEND_PRIORITY);
 }

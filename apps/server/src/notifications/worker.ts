@@ -16,6 +16,10 @@ export interface NotificationWorkerOptions {
   publicUrl?: string | undefined;
   timeoutMs?: number;
   backoff?: Backoff;
+  /** Events claimed per round (each stage handles its share as one batch); default 250. */
+  batchSize?: number;
+  /** Deliveries at once per channel within a batch; default 16. */
+  channelConcurrency?: number;
   /** Runs playbook recipients (the server wires the playbook engine in). */
   runPlaybook?: import('./send.js').PlaybookRecipientRunner;
 }
@@ -32,6 +36,7 @@ export function notificationHandlers(opts: NotificationWorkerOptions): EventHand
       systemSmtp: opts.systemSmtp,
       timeoutMs: opts.timeoutMs,
       maxAttempts: opts.backoff?.maxAttempts,
+      channelConcurrency: opts.channelConcurrency,
       runPlaybook: opts.runPlaybook,
     }),
   ];
@@ -44,5 +49,6 @@ export function createEventConsumer(
   opts: NotificationWorkerOptions,
   log?: ConsumerLog,
 ): EventConsumer {
-  return new EventConsumer({ db, clock, handlers: notificationHandlers(opts), backoff: opts.backoff, log });
+  const handlers = notificationHandlers(opts);
+  return new EventConsumer({ db, clock, handlers, backoff: opts.backoff, batchSize: opts.batchSize ?? 250, log });
 }
