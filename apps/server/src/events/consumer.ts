@@ -11,6 +11,7 @@ import {
   failEvent,
   lockClaimed,
   type QueuedEvent,
+  releaseEvents,
 } from './queue.js';
 
 /**
@@ -27,6 +28,12 @@ import {
 export interface HandlerContext {
   db: Executor;
   now: Date;
+  /**
+   * For a non-transactional batch: the wall-clock ms (Date.now()) after which it starts no more
+   * events and answers NOT_STARTED for the rest. Half the queue's first lease from the batch's
+   * start, so a slow channel never lets a lease run out under work still to do.
+   */
+  deadline?: number;
 }
 
 /** Consumes some event names. */
@@ -72,6 +79,9 @@ export interface ConsumerOptions {
 }
 
 class Superseded extends Error {}
+
+/** What a batch handler answers for an event it did not start (out of time): it goes back untried. */
+export const NOT_STARTED: unique symbol = Symbol('not started');
 
 const quiet: ConsumerLog = { warn: () => {}, error: () => {} };
 
@@ -187,17 +197,26 @@ export class EventConsumer {
     }
     let errors: Array<unknown | null>;
     try {
-      errors = await handleBatch(events, { db, now: this.opts.clock.now() });
+      errors = await handleBatch(events, { db, now: this.opts.clock.now(), deadline: this.batchDeadline() });
     } catch (err) {
       errors = events.map(() => err);
     }
     const done = events.filter((_, i) => errors[i] == null);
+    const untried = events.filter((_, i) => errors[i] === NOT_STARTED);
     try {
       await completeEvents(db, done);
+      await releaseEvents(db, untried);
     } catch (err) {
       this.log.error({ err }, 'event queue: could not remove handled events');
     }
-    await Promise.all(events.map((e, i) => (errors[i] == null ? undefined : this.failed(e, errors[i]))));
+    await Promise.all(
+      events.map((e, i) => (errors[i] == null || errors[i] === NOT_STARTED ? undefined : this.failed(e, errors[i]))),
+    );
+  }
+
+  /** When a batch stops starting events: half the first lease from now. */
+  private batchDeadline(): number {
+    return Date.now() + this.backoff.baseMs / 2;
   }
 
   private async processOneByOne(batch: QueuedEvent[]): Promise<void> {

@@ -154,6 +154,18 @@ export async function completeEvents(db: Executor, events: readonly QueuedEvent[
             where q.id = done.id and q.attempts = done.attempts`.execute(db);
 }
 
+/**
+ * Hands claimed events back untried: the claim's attempt is undone and the lease lifted, so any
+ * worker takes them in its next round (a batch that ran out of time before reaching them).
+ */
+export async function releaseEvents(db: Executor, events: readonly QueuedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await sql`update event_queue q set attempts = q.attempts - 1, last_attempt = null
+            from unnest(${sql.val(events.map((e) => e.id))}::uuid[], ${sql.val(events.map((e) => e.attempts))}::int[])
+              as held(id, attempts)
+            where q.id = held.id and q.attempts = held.attempts`.execute(db);
+}
+
 /** Records a failed attempt; the row stays and is retried after its backoff. */
 export async function failEvent(db: Executor, event: QueuedEvent, error: string): Promise<void> {
   await sql`update event_queue set error = ${error.slice(0, 4000)}

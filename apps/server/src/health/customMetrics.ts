@@ -20,9 +20,11 @@ interface Family {
 
 /** One series: metric name and its labels in name order. */
 function seriesKey(name: string, labels: Record<string, string>): string {
-  const sorted = Object.fromEntries(Object.keys(labels)
-    .sort()
-    .map((k) => [k, String(labels[k])]));
+  const sorted = Object.fromEntries(
+    Object.keys(labels)
+      .sort()
+      .map((k) => [k, String(labels[k])]),
+  );
   return `${name}\u0000${JSON.stringify(sorted)}`;
 }
 

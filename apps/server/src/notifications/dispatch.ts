@@ -101,7 +101,16 @@ export async function decide(
     return { kind: 'pause', reason: `template: ${(err as Error).message}` };
   }
   const groupId = group?.groupId ?? null;
-  const blocked = await checkConstraints(batch.db, batch.constraints, rule, resource, event.name, env, batch.now, groupId);
+  const blocked = await checkConstraints(
+    batch.db,
+    batch.constraints,
+    rule,
+    resource,
+    event.name,
+    env,
+    batch.now,
+    groupId,
+  );
   const recipients = blocked ? [] : expandRecipients(rule);
   if (groupId && (blocked || recipients.length)) batch.grouped.set(groupId, (earlier ?? new Set()).add(resource.name));
   if (blocked) return { kind: 'blocked', blocked, message, groupId };

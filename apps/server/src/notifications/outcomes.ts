@@ -89,5 +89,6 @@ export async function writeOutcomes(db: Executor, outcomes: readonly Outcome[], 
       .values(rows.slice(i, i + CHUNK) as never)
       .execute();
   }
-  for (let i = 0; i < sends.length; i += CHUNK) await publishEvents(db, SEND_EVENT, sends.slice(i, i + CHUNK), SEND_PRIORITY);
+  for (let i = 0; i < sends.length; i += CHUNK)
+    await publishEvents(db, SEND_EVENT, sends.slice(i, i + CHUNK), SEND_PRIORITY);
 }

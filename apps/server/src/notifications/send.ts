@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { runScope } from '../abort.js';
-import type { EventHandler } from '../events/consumer.js';
+import { type EventHandler, NOT_STARTED } from '../events/consumer.js';
 import { DEFAULT_BACKOFF, type Executor, publishEvent, type QueuedEvent } from '../events/queue.js';
 import { ChannelError } from './channels/types.js';
 import { type DeliverDeps, deliver } from './deliver.js';
@@ -139,7 +139,7 @@ function channelKey(row: SendRow | undefined): string {
 /**
  * Delivers a batch of pending sends: their rows in one query, deliveries run at once up to
  * `channelConcurrency` per channel, outcomes recorded in one statement. Answers per event the
- * error that makes the queue retry it (null when done). Playbook runs and fallbacks record
+ * error that makes the queue retry it (null when done, NOT_STARTED past `deadline`). Playbook runs and fallbacks record
  * their outcome at once, as a playbook may settle its send before the batch ends.
  */
 export async function sendBatch(
@@ -147,6 +147,7 @@ export async function sendBatch(
   events: readonly QueuedEvent[],
   db: Executor,
   now: Date,
+  deadline = Number.POSITIVE_INFINITY,
 ): Promise<Array<unknown | null>> {
   const rows = await loadSends(db, events.map(historyId));
   const done: Array<{ id: string; set: SendOutcome }> = [];
@@ -159,6 +160,10 @@ export async function sendBatch(
   const limit = deps.channelConcurrency ?? DEFAULT_CHANNEL_CONCURRENCY;
   const run = async (i: number) => {
     const event = events[i] as QueuedEvent;
+    if (Date.now() > deadline) {
+      errors[i] = NOT_STARTED; // back to the queue untried, before this batch's lease runs out
+      return;
+    }
     const record = (id: string, set: SendOutcome) => {
       done.push({ id, set });
     };
@@ -323,6 +328,6 @@ export function sendHandler(deps: SendDeps): EventHandler {
     name: 'notifications.send',
     events: [SEND_EVENT],
     handle: (event, ctx) => sendOne(deps, event, ctx.db, ctx.now),
-    handleBatch: (events, ctx) => sendBatch(deps, events, ctx.db, ctx.now),
+    handleBatch: (events, ctx) => sendBatch(deps, events, ctx.db, ctx.now, ctx.deadline),
   };
 }

@@ -73,9 +73,11 @@ describe('notifications in batches', () => {
     for (const c of checks) await setCheckStatus(db(), c.id, 'unhealthy', 'down');
     await consumer.runOnce();
 
-    expect(hits('wave').map((r) => (r.json as { check: string }).check).sort()).toEqual(
-      checks.map((_, i) => `wave-${String(i).padStart(2, '0')}`),
-    );
+    expect(
+      hits('wave')
+        .map((r) => (r.json as { check: string }).check)
+        .sort(),
+    ).toEqual(checks.map((_, i) => `wave-${String(i).padStart(2, '0')}`));
     const { rows: errors } = await sql<{ error: string }>`
       select distinct error from notification_send_history where error is not null`.execute(db().kysely);
     expect(errors).toEqual([]);
