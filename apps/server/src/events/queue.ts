@@ -41,6 +41,27 @@ export async function publishEvent(db: Executor, name: string, opts: PublishOpti
           created_at = excluded.created_at, attempts = 0, error = null, last_attempt = null`.execute(db);
 }
 
+/** Queues many events of one name in one statement (see publishEvent); event ids must differ. */
+export async function publishEvents(
+  db: Executor,
+  name: string,
+  events: ReadonlyArray<Omit<PublishOptions, 'priority'>>,
+  priority = 100,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(
+    (e) =>
+      sql`(${name}, ${e.eventId ?? null}::uuid, ${JSON.stringify(e.properties ?? {})}::jsonb, ${priority}::int, ${e.delayMs ?? null}::bigint,
+           coalesce(${e.at ?? null}::timestamptz, now()))`,
+  );
+  await sql`
+    insert into event_queue (name, event_id, properties, priority, delay, created_at)
+    values ${sql.join(rows)}
+    on conflict (name, event_id) do update
+      set properties = excluded.properties, priority = excluded.priority, delay = excluded.delay,
+          created_at = excluded.created_at, attempts = 0, error = null, last_attempt = null`.execute(db);
+}
+
 /** Retry schedule: the claim of attempt n also leases the row for backoff(n), so a crashed worker's events come back. */
 export interface Backoff {
   /** Wait after the first attempt, in ms; doubles per attempt. Must exceed the longest handler. */
@@ -108,6 +129,41 @@ export async function claimEvents(
 export async function completeEvent(db: Executor, event: QueuedEvent): Promise<boolean> {
   const res = await sql`delete from event_queue where id = ${event.id} and attempts = ${event.attempts}`.execute(db);
   return Number(res.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * Locks the claimed rows of a batch in `trx` (so a re-publish waits for the batch's commit) and
+ * answers those still at their claimed attempt: the others were re-published while in flight
+ * and run again in a later round.
+ */
+export async function lockClaimed(trx: Executor, events: readonly QueuedEvent[]): Promise<QueuedEvent[]> {
+  if (events.length === 0) return [];
+  const { rows } = await sql<{ id: string; attempts: number }>`
+    select id, attempts from event_queue where id = any(${sql.val(events.map((e) => e.id))}::uuid[])
+    order by id for update`.execute(trx);
+  const held = new Map(rows.map((r) => [String(r.id), r.attempts]));
+  return events.filter((e) => held.get(e.id) === e.attempts);
+}
+
+/** Removes many handled events in one statement (each at its claimed attempt, as completeEvent). */
+export async function completeEvents(db: Executor, events: readonly QueuedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await sql`delete from event_queue q
+            using unnest(${sql.val(events.map((e) => e.id))}::uuid[], ${sql.val(events.map((e) => e.attempts))}::int[])
+              as done(id, attempts)
+            where q.id = done.id and q.attempts = done.attempts`.execute(db);
+}
+
+/**
+ * Hands claimed events back untried: the claim's attempt is undone and the lease lifted, so any
+ * worker takes them in its next round (a batch that ran out of time before reaching them).
+ */
+export async function releaseEvents(db: Executor, events: readonly QueuedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await sql`update event_queue q set attempts = q.attempts - 1, last_attempt = null
+            from unnest(${sql.val(events.map((e) => e.id))}::uuid[], ${sql.val(events.map((e) => e.attempts))}::int[])
+              as held(id, attempts)
+            where q.id = held.id and q.attempts = held.attempts`.execute(db);
 }
 
 /** Records a failed attempt; the row stays and is retried after its backoff. */

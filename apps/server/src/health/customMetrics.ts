@@ -18,22 +18,85 @@ interface Family {
   metric: Metric;
 }
 
+/** One series: metric name and its labels in name order. */
+function seriesKey(name: string, labels: Record<string, string>): string {
+  const sorted = Object.fromEntries(
+    Object.keys(labels)
+      .sort()
+      .map((k) => [k, String(labels[k])]),
+  );
+  return `${name}\u0000${JSON.stringify(sorted)}`;
+}
+
 const describe = (f: { type: string; labelNames: string[] }) => `a ${f.type} with labels [${f.labelNames.join(', ')}]`;
+
+/** The series one check exported, under the spec that declared them. */
+interface Owned {
+  spec: string;
+  series: Set<string>;
+}
 
 export class CustomMetrics {
   private readonly families = new Map<string, Family>();
+  /** Series each check exported (`name\u0000labels json`), so they go with the check or its old spec. */
+  private readonly owned = new Map<string, Owned>();
+  /** How many checks export each series: a series two checks share stays while one of them does. */
+  private readonly owners = new Map<string, number>();
 
   constructor(private readonly registry: Registry) {}
 
-  /** Exports the typed metrics of one result; answers why any could not be exported. */
-  export(metrics: readonly CheckMetric[]): string[] {
+  /**
+   * Exports the typed metrics of one result of `checkId`, whose declaration is `spec` (any
+   * string that changes when the check's metrics may change); answers why any could not be
+   * exported. When the spec changed since the check's last export, the series it no longer
+   * reports are removed.
+   */
+  export(checkId: string, spec: string, metrics: readonly CheckMetric[]): string[] {
     const problems: string[] = [];
+    const reported = new Set<string>();
     for (const m of metrics) {
       if (!m.type) continue; // a runner's own observation, not a declared metric
       const problem = this.exportOne(m as CheckMetric & { type: Family['type'] });
       if (problem) problems.push(`metric ${m.name}: ${problem}`);
+      else reported.add(seriesKey(m.name, m.labels ?? {}));
     }
+    const before = this.owned.get(checkId);
+    if (before && before.spec !== spec) {
+      for (const key of before.series) if (!reported.has(key)) this.release(key);
+      before.series = new Set([...before.series].filter((k) => reported.has(k)));
+      before.spec = spec;
+    }
+    if (!reported.size && !before) return problems;
+    const mine = before ?? { spec, series: new Set<string>() };
+    for (const key of reported) {
+      if (mine.series.has(key)) continue;
+      mine.series.add(key);
+      this.owners.set(key, (this.owners.get(key) ?? 0) + 1);
+    }
+    if (mine.series.size) this.owned.set(checkId, mine);
+    else this.owned.delete(checkId);
     return problems;
+  }
+
+  /** Removes the series of checks that no longer exist (unless another check still exports them). */
+  forget(checkIds: Iterable<string>): void {
+    for (const id of checkIds) {
+      const mine = this.owned.get(id);
+      if (!mine) continue;
+      this.owned.delete(id);
+      for (const key of mine.series) this.release(key);
+    }
+  }
+
+  private release(key: string): void {
+    const left = (this.owners.get(key) ?? 1) - 1;
+    if (left > 0) {
+      this.owners.set(key, left);
+      return;
+    }
+    this.owners.delete(key);
+    const [name, labels] = key.split('\u0000') as [string, string];
+    this.families.get(name)?.metric.remove(JSON.parse(labels) as Record<string, string>);
   }
 
   private exportOne(m: CheckMetric & { type: Family['type'] }): string | undefined {

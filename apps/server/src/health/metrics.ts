@@ -73,8 +73,8 @@ export class HealthMetrics {
   }
 
   /** Exports the custom metrics of a finished run; answers why one could not be (for the result's error). */
-  exportCustom(metrics: readonly CheckMetric[] | undefined): string | undefined {
-    const problems = metrics?.length ? this.custom.export(metrics) : [];
+  exportCustom(checkId: string, spec: string, metrics: readonly CheckMetric[] | undefined): string | undefined {
+    const problems = this.custom.export(checkId, spec, metrics ?? []);
     return problems.length ? problems.join('; ') : undefined;
   }
 
@@ -88,7 +88,9 @@ export class HealthMetrics {
 
   /** Removes the series of checks that no longer exist (deleted, or removed from their canary). */
   forget(checkIds: Iterable<string>): void {
-    for (const id of checkIds) {
+    const ids = [...checkIds];
+    this.custom.forget(ids);
+    for (const id of ids) {
       const labels = this.series.get(id);
       if (!labels) continue;
       this.series.delete(id);

@@ -213,7 +213,11 @@ export class CanaryRunner {
   }
 
   private record(canary: RunnableCanary, check: RunnableCheck, time: Date, result: CheckResult, next?: Date) {
-    const unexported = this.opts.metrics?.exportCustom(result.metrics);
+    const unexported = this.opts.metrics?.exportCustom(
+      check.id,
+      JSON.stringify([check.spec.metrics, check.spec.transform]), // what declares its metrics
+      result.metrics,
+    );
     if (unexported) result.error = result.error ? `${result.error}; ${unexported}` : unexported;
     this.lastResults.remember(check.id, check.spec, time, result);
     this.opts.writer?.add({

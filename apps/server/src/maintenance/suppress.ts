@@ -13,10 +13,18 @@ const TARGETS: Partial<Record<EventResource['kind'], MaintenanceTarget>> = {
  * are recorded as silenced and not sent. Incidents are about people's work and never suppressed.
  */
 export async function maintenanceFor(db: Executor, resource: EventResource, now: Date): Promise<string | null> {
+  if (!TARGETS[resource.kind]) return null;
+  return maintenanceIn(await loadMaintenanceWindows(db), resource, now);
+}
+
+/** The window of `windows` in force at `now` over the event's resource, or null (windows loaded once per batch). */
+export function maintenanceIn(
+  windows: Awaited<ReturnType<typeof loadMaintenanceWindows>>,
+  resource: EventResource,
+  now: Date,
+): string | null {
   const target = TARGETS[resource.kind];
-  if (!target) return null;
-  const windows = await loadMaintenanceWindows(db);
-  if (windows.length === 0) return null;
+  if (!target || windows.length === 0) return null;
   const own = resource.vars[resource.kind] as { namespace?: string } | undefined;
   const item = {
     id: resource.id,

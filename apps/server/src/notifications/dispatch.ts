@@ -1,26 +1,26 @@
 import { sql } from 'kysely';
 import type { EventHandler } from '../events/consumer.js';
-import { type Executor, publishEvent, type QueuedEvent } from '../events/queue.js';
+import type { Executor, QueuedEvent } from '../events/queue.js';
 import { evaluateCel, renderTemplate } from '../expr/index.js';
-import { checkConstraints } from './constraints.js';
+import { type Blocked, ConstraintData, checkConstraints } from './constraints.js';
 import { defaultTemplate, tidyBody } from './defaults.js';
 import { buildEnv } from './env.js';
 import { joinGroup } from './groups.js';
-import { expandRecipients } from './recipients.js';
-import type { EventResource, ResourceLookup } from './resources.js';
+import { type Outcome, writeOutcomes } from './outcomes.js';
+import { type ExpandedRecipient, expandRecipients } from './recipients.js';
+import type { EventResource, ResourceBatchLookup } from './resources.js';
 import { pauseRuleWithError } from './rules.js';
 import { NOTIFICATION_EVENTS } from './spec.js';
 import type { NotificationsTable } from './tables.js';
 
-/** The event that carries one pending send (event_id = the send history row). */
-export const SEND_EVENT = 'notification.send';
+export { SEND_EVENT } from './outcomes.js';
 
 export interface DispatchDeps {
-  lookup: ResourceLookup;
+  lookup: ResourceBatchLookup;
   publicUrl?: string | undefined;
 }
 
-type Rule = { [K in keyof NotificationsTable]: unknown } & {
+export type Rule = { [K in keyof NotificationsTable]: unknown } & {
   id: string;
   events: string[];
   title: string | null;
@@ -54,108 +54,120 @@ export function filterMatches(filter: string | null, env: Record<string, unknown
   return v;
 }
 
-function resourceSnapshot(r: EventResource) {
-  return { kind: r.kind, id: r.id, name: r.name, type: r.type, status: r.status, health: r.health, labels: r.labels };
+/** What one rule makes of one event (decide): nothing, a pause of the rule, or a history outcome. */
+export type Decision =
+  | { kind: 'ignore' }
+  | { kind: 'pause'; reason: string }
+  | { kind: 'blocked'; blocked: Blocked; message: Message; groupId: string | null }
+  | { kind: 'send'; recipients: ExpandedRecipient[]; message: Message; groupId: string | null };
+
+type Message = { title: string; body: string };
+
+/** What a batch of events is decided against, read once per batch. */
+export interface DispatchBatch {
+  db: Executor;
+  now: Date;
+  constraints: ConstraintData;
+  /** Names this batch added to each group: its history rows are written only at the batch's end. */
+  grouped: Map<string, Set<string>>;
 }
 
 /**
- * Handles one domain event for every live, unpaused rule listening to it: filter, render,
- * group, then the constraint order; records a history row per outcome and queues one
- * `notification.send` per recipient. Runs in the consumer's transaction, so an event is turned
- * into history rows and sends exactly once.
+ * The one place where a rule and an event are decided: filter, group, render, then the
+ * constraint order (repeat interval, silences, inhibitions). `env` gains groupedResources.
  */
-export async function dispatchEvent(deps: DispatchDeps, event: QueuedEvent, db: Executor, now: Date): Promise<void> {
-  const resource = await deps.lookup(db, event);
-  if (!resource) return; // the resource is gone: nothing to say about it
-  const { rows: rules } = await sql<Rule>`
-    select * from notifications
-    where deleted_at is null and error is null and ${event.name} = any(events)
-    order by created_at`.execute(db);
-  for (const rule of rules) {
-    const env = buildEnv(resource, event, { publicUrl: deps.publicUrl });
-    let matches: boolean;
-    try {
-      matches = filterMatches(rule.filter, env);
-    } catch (err) {
-      // a broken filter fails the same way for every event: pause the rule with the reason
-      await pauseRuleWithError(db, rule.id, `filter: ${(err as Error).message}`, now);
-      continue;
-    }
-    if (!matches) continue;
-    const group = await joinGroup(db, rule, resource, now);
-    if (group) env.groupedResources = group.groupedResources;
-    let message: { title: string; body: string };
-    try {
-      message = renderMessage(rule, event.name, env);
-    } catch (err) {
-      await pauseRuleWithError(db, rule.id, `template: ${(err as Error).message}`, now);
-      continue;
-    }
-    await record(db, rule, resource, event, env, message, group?.groupId ?? null, now);
-  }
-}
-
-async function record(
-  db: Executor,
+export async function decide(
+  batch: DispatchBatch,
   rule: Rule,
   resource: EventResource,
   event: QueuedEvent,
   env: Record<string, unknown>,
-  message: { title: string; body: string },
-  groupId: string | null,
+): Promise<Decision> {
+  let matches: boolean;
+  try {
+    matches = filterMatches(rule.filter, env);
+  } catch (err) {
+    // a broken filter fails the same way for every event: pause the rule with the reason
+    return { kind: 'pause', reason: `filter: ${(err as Error).message}` };
+  }
+  if (!matches) return { kind: 'ignore' };
+  const group = await joinGroup(batch.db, rule, resource, batch.now);
+  const earlier = group ? batch.grouped.get(group.groupId) : undefined;
+  if (group) env.groupedResources = [...new Set([...group.groupedResources, ...(earlier ?? [])])].sort();
+  let message: Message;
+  try {
+    message = renderMessage(rule, event.name, env);
+  } catch (err) {
+    return { kind: 'pause', reason: `template: ${(err as Error).message}` };
+  }
+  const groupId = group?.groupId ?? null;
+  const blocked = await checkConstraints(
+    batch.db,
+    batch.constraints,
+    rule,
+    resource,
+    event.name,
+    env,
+    batch.now,
+    groupId,
+  );
+  const recipients = blocked ? [] : expandRecipients(rule);
+  if (groupId && (blocked || recipients.length)) batch.grouped.set(groupId, (earlier ?? new Set()).add(resource.name));
+  if (blocked) return { kind: 'blocked', blocked, message, groupId };
+  return { kind: 'send', recipients, message, groupId };
+}
+
+/**
+ * Handles a batch of domain events for every live, unpaused rule listening to them: resources
+ * in one query, rules and constraint data once, one decide per rule and event in event order,
+ * then every history row and queued `notification.send` in multi-row inserts. Runs in the
+ * consumer's transaction, so each event is turned into history rows and sends exactly once.
+ */
+export async function dispatchEvents(
+  deps: DispatchDeps,
+  events: readonly QueuedEvent[],
+  db: Executor,
   now: Date,
 ): Promise<void> {
-  const common = {
-    notification_id: rule.id,
-    body: message.body,
-    source_event: event.name,
-    resource_id: resource.id,
-    resource: JSON.stringify(resourceSnapshot(resource)),
-    resource_health: resource.health,
-    resource_status: resource.status,
-    resource_health_description: resource.description,
-    payload: JSON.stringify(event.properties),
-    group_id: groupId,
-    created_at: now,
-    first_observed: now,
-  };
-  const blocked = await checkConstraints(db, rule, resource, event.name, env, now, groupId);
-  if (blocked) {
-    await db
-      .insertInto('notification_send_history')
-      .values({
-        ...common,
-        status: blocked.status,
-        body_payload: JSON.stringify({ title: message.title }),
-        parent_id: blocked.parentId ?? null,
-        silenced_by: blocked.silencedBy ?? null,
-        maintenance_window_id: blocked.maintenanceWindowId ?? null,
-      })
-      .execute();
-    return;
+  const resources = await deps.lookup(db, events);
+  const names = [...new Set(events.map((e) => e.name))];
+  const { rows: rules } = await sql<Rule>`
+    select * from notifications
+    where deleted_at is null and error is null and events && ${sql.val(names)}::text[]
+    order by created_at, id`.execute(db);
+  const live = resources.filter((r): r is EventResource => r !== null); // a gone resource: nothing to say
+  if (rules.length === 0 || live.length === 0) return;
+  const constraints = await ConstraintData.load(
+    db,
+    rules,
+    live.map((r) => r.id),
+    now,
+  );
+  const batch: DispatchBatch = { db, now, constraints, grouped: new Map() };
+  const paused = new Set<string>();
+  const outcomes: Outcome[] = [];
+  for (const [i, event] of events.entries()) {
+    const resource = resources[i];
+    if (!resource) continue;
+    for (const rule of rules) {
+      if (paused.has(rule.id) || !rule.events.includes(event.name)) continue;
+      const env = buildEnv(resource, event, { publicUrl: deps.publicUrl });
+      const decision = await decide(batch, rule, resource, event, env);
+      if (decision.kind === 'ignore') continue;
+      if (decision.kind === 'pause') {
+        paused.add(rule.id);
+        await pauseRuleWithError(db, rule.id, decision.reason, now);
+        continue;
+      }
+      outcomes.push({ rule, resource, event, env, decision });
+    }
   }
-  const waitMs = (rule.wait_for ?? 0) * 1000;
-  for (const r of expandRecipients(rule)) {
-    const row = await db
-      .insertInto('notification_send_history')
-      .values({
-        ...common,
-        status: 'pending',
-        not_before: new Date(now.getTime() + waitMs),
-        body_payload: JSON.stringify({ title: message.title, recipient: r.ref, env }),
-        recipient: r.label,
-        person_id: r.personId,
-        team_id: r.teamId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await publishEvent(db, SEND_EVENT, {
-      eventId: row.id,
-      properties: { history_id: row.id },
-      delayMs: waitMs || undefined,
-      at: now,
-    });
-  }
+  await writeOutcomes(db, outcomes, now);
+}
+
+/** Handles one domain event (dispatchEvents of one). */
+export function dispatchEvent(deps: DispatchDeps, event: QueuedEvent, db: Executor, now: Date): Promise<void> {
+  return dispatchEvents(deps, [event], db, now);
 }
 
 /** The stage that turns domain events into history rows and queued sends. */
@@ -165,5 +177,9 @@ export function dispatchHandler(deps: DispatchDeps): EventHandler {
     events: NOTIFICATION_EVENTS,
     transactional: true,
     handle: (event, ctx) => dispatchEvent(deps, event, ctx.db, ctx.now),
+    handleBatch: async (events, ctx) => {
+      await dispatchEvents(deps, events, ctx.db, ctx.now);
+      return events.map(() => null);
+    },
   };
 }

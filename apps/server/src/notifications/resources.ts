@@ -55,8 +55,9 @@ interface CheckRow {
   status_duration: number | null;
 }
 
-/** A check with its canary and latest result (health domain tables of migration 020). */
-async function lookupCheck(db: Executor, id: string): Promise<EventResource | null> {
+/** Checks with their canary and latest result (health domain tables of migration 020), by id. */
+async function lookupChecks(db: Executor, ids: readonly string[]): Promise<Map<string, EventResource>> {
+  if (ids.length === 0) return new Map();
   const { rows } = await sql<CheckRow>`
     select c.id, c.name, c.type, c.namespace, c.description, c.icon, c.labels, c.status, c.severity, c.owner,
            c.agent_id, c.last_runtime, c.last_transition_time, c.deleted_at,
@@ -68,9 +69,11 @@ async function lookupCheck(db: Executor, id: string): Promise<EventResource | nu
     left join lateral (
       select time, status, message, error, duration from check_statuses
       where check_id = c.id order by time desc limit 1) s on true
-    where c.id = ${id}`.execute(db);
-  const r = rows[0];
-  if (!r) return null;
+    where c.id = any(${sql.val([...new Set(ids)])}::uuid[])`.execute(db);
+  return new Map(rows.map((r) => [String(r.id), checkResource(r)]));
+}
+
+function checkResource(r: CheckRow): EventResource {
   const labels = { ...(r.canary_labels ?? {}), ...(r.labels ?? {}) };
   const check = {
     id: r.id,
@@ -122,6 +125,29 @@ const KINDS: Record<string, EventResource['kind']> = {
   incident: 'incident',
 };
 
+const eventId = (event: { properties: Record<string, unknown> }) =>
+  typeof event.properties.id === 'string' && UUID.test(event.properties.id) ? event.properties.id : null;
+
+/**
+ * Resolves the resources of many events with one query per domain (checks), in event order;
+ * the same answers as lookupResource.
+ */
+export async function lookupResources(
+  db: Executor,
+  events: ReadonlyArray<{ name: string; properties: Record<string, unknown> }>,
+): Promise<Array<EventResource | null>> {
+  const isCheck = (e: { name: string }) => e.name.split('.')[0] === 'check';
+  const checkIds = events.filter(isCheck).flatMap((e) => eventId(e) ?? []);
+  const checks = await lookupChecks(db, checkIds);
+  return Promise.all(
+    events.map((e) => {
+      const id = eventId(e);
+      if (!id) return null;
+      return isCheck(e) ? (checks.get(id) ?? null) : lookupResource(db, e);
+    }),
+  );
+}
+
 /**
  * Resolves checks from the health tables. Events of domains without a lookup yet (config,
  * component, incident) are described by their own properties: `id` is required, `name`,
@@ -131,7 +157,7 @@ export const lookupResource: ResourceLookup = async (db, event) => {
   const id = typeof event.properties.id === 'string' ? event.properties.id : '';
   if (!UUID.test(id)) return null;
   const prefix = event.name.split('.')[0] ?? '';
-  if (prefix === 'check') return lookupCheck(db, id);
+  if (prefix === 'check') return (await lookupChecks(db, [id])).get(id) ?? null;
   const p = event.properties;
   const kind = KINDS[prefix] ?? 'resource';
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -153,3 +179,18 @@ export const lookupResource: ResourceLookup = async (db, event) => {
     vars: { [kind]: { ...p, id, name } },
   };
 };
+
+/** Resolves the resources of many events at once, in event order (lookupResources). */
+export type ResourceBatchLookup = (
+  db: Executor,
+  events: ReadonlyArray<{ name: string; properties: Record<string, unknown> }>,
+) => Promise<Array<EventResource | null>>;
+
+/** A batch lookup over a one-event lookup (a lookup a caller supplies). */
+export function perEvent(lookup: ResourceLookup): ResourceBatchLookup {
+  return async (db, events) => {
+    const out: Array<EventResource | null> = [];
+    for (const e of events) out.push(await lookup(db, e));
+    return out;
+  };
+}

@@ -116,7 +116,7 @@ export async function listSilences(db: Executor, includeDeleted: boolean) {
   return q.execute();
 }
 
-type SilenceRow = { [K in keyof NotificationSilencesTable]: unknown } & {
+export type SilenceRow = { [K in keyof NotificationSilencesTable]: unknown } & {
   id: string;
   filter: string | null;
   selectors: Selector[] | null;
@@ -124,6 +124,7 @@ type SilenceRow = { [K in keyof NotificationSilencesTable]: unknown } & {
   canary_id: string | null;
   config_id: string | null;
   component_id: string | null;
+  recursive: boolean;
 };
 
 function matchesSelector(s: Selector, r: EventResource): boolean {
@@ -145,32 +146,40 @@ function matchesSelector(s: Selector, r: EventResource): boolean {
   return true;
 }
 
-/**
- * The first active silence matching the resource, or null. Active: not deleted, no error, from
- * ≤ now, until null or ≥ now. It matches when every condition it states holds: its resource id
- * (exact on check/canary/config/component, or any ancestor when recursive), its CEL filter
- * against the notification variables, its selectors.
- */
-export async function findMatchingSilence(
-  db: Executor,
-  resource: EventResource,
-  env: Record<string, unknown>,
-  now: Date,
-): Promise<string | null> {
-  const ids = resource.ids;
-  const all = [resource.id, ...resource.ancestors];
+/** The active silences (not deleted, no error, from ≤ now, until null or ≥ now), oldest first. */
+export async function loadActiveSilences(db: Executor, now: Date): Promise<SilenceRow[]> {
   const { rows } = await sql<SilenceRow>`
     select id, filter, selectors, check_id, canary_id, config_id, component_id, recursive
     from notification_silences
     where deleted_at is null and error is null
       and ("from" is null or "from" <= ${now}) and (until is null or until >= ${now})
-      and (
-        (check_id is null and canary_id is null and config_id is null and component_id is null)
-        or check_id = ${ids.check_id ?? null} or canary_id = ${ids.canary_id ?? null}
-        or config_id = ${ids.config_id ?? null} or component_id = ${ids.component_id ?? null}
-        or (recursive and coalesce(config_id, component_id, canary_id, check_id) = any(${sql.val(all)}::uuid[])))
-    order by created_at`.execute(db);
-  for (const s of rows) {
+    order by created_at, id`.execute(db);
+  return rows;
+}
+
+function aboutResource(s: SilenceRow, resource: EventResource): boolean {
+  const ids = resource.ids;
+  if (!s.check_id && !s.canary_id && !s.config_id && !s.component_id) return true;
+  if (s.check_id && s.check_id === ids.check_id) return true;
+  if (s.canary_id && s.canary_id === ids.canary_id) return true;
+  if (s.config_id && s.config_id === ids.config_id) return true;
+  if (s.component_id && s.component_id === ids.component_id) return true;
+  const own = s.config_id ?? s.component_id ?? s.canary_id ?? s.check_id;
+  return Boolean(s.recursive) && (own === resource.id || resource.ancestors.includes(own as string));
+}
+
+/**
+ * The first of `silences` (loadActiveSilences) matching the resource, or null. It matches when
+ * every condition it states holds: its resource id (exact on check/canary/config/component, or
+ * any ancestor when recursive), its CEL filter against the notification variables, its selectors.
+ */
+export function matchSilence(
+  silences: readonly SilenceRow[],
+  resource: EventResource,
+  env: Record<string, unknown>,
+): string | null {
+  for (const s of silences) {
+    if (!aboutResource(s, resource)) continue;
     if (s.filter) {
       let ok = false;
       try {
@@ -184,4 +193,14 @@ export async function findMatchingSilence(
     return s.id;
   }
   return null;
+}
+
+/** The first active silence matching the resource, or null (one event; dispatch loads them once per batch). */
+export async function findMatchingSilence(
+  db: Executor,
+  resource: EventResource,
+  env: Record<string, unknown>,
+  now: Date,
+): Promise<string | null> {
+  return matchSilence(await loadActiveSilences(db, now), resource, env);
 }

@@ -5,7 +5,7 @@ import { type ConsumerLog, EventConsumer, type EventHandler } from '../events/co
 import type { Backoff } from '../events/queue.js';
 import type { SystemSmtp } from './deliver.js';
 import { dispatchHandler } from './dispatch.js';
-import { lookupResource, type ResourceLookup } from './resources.js';
+import { lookupResource, lookupResources, perEvent, type ResourceLookup } from './resources.js';
 import { sendHandler } from './send.js';
 import './tables.js';
 
@@ -16,6 +16,10 @@ export interface NotificationWorkerOptions {
   publicUrl?: string | undefined;
   timeoutMs?: number;
   backoff?: Backoff;
+  /** Events claimed per round (each stage handles its share as one batch); default 250. */
+  batchSize?: number;
+  /** Deliveries at once per channel within a batch; default 16. */
+  channelConcurrency?: number;
   /** Runs playbook recipients (the server wires the playbook engine in). */
   runPlaybook?: import('./send.js').PlaybookRecipientRunner;
 }
@@ -24,7 +28,7 @@ export interface NotificationWorkerOptions {
 export function notificationHandlers(opts: NotificationWorkerOptions): EventHandler[] {
   const lookup = opts.lookup ?? lookupResource;
   return [
-    dispatchHandler({ lookup, publicUrl: opts.publicUrl }),
+    dispatchHandler({ lookup: opts.lookup ? perEvent(opts.lookup) : lookupResources, publicUrl: opts.publicUrl }),
     sendHandler({
       lookup,
       publicUrl: opts.publicUrl,
@@ -32,6 +36,7 @@ export function notificationHandlers(opts: NotificationWorkerOptions): EventHand
       systemSmtp: opts.systemSmtp,
       timeoutMs: opts.timeoutMs,
       maxAttempts: opts.backoff?.maxAttempts,
+      channelConcurrency: opts.channelConcurrency,
       runPlaybook: opts.runPlaybook,
     }),
   ];
@@ -44,5 +49,6 @@ export function createEventConsumer(
   opts: NotificationWorkerOptions,
   log?: ConsumerLog,
 ): EventConsumer {
-  return new EventConsumer({ db, clock, handlers: notificationHandlers(opts), backoff: opts.backoff, log });
+  const handlers = notificationHandlers(opts);
+  return new EventConsumer({ db, clock, handlers, backoff: opts.backoff, batchSize: opts.batchSize ?? 250, log });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCanary } from '../../src/health/canaries.js';
 import { validateCanary } from '../../src/health/canaryYaml.js';
+import { startHealthWorker } from '../../src/health/engine.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { type HttpPeer, startHttpPeer } from './checks/httpPeer.js';
 
@@ -103,5 +104,44 @@ describe('custom check metrics on /metrics', () => {
     expect(body.pass).toBe(true);
     expect(body.error).toMatch(/^metrics: cel "json.nothing": /);
     expect(await scrape()).not.toContain('shop_missing');
+  });
+
+  it('drops the series of a deleted canary and of a metric its check no longer declares', async () => {
+    const worker = await startHealthWorker(server.ctx, undefined, { timers: false });
+    try {
+      const gauge = { name: 'shop_gone_queued', type: 'gauge', value: 'json.queued' };
+      const id = await apply('gone', [gauge, { ...gauge, name: 'shop_gone_renamed' }]);
+      await worker.scheduler.sync();
+      expect(await runNow(id)).toMatchObject({ pass: true, error: null });
+      let text = await scrape();
+      expect(text).toContain('shop_gone_queued 5');
+      expect(text).toContain('shop_gone_renamed 5');
+      expect(text).toContain(`key="${id}"`);
+
+      // the spec changes: the metric it no longer declares goes with the next run
+      const same = await apply('gone', [gauge]);
+      expect(same).toBe(id);
+      await worker.scheduler.sync();
+      expect(await runNow(id)).toMatchObject({ pass: true, error: null });
+      text = await scrape();
+      expect(text).toContain('shop_gone_queued 5');
+      expect(text).not.toContain('shop_gone_renamed 5');
+
+      const { canary_id } = await server.db.kysely
+        .selectFrom('checks')
+        .select('canary_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const del = await server.fetch(`/api/db/canaries?id=eq.${canary_id}`, { method: 'DELETE' });
+      expect(del.status).toBeLessThan(300);
+      await worker.scheduler.sync();
+      text = await scrape();
+      expect(text).not.toContain('shop_gone_queued 5');
+      expect(text).not.toContain(`key="${id}"`);
+      // other canaries' series stay
+      expect(text).toContain('shop_orders_queued{queue="orders",region="eu"} 5');
+    } finally {
+      await worker.stop();
+    }
   });
 });

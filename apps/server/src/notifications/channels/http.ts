@@ -1,3 +1,4 @@
+import { request as undiciRequest } from 'undici';
 import { ChannelError, type SendContext } from './types.js';
 
 /** Reads a service's own words out of an error body (most answer JSON with one of these fields). */
@@ -55,18 +56,27 @@ export async function request(service: string, url: string, opts: RequestOptions
     headers['content-type'] ??= 'text/plain; charset=utf-8';
     body = opts.text;
   }
-  let res: Response;
+  // undici's request rather than fetch: the same client at a fraction of fetch's cost per call,
+  // which matters at notification volume; redirects are not followed (a 3xx is an answer)
+  let status: number;
+  let text: string;
   try {
-    res = await fetch(url, { method: opts.method ?? 'POST', headers, body, signal: ctx.signal, redirect: 'manual' });
+    const res = await undiciRequest(url, {
+      method: (opts.method ?? 'POST') as 'POST',
+      headers,
+      body,
+      signal: ctx.signal,
+    });
+    status = res.statusCode;
+    text = await res.body.text().catch(() => '');
   } catch (err) {
     if (ctx.signal.aborted) throw new ChannelError(`${service}: no answer within ${ctx.timeoutMs} ms`);
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new ChannelError(`${service}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+    const e = err as { code?: string; cause?: { code?: string; message?: string } };
+    throw new ChannelError(`${service}: ${e.cause?.code ?? e.code ?? e.cause?.message ?? (err as Error).message}`);
   }
-  const text = await res.text().catch(() => '');
-  if (res.status < 200 || res.status >= 300) {
+  if (status < 200 || status >= 300) {
     const detail = describeErrorBody(text);
-    throw new ChannelError(`${service} answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, res.status);
+    throw new ChannelError(`${service} answered HTTP ${status}${detail ? `: ${detail}` : ''}`, status);
   }
   try {
     return text ? (JSON.parse(text) as unknown) : undefined;
