@@ -6,7 +6,8 @@
 // (the workers' user + system time from /proc), and lateness at the target (request time minus the
 // run's scheduled slot, read from canary_schedules: p50/p99). With two workers or more it then
 // kills the one holding the most claims with SIGKILL and times until every check it held has run
-// again. Last, over the whole run, slots run twice (must be 0) and slots missed outside the kill.
+// again. Last, over the whole run, runs beyond the slots that passed (a slot run twice; must be 0)
+// and slots of the measured window without a run.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -141,10 +142,16 @@ async function runWith(baseUrl: string, workers: number, checks: number, interva
       const times = hits[path] ?? [];
       const anchor = new Date(r.next_runtime).getTime();
       const slots = new Set<number>();
+      // a run never starts before its slot: it belongs to the latest slot at or before it
+      const slotOf = (t: number) => anchor - Math.ceil((anchor - t) / interval) * interval;
+      // runs beyond the slots from the first run's to the last run's: a slot run twice (a run
+      // later than a whole interval lands in the next slot, so same-slot pairs alone would overcount)
+      if (times.length > 1) {
+        const span = (slotOf(times.at(-1) as number) - slotOf(times[0] as number)) / interval + 1;
+        doubles += Math.max(0, times.length - span);
+      }
       for (const t of times) {
-        // a run never starts before its slot: it belongs to the latest slot at or before it
-        const slot = anchor - Math.ceil((anchor - t) / interval) * interval;
-        if (slots.has(slot)) doubles++;
+        const slot = slotOf(t);
         slots.add(slot);
         if (t >= from && t < to) {
           runs++;
@@ -199,7 +206,9 @@ export async function run(argv: string[]): Promise<void> {
         `slots run twice ${f.doubles}, slots missed ${f.missed}`,
     );
   }
-  console.log('\nworkers | runs/s | scheduled/s | CPU ms/run | late p50 ms | late p99 ms | recovery s | twice | missed');
+  console.log(
+    '\nworkers | runs/s | scheduled/s | CPU ms/run | late p50 ms | late p99 ms | recovery s | twice | missed',
+  );
   for (const f of all) {
     console.log(
       [

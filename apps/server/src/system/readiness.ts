@@ -13,7 +13,10 @@ let known: Array<{ version: number; label: string }> | undefined;
 
 /** Checks the database in one statement; throws when it cannot be reached. */
 export async function readiness(db: Db): Promise<Readiness> {
-  known ??= loadMigrations().map((m) => ({ version: m.version, label: `${String(m.version).padStart(3, '0')}_${m.name}` }));
+  known ??= loadMigrations().map((m) => ({
+    version: m.version,
+    label: `${String(m.version).padStart(3, '0')}_${m.name}`,
+  }));
   const { rows } = await sql<{ version: number }>`select version from schema_migrations`.execute(db.kysely);
   const done = new Set(rows.map((r) => r.version));
   const pending = known.filter((m) => !done.has(m.version)).map((m) => m.label);

@@ -22,8 +22,8 @@ export async function startScaleTarget(): Promise<ScaleTarget> {
   let flipped = false;
   const server = createServer((req, res) => {
     const p = new URL(req.url ?? '/', 'http://target').pathname;
-    let list = hits.get(p);
-    if (!list) hits.set(p, (list = []));
+    const list = hits.get(p) ?? [];
+    hits.set(p, list);
     list.push(Date.now());
     if (p === '/hook') {
       const chunks: Buffer[] = [];
