@@ -37,7 +37,10 @@ const apiFetch = (path: string, init: RequestInit = {}) =>
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - (times[i] as number));
 
 // PGlite is one embedded database inside one process: several processes cannot share it.
-describe.skipIf(!postgres)('scale-out: one API process and three workers on one PostgreSQL', () => {
+const title = postgres
+  ? 'scale-out: one API process and three workers on one PostgreSQL'
+  : 'scale-out (skipped on the embedded database: several processes need one PostgreSQL)';
+describe.skipIf(!postgres)(title, () => {
   beforeAll(async () => {
     dbUrl = await scratchDatabase();
     target = await startScaleTarget();
