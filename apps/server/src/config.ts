@@ -31,6 +31,9 @@ const envSchema = z.object({
   ...upstreamEnvSchema.shape,
 });
 
+/** The environment variables the configuration reads (the deployment manifest test checks against them). */
+export const configEnvNames: readonly string[] = Object.keys(envSchema.shape);
+
 /** Typed OpsDeck configuration, read once from the environment and CLI flags. */
 export interface Config {
   port: number;

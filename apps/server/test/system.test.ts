@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/index.js';
 
@@ -15,6 +16,28 @@ describe('system endpoints', () => {
     const ready = await server.fetch('/ready', { as: null });
     expect(ready.status).toBe(200);
     expect((await ready.json()).database).toBe(server.db.kind);
+  });
+
+  it('answers 503 on /ready while a migration of this build is missing from the database', async () => {
+    const ok = (await (await server.fetch('/ready', { as: null })).json()) as Record<string, unknown>;
+    expect(ok).toEqual({ status: 'ok', database: server.db.kind, role: 'all' });
+    const { rows } = await sql<{ version: number; name: string; checksum: string }>`
+      select version, name, checksum from schema_migrations order by version desc limit 1`.execute(server.db.kysely);
+    const last = rows[0] as { version: number; name: string; checksum: string };
+    await sql`delete from schema_migrations where version = ${last.version}`.execute(server.db.kysely);
+    try {
+      const res = await server.fetch('/ready', { as: null });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({
+        status: 'unavailable',
+        reason: 'migrations pending',
+        pending: [`${String(last.version).padStart(3, '0')}_${last.name}`],
+      });
+    } finally {
+      await sql`insert into schema_migrations (version, name, checksum)
+                values (${last.version}, ${last.name}, ${last.checksum})`.execute(server.db.kysely);
+    }
+    expect((await server.fetch('/ready', { as: null })).status).toBe(200);
   });
 
   it('serves Prometheus text metrics that count requests by route', async () => {

@@ -116,13 +116,18 @@ export class Scheduler {
     this.arm();
   }
 
-  /** Stops scheduling, lets running checks finish for `graceMs`, then returns. */
+  /**
+   * Stops scheduling, starts the runs already claimed at their time (at most two claim windows
+   * ahead; with timers off they are handed back instead), lets running checks finish for
+   * `graceMs`, then returns.
+   */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopped = true;
     this.stopping.abort(); // paced runs start their remaining checks now and finish within the grace
     if (this.timer) clearTimeout(this.timer);
     if (this.syncTimer) clearInterval(this.syncTimer);
     await this.ticking;
+    if (this.opts.timers !== false) await this.runClaimed(graceMs);
     await this.release().catch((err) => this.opts.log?.warn({ err }, 'scheduler: releasing claimed runs failed'));
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -372,13 +377,27 @@ export class Scheduler {
     return this.gridMs > 0 ? Math.ceil(at / this.gridMs) * this.gridMs : at;
   }
 
-  /** Starts the claimed runs whose grid point has come. */
-  private dispatch(): void {
+  /**
+   * On shutdown, starts each claimed run at its time rather than handing it back: the other
+   * processes lost its claim and moved on to its next run, so a handed-back run would be skipped
+   * (a restarted lone process finds it again; peers never look).
+   */
+  private async runClaimed(graceMs: number): Promise<void> {
+    const until = this.opts.clock.now().getTime() + graceMs;
+    for (let top = this.ready.peek(); top && this.startAt(top.at) <= until; top = this.ready.peek()) {
+      const wait = this.startAt(top.at) - this.opts.clock.now().getTime();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      this.dispatch(true);
+    }
+  }
+
+  /** Starts the claimed runs whose grid point has come (`draining`: also while stopping). */
+  private dispatch(draining = false): void {
     const now = this.opts.clock.now().getTime();
     for (let top = this.ready.peek(); top && this.startAt(top.at) <= now; top = this.ready.peek()) {
       this.ready.pop();
       const entry = this.entries.get(top.id);
-      if (!entry || entry.gen !== top.gen || !entry.canary.checks.length || this.stopped) continue;
+      if (!entry || entry.gen !== top.gen || !entry.canary.checks.length || (this.stopped && !draining)) continue;
       const spacing = checkStartSpacingMs(entry.canary.checks.length, entry.schedule.periodMs);
       const run = this.opts.runner
         .runCanary(entry.canary, new Date(top.next), pacer(spacing, this.stopping.signal))
@@ -388,7 +407,7 @@ export class Scheduler {
     }
   }
 
-  /** Hands back runs claimed but not started (shutdown), so the next process runs them on time. */
+  /** Hands back runs claimed but not started (shutdown without timers), so the next process runs them on time. */
   private async release(): Promise<void> {
     const pending: Claim[] = [];
     for (let top = this.ready.pop(); top; top = this.ready.pop()) pending.push(top);

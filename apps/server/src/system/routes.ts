@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../http/context.js';
 import { VERSION } from '../version.js';
 import { metricsAccess } from './metricsAccess.js';
+import { readiness } from './readiness.js';
 
 /** Liveness, readiness, Prometheus metrics and the version shown in the user menu. */
 export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,13 +14,16 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { status: 'ok' };
   });
 
+  // readiness: the database answers and every migration of this build is applied (503 otherwise)
   app.get('/ready', pub, async (_request, reply) => {
+    const base = { database: ctx.db.kind, role: ctx.config.role };
     try {
-      await sql`select 1`.execute(ctx.db.kysely);
-      return { status: 'ok', database: ctx.db.kind };
+      const { ready, pending } = await readiness(ctx.db);
+      if (ready) return { status: 'ok', ...base };
+      return reply.code(503).send({ status: 'unavailable', ...base, reason: 'migrations pending', pending });
     } catch (err) {
       reply.log.warn({ err }, 'readiness: database unreachable');
-      return reply.code(503).send({ status: 'unavailable', database: ctx.db.kind });
+      return reply.code(503).send({ status: 'unavailable', ...base, reason: 'database unreachable' });
     }
   });
 
