@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Server tests run on the embedded database, and again on PostgreSQL when TEST_DATABASE_URL is set (CI).
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 const postgres = process.env.TEST_DATABASE_URL;
+// CLI tests run `opsdeck` on its own embedded database (or none): the same on either engine, so once
+const engineIndependent = ['apps/server/test/**/cli.test.ts'];
 
 export default defineConfig({
   test: {
@@ -22,6 +24,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                exclude: ['**/node_modules/**', ...engineIndependent],
                 environment: 'node',
                 env: { OPSDECK_TEST_DB: 'postgres' },
                 testTimeout: 30_000,

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testEngine } from '../helpers/index.js';
 import { kumaBackup } from './kumaBackup.js';
 
-// the CLI opens its own embedded database whatever the test engine: run it once, not per engine
+// the CLI opens its own embedded database whatever the test engine (vitest.config runs it once)
 const SLOW = 180_000;
 const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'opsdeck-import-cli-'));
@@ -26,7 +25,7 @@ function opsdeck(args: string[]) {
   });
 }
 
-describe.skipIf(testEngine() === 'postgres')('opsdeck import', () => {
+describe('opsdeck import', () => {
   it(
     'prints a dry run, stores the import, and refuses a file that is not a backup',
     async () => {
