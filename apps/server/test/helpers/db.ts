@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,11 +11,11 @@ export function testEngine(): 'pglite' | 'postgres' {
   return process.env.OPSDECK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
+/** A digest of every migration: a migration added anywhere in the sequence makes a new template. */
 function migrationsHash(): string {
-  return loadMigrations()
-    .map((m) => m.checksum.slice(0, 8))
-    .join('')
-    .slice(-24);
+  const hash = createHash('sha256');
+  for (const m of loadMigrations()) hash.update(`${m.version}:${m.checksum}\n`);
+  return hash.digest('hex').slice(0, 24);
 }
 
 /**
