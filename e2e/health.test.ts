@@ -86,7 +86,7 @@ describe('health page', () => {
 
     await page.getByLabel('Tab By').selectOption('agent');
     expect(param(page, 'tabBy')).toBe('agent');
-    await expect.poll(() => tabs.allTextContents()).toEqual(['All', '00000000-0000-0000-0000-000000000000']);
+    await expect.poll(() => tabs.allTextContents()).toEqual(['All', 'local']);
 
     await page.getByLabel('Group By').selectOption('type');
     await group('tcp').waitFor();
