@@ -1,6 +1,5 @@
-import type { Executor } from '../events/queue.js';
 import type { EventResource } from '../notifications/resources.js';
-import { coveringWindow, loadMaintenanceWindows, type MaintenanceTarget } from './windows.js';
+import { coveringWindow, type MaintenanceTarget, type MaintenanceWindow } from './windows.js';
 
 const TARGETS: Partial<Record<EventResource['kind'], MaintenanceTarget>> = {
   check: 'check',
@@ -9,17 +8,11 @@ const TARGETS: Partial<Record<EventResource['kind'], MaintenanceTarget>> = {
 };
 
 /**
- * The maintenance window in force at `now` over the event's resource, or null: its notifications
- * are recorded as silenced and not sent. Incidents are about people's work and never suppressed.
+ * The maintenance window of `windows` (loaded once per dispatch batch) in force at `now` over the
+ * event's resource, or null: its notifications are recorded as silenced and not sent.
  */
-export async function maintenanceFor(db: Executor, resource: EventResource, now: Date): Promise<string | null> {
-  if (!TARGETS[resource.kind]) return null;
-  return maintenanceIn(await loadMaintenanceWindows(db), resource, now);
-}
-
-/** The window of `windows` in force at `now` over the event's resource, or null (windows loaded once per batch). */
 export function maintenanceIn(
-  windows: Awaited<ReturnType<typeof loadMaintenanceWindows>>,
+  windows: readonly MaintenanceWindow[],
   resource: EventResource,
   now: Date,
 ): string | null {

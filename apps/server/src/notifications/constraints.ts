@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
 import { maintenanceIn } from '../maintenance/suppress.js';
-import { loadMaintenanceWindows } from '../maintenance/windows.js';
+import { loadMaintenanceWindows, type MaintenanceWindow } from '../maintenance/windows.js';
 import { parseDuration } from './duration.js';
 import type { EventResource } from './resources.js';
 import { loadActiveSilences, matchSilence, type SilenceRow } from './silences.js';
@@ -38,7 +38,7 @@ export class ConstraintData {
   private constructor(
     readonly silences: SilenceRow[],
     private readonly sent: Map<string, SentRow>,
-    readonly maintenance: Awaited<ReturnType<typeof loadMaintenanceWindows>>,
+    readonly maintenance: MaintenanceWindow[],
   ) {}
 
   static async load(

@@ -1,4 +1,5 @@
 import { parseDuration } from '@opsdeck/schema';
+import { type LabelRequirement, parseLabelSelector } from '@opsdeck/schema/permissions';
 import { type RawBuilder, sql } from 'kysely';
 import { badRequest } from '../../http/errors.js';
 
@@ -39,31 +40,8 @@ export function parseTime(field: string, text: string, now: Date): Date {
   return date;
 }
 
-export interface TagSelector {
-  key: string;
-  op: '=' | '!=' | 'in' | 'notin';
-  values: string[];
-}
-
-const SELECTOR = /^\s*([^\s=!,()]+)\s*(?:(!=|==|=)\s*([^,()]*?)|\s(in|notin)\s*\(([^)]*)\))\s*$/;
-
-/** Splits `a=b,c in (x,y)` at the commas that are not inside parentheses. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((p) => p.trim()).filter(Boolean);
-}
+/** One requirement of a selector (`k=v`, `k!=v`, `k in (a,b)`, `k notin (a,b)`): the shared grammar. */
+export type TagSelector = LabelRequirement;
 
 /** Parses tag selectors; an object `{k: v}` (`!v` excludes) is accepted as well. */
 export function parseTagSelectors(
@@ -76,19 +54,11 @@ export function parseTagSelectors(
       v.startsWith('!') ? { key, op: '!=', values: [v.slice(1)] } : { key, op: '=', values: [v] },
     );
   }
-  const items = Array.isArray(input) ? input.flatMap(splitTopLevel) : splitTopLevel(input);
-  return items.map((item) => {
-    const m = SELECTOR.exec(item);
-    if (!m)
-      throw badRequest(`${field}: ${JSON.stringify(item)} is not a selector (k=v, k!=v, k in (a,b), k notin (a,b))`);
-    const key = m[1] as string;
-    if (m[2]) return { key, op: m[2] === '!=' ? '!=' : '=', values: [(m[3] as string).trim()] };
-    const values = (m[5] as string)
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean);
-    return { key, op: m[4] as 'in' | 'notin', values };
-  });
+  try {
+    return parseLabelSelector(input);
+  } catch (err) {
+    throw badRequest(`${field}: ${(err as Error).message}`);
+  }
 }
 
 /** SQL conditions of tag selectors over a jsonb column. */
