@@ -12,7 +12,7 @@ const TARGETS: Partial<Record<EventResource['kind'], MaintenanceTarget>> = {
  * event's resource, or null: its notifications are recorded as silenced and not sent.
  */
 export function maintenanceIn(
-  windows: readonly MaintenanceWindow[],
+  windows: MaintenanceWindow[],
   resource: EventResource,
   now: Date,
 ): string | null {
