@@ -1,29 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
+import { CLI_TIMEOUT, cliOnEmbeddedDb } from '../helpers/cli.js';
 
-// each invocation starts the CLI through tsx: seconds apiece, more on a loaded machine
-const SLOW = 180_000;
-const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
-const dir = mkdtempSync(path.join(tmpdir(), 'opsdeck-application-cli-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function opsdeck(args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      {
-        env: { ...process.env, LOG_LEVEL: 'silent', OPSDECK_DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '' },
-        timeout: SLOW,
-      },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const SLOW = CLI_TIMEOUT;
+const { dir, opsdeck } = cliOnEmbeddedDb('opsdeck-application-cli');
 
 const application = (extra = '') => `apiVersion: mission-control.flanksource.com/v1
 kind: Application

@@ -1,0 +1,37 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+
+/** Each invocation starts the CLI through tsx: seconds apiece, more on a loaded machine. */
+export const CLI_TIMEOUT = 180_000;
+const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * A temporary directory (removed after the file's tests) and `opsdeck` running the real CLI with
+ * its embedded database in that directory, whatever database the tests themselves use.
+ */
+export function cliOnEmbeddedDb(prefix: string): { dir: string; opsdeck(args: string[]): Promise<CliResult> } {
+  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const opsdeck = (args: string[]) =>
+    new Promise<CliResult>((resolve) => {
+      execFile(
+        process.execPath,
+        [BIN, ...args],
+        {
+          env: { ...process.env, LOG_LEVEL: 'silent', OPSDECK_DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '' },
+          timeout: CLI_TIMEOUT,
+        },
+        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  return { dir, opsdeck };
+}
