@@ -11,11 +11,7 @@ const TARGETS: Partial<Record<EventResource['kind'], MaintenanceTarget>> = {
  * The maintenance window of `windows` (loaded once per dispatch batch) in force at `now` over the
  * event's resource, or null: its notifications are recorded as silenced and not sent.
  */
-export function maintenanceIn(
-  windows: MaintenanceWindow[],
-  resource: EventResource,
-  now: Date,
-): string | null {
+export function maintenanceIn(windows: MaintenanceWindow[], resource: EventResource, now: Date): string | null {
   const target = TARGETS[resource.kind];
   if (!target || windows.length === 0) return null;
   const own = resource.vars[resource.kind] as { namespace?: string } | undefined;
