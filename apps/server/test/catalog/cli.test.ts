@@ -1,27 +1,13 @@
-import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
-import { tempFolder, writeFiles } from './helpers.js';
+import { cliOnEmbeddedDb, CLI_TIMEOUT as SLOW } from '../helpers/cli.js';
+import { writeFiles } from './helpers.js';
 
-// each invocation starts the CLI through tsx: seconds apiece, far more on a loaded machine
-const SLOW = 180_000;
-const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
-let dir: string;
-
-function opsdeck(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...process.env, LOG_LEVEL: 'silent', OPSDECK_FILE_ROOTS: dir, ...env }, timeout: SLOW },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const cli = cliOnEmbeddedDb('opsdeck-catalog-cli');
+const dir = cli.dir;
+const opsdeck = (args: string[], env: Record<string, string> = {}) =>
+  cli.opsdeck(args, { OPSDECK_FILE_ROOTS: dir, ...env });
 
 const scrapeConfig = (name: string, scrapers: string) => `apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
@@ -31,11 +17,9 @@ spec:
 ${scrapers}`;
 
 beforeAll(() => {
-  dir = tempFolder({
+  writeFiles(dir, {
     'data/audi.json': { reg_no: 'A-1', make: 'Audi', health: 'healthy', state: 'parked' },
     'data/bmw.json': { reg_no: 'B-2', make: 'BMW', health: 'warning', state: 'driving' },
-  });
-  writeFiles(dir, {
     'cars.yaml': scrapeConfig(
       'cars',
       `  file:
@@ -68,9 +52,6 @@ spec:
       url: postgres://postgres@127.0.0.1:5432/postgres
       query: select 1`,
   });
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('opsdeck scrape', { timeout: SLOW }, () => {
@@ -170,18 +151,17 @@ describe('opsdeck scrape', { timeout: SLOW }, () => {
 
 describe('opsdeck apply with a ScrapeConfig', { timeout: SLOW }, () => {
   it('stores the scraper next to the canary of the same file, and updates it on re-apply', async () => {
-    const env = { OPSDECK_DATA_DIR: path.join(dir, 'db') };
-    const first = await opsdeck(['apply', '-f', path.join(dir, 'both.yaml')], env);
+    const first = await opsdeck(['apply', '-f', path.join(dir, 'both.yaml')]);
     expect(first.stderr).toBe('');
     expect(first.stdout).toContain('scrapeconfig default/cars created');
     expect(first.stdout).toContain('canary default/db created (1 check)');
     expect(first.code).toBe(0);
-    const again = await opsdeck(['apply', '-f', path.join(dir, 'cars.yaml')], env);
+    const again = await opsdeck(['apply', '-f', path.join(dir, 'cars.yaml')]);
     expect(again.stdout).toContain('scrapeconfig default/cars configured');
-    const bad = await opsdeck(['apply', '-f', path.join(dir, 'cluster.yaml')], env);
+    const bad = await opsdeck(['apply', '-f', path.join(dir, 'cluster.yaml')]);
     expect(bad.code).toBe(2);
 
-    const db = await openDatabase({ dataDir: env.OPSDECK_DATA_DIR });
+    const db = await openDatabase({ dataDir: cli.dataDir });
     try {
       const rows = await db.kysely
         .selectFrom('config_scrapers')

@@ -1,28 +1,10 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
+import { cliOnEmbeddedDb, CLI_TIMEOUT as SLOW } from '../helpers/cli.js';
 
-// each invocation starts the CLI through tsx: seconds apiece, far more on a loaded machine
-const SLOW = 180_000;
-
-const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
-let dir: string;
-
-function opsdeck(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: SLOW },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const { dir, dataDir, opsdeck } = cliOnEmbeddedDb('opsdeck-cli');
 
 const canary = (name: string, checks: string) => `apiVersion: canaries.flanksource.com/v1
 kind: Canary
@@ -47,13 +29,9 @@ const failing = canary(
 );
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-cli-'));
   writeFileSync(path.join(dir, 'pass.yaml'), passing);
   writeFileSync(path.join(dir, 'fail.yaml'), failing);
   writeFileSync(path.join(dir, 'bad.yaml'), passing.replace('query: select 1', 'query: select 1\n      querry: typo'));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('opsdeck run', { timeout: SLOW }, () => {
@@ -121,8 +99,7 @@ describe('a schedule OpsDeck cannot parse', { timeout: SLOW }, () => {
   });
 
   it('still refuses the file for opsdeck apply, naming the path', async () => {
-    const env = { OPSDECK_DATA_DIR: path.join(dir, 'data-schedule') };
-    const { code, stdout, stderr } = await opsdeck(['apply', '-f', path.join(dir, 'odd-schedule.yaml')], env);
+    const { code, stdout, stderr } = await opsdeck(['apply', '-f', path.join(dir, 'odd-schedule.yaml')]);
     expect(code).toBe(2);
     expect(stderr).toContain("spec.schedule: '@every fortnight'");
     expect(stdout).not.toContain('created');
@@ -131,18 +108,17 @@ describe('a schedule OpsDeck cannot parse', { timeout: SLOW }, () => {
 
 describe('opsdeck apply', { timeout: SLOW }, () => {
   it('stores canaries from files, updates them on re-apply and refuses invalid files without storing', async () => {
-    const env = { OPSDECK_DATA_DIR: path.join(dir, 'data') };
-    const first = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml'), '-f', path.join(dir, 'fail.yaml')], env);
+    const first = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml'), '-f', path.join(dir, 'fail.yaml')]);
     expect(first.stderr).toBe('');
     expect(first.stdout).toContain('canary default/db-pass created (1 check)');
     expect(first.code).toBe(0);
-    const again = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml')], env);
+    const again = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml')]);
     expect(again.stdout).toContain('canary default/db-pass configured (1 check)');
-    const bad = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml'), '-f', path.join(dir, 'bad.yaml')], env);
+    const bad = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml'), '-f', path.join(dir, 'bad.yaml')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('spec.postgres[0].querry: unknown field');
 
-    const db = await openDatabase({ dataDir: env.OPSDECK_DATA_DIR });
+    const db = await openDatabase({ dataDir });
     try {
       const rows = await db.kysely
         .selectFrom('canaries')
@@ -165,7 +141,7 @@ describe('opsdeck apply', { timeout: SLOW }, () => {
       file,
       'apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata:\n  name: script\nspec:\n  exec:\n    - name: hi\n      script: echo hi\n',
     );
-    const off = await opsdeck(['apply', '-f', file], { OPSDECK_DATA_DIR: path.join(dir, 'off'), OPSDECK_EXEC: 'off' });
+    const off = await opsdeck(['apply', '-f', file], { OPSDECK_EXEC: 'off' });
     expect(off.code).toBe(2);
     expect(off.stderr).toContain(
       'canary script: exec checks are turned off on this server (OPSDECK_EXEC=off); remove the exec checks',

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResourceValidationError } from '../../src/resourceYaml.js';
+import { seedEmbeddedDataDir } from '../helpers/db.js';
 import { buildPlaybook } from './helpers.js';
 
 const problems = (spec: Record<string, unknown>): string[] => {
@@ -115,8 +116,9 @@ describe('Playbook YAML', () => {
     );
   });
 
-  it('is accepted by opsdeck apply -f', () => {
+  it('is accepted by opsdeck apply -f', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-apply-'));
+    await seedEmbeddedDataDir(path.join(dir, 'data'));
     const file = path.join(dir, 'playbook.yaml');
     writeFileSync(
       file,
