@@ -44,14 +44,14 @@ export function AgentInstallTabs({
             'Helm',
             agentHelmCommand(input),
             'Helm command',
-            'The chart comes from a checkout of the OpsDeck repository. It runs the image opsdeck:<version>: build it from the Dockerfile at the root of that checkout and push it where the cluster pulls from (--set image.repository=…).',
+            'The chart is deploy/helm/opsdeck of an OpsDeck checkout: no chart repository is published, and no image either. Build the image from the Dockerfile of that checkout, push it where the cluster pulls from and add --set image.repository=<registry>/opsdeck.',
           ),
           tab(
             'flux',
             'Flux',
             agentFluxManifests(input),
             'Flux manifests',
-            'Commit these to the repository Flux reconciles, except the Secret: apply it yourself or encrypt it. The chart runs the image built from the Dockerfile of the OpsDeck repository (values: image.repository).',
+            'Commit these to the repository Flux reconciles, except the Secret: apply it with kubectl or encrypt it (SOPS, Sealed Secrets). No image is published: build it from the Dockerfile of the OpsDeck repository and set image.repository under values.',
           ),
           tab(
             'plain',
