@@ -79,7 +79,9 @@ describe('the Helm chart', () => {
     expect(deployment).toMatch(/readinessProbe:\s+httpGet: \{path: \/ready, port: http\}/);
     // the keys the processes read from the Secret are the keys the chart's Secret writes
     const read = new Set([...deployment.matchAll(/key: ([\w-]+)/g)].map((m) => m[1]));
-    const written = new Set([...(templates['secret.yaml'] as string).matchAll(/^ {2}([a-z]+-[a-z]+): /gm)].map((m) => m[1]));
+    const written = new Set(
+      [...(templates['secret.yaml'] as string).matchAll(/^ {2}([a-z]+-[a-z]+): /gm)].map((m) => m[1]),
+    );
     expect([...read].sort()).toEqual([...written].sort());
   });
 });
