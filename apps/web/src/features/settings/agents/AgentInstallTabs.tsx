@@ -12,18 +12,14 @@ import { useCopyToClipboard } from '../../../ui/useCopyToClipboard.js';
  * How to install a new agent: Helm, Flux, or the plain `opsdeck serve` command on any host. The
  * upstream is the organization's backend in hosted mode, else the origin this page is on.
  */
-export function AgentInstallTabs({
-  agent,
-}: {
-  agent: { name: string; access_token: string; install?: AgentInstall | undefined };
-}) {
-  const upstreamUrl = agent.install?.upstream_url ?? location.origin;
+export function AgentInstallTabs({ agent }: { agent: { name: string; access_token: string; install: AgentInstall } }) {
+  const upstreamUrl = agent.install.upstream_url ?? location.origin;
   const input = {
     upstreamUrl,
     name: agent.name,
     token: agent.access_token,
-    chartGitUrl: agent.install?.chart_git_url ?? 'https://github.com/opsdeck/opsdeck',
-    chartGitRef: agent.install?.chart_git_ref ?? 'main',
+    chartGitUrl: agent.install.chart_git_url,
+    chartGitRef: agent.install.chart_git_ref,
   };
   const tab = (id: string, label: string, text: string, what: string, note: string) => ({
     id,

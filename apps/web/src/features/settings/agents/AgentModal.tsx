@@ -93,7 +93,7 @@ export function AgentTokenModal({
   agent,
   onClose,
 }: {
-  agent: { name: string; username: string; access_token: string; install?: AgentInstall };
+  agent: { name: string; username: string; access_token: string; install: AgentInstall };
   onClose: () => void;
 }) {
   const copy = useCopyToClipboard();
