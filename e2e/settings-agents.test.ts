@@ -42,11 +42,30 @@ describe('agents settings', () => {
     const token = await shown.getByRole('textbox', { name: 'Agent token' }).inputValue();
     expect(token).toMatch(/^opsdeck_at_/);
     expect(await whoami(token)).toBe(200);
-    // how to start it: the environment with this token, ready to paste
-    const command = await shown.getByTestId('agent-start-command').textContent();
+    // how to install it: Helm (first), Flux and the plain command, each with this token
+    const tabs = shown.getByRole('tablist', { name: 'Installation Instructions' });
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Helm', 'Flux', 'Plain']);
+    const helm = (await shown.getByTestId('agent-install-helm').textContent()) as string;
+    expect(helm).toContain('helm upgrade --install opsdeck-agent ./opsdeck/deploy/helm/opsdeck');
+    expect(helm).toContain(`--set-string upstream.url='${e2e.server.url}'`);
+    expect(helm).toContain("--set-string upstream.agentName='eu-west'");
+    expect(helm).toContain(`--set-string upstream.token='${token}'`);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
+    await shown.getByRole('button', { name: 'Copy Helm command' }).click();
+    await ui.toast(page, 'Helm command copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(helm);
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/agent-token.png` });
+
+    await tabs.getByRole('tab', { name: 'Flux' }).click();
+    const flux = (await shown.getByTestId('agent-install-flux').textContent()) as string;
+    expect(flux).toContain('kind: HelmRelease');
+    expect(flux).toContain('chart: ./deploy/helm/opsdeck');
+    expect(flux).toContain(`token: "${token}"`);
+
+    await tabs.getByRole('tab', { name: 'Plain' }).click();
+    const command = await shown.getByTestId('agent-install-plain').textContent();
     expect(command).toContain(`OPSDECK_UPSTREAM_TOKEN='${token}'`);
     expect(command).toContain(`OPSDECK_UPSTREAM_URL='${e2e.server.url}'`);
-    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/agent-token.png` });
     await shown.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByText(token).count()).toBe(0);
 

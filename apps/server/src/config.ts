@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type AgentInstallConfig, agentInstallConfigFrom, agentInstallEnvSchema } from './agents/config.js';
 import { type HttpConfig, httpConfigFrom, httpEnvSchema } from './http/config.js';
 import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 import { type SandboxConfig, sandboxConfigFrom, sandboxEnvSchema } from './sandbox/config.js';
@@ -29,6 +30,7 @@ const envSchema = z.object({
   ...sandboxEnvSchema.shape,
   ...httpEnvSchema.shape,
   ...upstreamEnvSchema.shape,
+  ...agentInstallEnvSchema.shape,
 });
 
 /** The environment variables the configuration reads (the deployment manifest test checks against them). */
@@ -58,6 +60,8 @@ export interface Config {
   properties: Record<string, string>;
   /** Agent mode: the upstream this OpsDeck pushes to (upstream/config.ts); undefined: none. */
   upstream?: UpstreamConfig;
+  /** The chart repository shown in a new agent's install text (agents/config.ts). */
+  agentInstall: AgentInstallConfig;
 }
 
 /** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
@@ -83,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     http: httpConfigFrom(e),
     properties: parseProperties(e.OPSDECK_PROPERTIES),
     upstream: upstreamConfigFrom(e),
+    agentInstall: agentInstallConfigFrom(e),
     ...overrides,
   };
 }

@@ -2,12 +2,25 @@
  * How to start an agent, shown once with its new token (Settings › Agents): the environment an
  * OpsDeck process needs to run as this agent and push to `upstreamUrl`, and the command that
  * starts it from an OpsDeck checkout. The server's tests start a real agent from this text.
+ * The Helm and Flux texts are in agentInstallKube.ts.
  */
 export interface AgentInstallInput {
   upstreamUrl: string;
   name: string;
   token: string;
 }
+
+/** `install` of `POST /api/agent/generate`: what the install texts need besides the name and token. */
+export interface AgentInstall {
+  /** The organization's backend URL in hosted organization mode; null: the browser's origin. */
+  upstream_url: string | null;
+  /** The Git repository holding the chart (OPSDECK_CHART_GIT_URL). */
+  chart_git_url: string;
+  /** Its branch, or a full ref such as `refs/tags/v0.1.0` (OPSDECK_CHART_GIT_REF). */
+  chart_git_ref: string;
+}
+
+export { agentFluxManifests, agentHelmCommand, type KubeInstallInput } from './agentInstallKube.js';
 
 /** The environment of an agent process (docs/agents.md). */
 export function agentEnvironment(a: AgentInstallInput): Record<string, string> {

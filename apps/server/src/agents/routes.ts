@@ -1,6 +1,8 @@
+import type { AgentInstall } from '@opsdeck/schema/agentInstall';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { conflict } from '../http/errors.js';
 import { createAccessToken } from '../identity/accessTokens.js';
@@ -16,6 +18,20 @@ const generateBody = z.object({
   /** Labels stamped on everything the agent creates. */
   properties: z.record(z.string(), z.string().max(1000)).default({}),
 });
+
+/**
+ * The upstream URL is the organization's backend URL in hosted organization mode (the address its
+ * agents must reach, whatever origin the browser is on); otherwise null: the browser's origin.
+ */
+export function agentInstallOf(config: Config): AgentInstall {
+  const org = config.identity.organization;
+  const orgUrl = org?.directory.find((o) => o.id === org.id)?.url;
+  return {
+    upstream_url: orgUrl ? orgUrl.replace(/\/+$/, '') : null,
+    chart_git_url: config.agentInstall.chartGitUrl,
+    chart_git_ref: config.agentInstall.chartGitRef,
+  };
+}
 
 /**
  * `POST /api/agent/generate {name, properties}`: registers an agent with a person of its own (role
@@ -68,7 +84,7 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
         });
         return { id: agent.id, username, access_token: token.token };
       });
-      return reply.code(201).send(result);
+      return reply.code(201).send({ ...result, install: agentInstallOf(ctx.config) });
     },
   );
 }

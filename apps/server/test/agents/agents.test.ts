@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentInstallOf } from '../../src/agents/routes.js';
+import { loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 
 // Issue 16 item 6: agents are generated with a token shown once, listed with their online
@@ -17,7 +19,7 @@ const generate = (body: unknown, as: 'admin' | 'viewer' = 'admin') =>
   server.fetch('/api/agent/generate', { as, method: 'POST', headers: json, body: JSON.stringify(body) });
 
 describe('agents', () => {
-  let agent: { id: string; username: string; access_token: string };
+  let agent: { id: string; username: string; access_token: string; install: unknown };
 
   it('generates an agent with its token once', async () => {
     const res = await generate({ name: 'eu-west', properties: { region: 'eu-west-1' } });
@@ -25,6 +27,12 @@ describe('agents', () => {
     agent = (await res.json()) as typeof agent;
     expect(agent.username).toBe('agent-eu-west');
     expect(agent.access_token).toMatch(/^opsdeck_at_/);
+    // what the install texts need: the browser's origin is the upstream (null), the chart's repository
+    expect(agent.install).toEqual({
+      upstream_url: null,
+      chart_git_url: 'https://github.com/opsdeck/opsdeck',
+      chart_git_ref: 'main',
+    });
     const who = await server.fetch('/api/auth/whoami', {
       as: null,
       headers: { authorization: `Bearer ${agent.access_token}` },
@@ -98,5 +106,38 @@ describe('agents', () => {
     expect(who.status).toBe(401);
     // the name is free again
     expect((await generate({ name: 'eu-west' })).status).toBe(201);
+  });
+});
+
+describe('the install settings of a new agent', () => {
+  const org = {
+    OPSDECK_OIDC_PROVIDERS: JSON.stringify([
+      { id: 'corp', issuer: 'https://sso.example', client_id: 'c', client_secret: 's' },
+    ]),
+    OPSDECK_ORG_ID: 'acme',
+    OPSDECK_ORG_PROVIDER: 'corp',
+    OPSDECK_ORGANIZATIONS: JSON.stringify([
+      { id: 'globex', url: 'https://globex.ops.example' },
+      { id: 'acme', url: 'https://acme.ops.example/' },
+    ]),
+  };
+
+  it("points agents at the organization's backend in hosted mode", () => {
+    expect(agentInstallOf(loadConfig(org)).upstream_url).toBe('https://acme.ops.example');
+    // still provisioning (no url): the browser's origin
+    expect(agentInstallOf(loadConfig({ ...org, OPSDECK_ORGANIZATIONS: '[{"id":"acme"}]' })).upstream_url).toBeNull();
+  });
+
+  it('takes the chart repository from OPSDECK_CHART_GIT_URL and OPSDECK_CHART_GIT_REF', () => {
+    const env = {
+      OPSDECK_CHART_GIT_URL: 'ssh://git@git.example/ops/opsdeck.git',
+      OPSDECK_CHART_GIT_REF: 'refs/tags/v0.1.0',
+    };
+    expect(agentInstallOf(loadConfig(env))).toMatchObject({
+      chart_git_url: env.OPSDECK_CHART_GIT_URL,
+      chart_git_ref: 'refs/tags/v0.1.0',
+    });
+    expect(() => loadConfig({ OPSDECK_CHART_GIT_URL: 'git@host:repo' })).toThrow(/OPSDECK_CHART_GIT_URL/);
+    expect(() => loadConfig({ OPSDECK_CHART_GIT_REF: 'main; rm -rf /' })).toThrow(/OPSDECK_CHART_GIT_REF/);
   });
 });

@@ -1,9 +1,10 @@
-import { agentServeCommand } from '@opsdeck/schema/agentInstall';
+import type { AgentInstall } from '@opsdeck/schema/agentInstall';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
 import { Modal } from '../../../ui/Modal.js';
 import { useCopyToClipboard } from '../../../ui/useCopyToClipboard.js';
 import { FormField, inputClass } from '../canaries/FormField.js';
+import { AgentInstallTabs } from './AgentInstallTabs.js';
 import { type AgentRow, parseProperties, propertiesText } from './api.js';
 
 /** Add Agent (name and properties) or Edit Agent (properties only; the name is fixed). */
@@ -92,16 +93,15 @@ export function AgentTokenModal({
   agent,
   onClose,
 }: {
-  agent: { name: string; username: string; access_token: string };
+  agent: { name: string; username: string; access_token: string; install: AgentInstall };
   onClose: () => void;
 }) {
   const copy = useCopyToClipboard();
-  const command = agentServeCommand({ upstreamUrl: location.origin, name: agent.name, token: agent.access_token });
   return (
     <Modal
       open
       onClose={onClose}
-      size="md"
+      size="lg"
       title={`Agent ${agent.name} created`}
       footer={
         <Button variant="primary" onClick={onClose}>
@@ -125,28 +125,8 @@ export function AgentTokenModal({
             Copy
           </Button>
         </div>
-        <p className="text-zinc-600">
-          Start the agent near what it checks: an OpsDeck from a checkout of this version, on any host that reaches{' '}
-          <code className="font-mono">{location.origin}</code>. It runs its checks, scrapers and topologies there and
-          pushes them here.
-        </p>
-        <div className="flex items-start gap-2">
-          <pre
-            data-testid="agent-start-command"
-            className="flex-1 overflow-auto rounded bg-zinc-900 p-3 font-mono text-xs text-zinc-100"
-          >
-            {command}
-          </pre>
-          <Button size="sm" onClick={() => copy(command, 'Command copied to clipboard')}>
-            Copy
-          </Button>
-        </div>
-        <p className="text-xs text-zinc-500">
-          With <code className="font-mono">DATABASE_URL</code> set the agent keeps its data in PostgreSQL instead of the
-          data directory. Helm and Flux installs need an OpsDeck container image and chart, which are not published yet
-          (docs/agents.md).
-        </p>
-        <p className="text-xs text-zinc-500">It renews itself while used; deleting the agent ends it at once.</p>
+        <AgentInstallTabs agent={agent} />
+        <p className="text-xs text-zinc-500">The token renews itself while used; deleting the agent ends it at once.</p>
       </div>
     </Modal>
   );

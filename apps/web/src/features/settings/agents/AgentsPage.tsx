@@ -14,7 +14,14 @@ import { DataTable } from '../../../ui/DataTable.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
 import { AgentModal, AgentTokenModal } from './AgentModal.js';
-import { type AgentRow, agentQueries, deleteAgent, generateAgent, updateAgentProperties } from './api.js';
+import {
+  type AgentRow,
+  agentQueries,
+  deleteAgent,
+  type GeneratedAgent,
+  generateAgent,
+  updateAgentProperties,
+} from './api.js';
 
 const STATUS_CLASS = {
   online: 'bg-emerald-100 text-emerald-800',
@@ -32,7 +39,7 @@ export function AgentsPage() {
   const client = useQueryClient();
   const toasts = useToasts();
   const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<{ name: string; username: string; access_token: string }>();
+  const [created, setCreated] = useState<GeneratedAgent & { name: string }>();
   const [deleting, setDeleting] = useState<AgentRow>();
   const [serverError, setServerError] = useState<string>();
   const editing = list.data?.rows.find((a) => a.id === params.get('id'));

@@ -1,3 +1,4 @@
+import type { AgentInstall } from '@opsdeck/schema/agentInstall';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
 import { fetchPage } from '../../../api/postgrest.js';
@@ -36,9 +37,16 @@ export const agentQueries = {
     }),
 };
 
-/** `POST /api/agent/generate`: the agent and its token, shown once. */
+/** `POST /api/agent/generate`: the agent and its token, shown once, and what its install texts need. */
+export interface GeneratedAgent {
+  id: string;
+  username: string;
+  access_token: string;
+  install: AgentInstall;
+}
+
 export const generateAgent = (body: { name: string; properties: Record<string, string> }) =>
-  api.post<{ id: string; username: string; access_token: string }>('/api/agent/generate', body);
+  api.post<GeneratedAgent>('/api/agent/generate', body);
 
 /** Edits only the properties (the name is fixed). */
 export const updateAgentProperties = (id: string, properties: Record<string, string>) =>
