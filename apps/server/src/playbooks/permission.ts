@@ -76,13 +76,18 @@ export function requireTargetRead(subject: Subject, kind: TargetKind, id: string
   requireTarget(subject, READ_RESOURCE[kind], 'read', { [`${kind}_id`]: id }, `this ${kind}`, targetObject(row));
 }
 
+/** The actions permission rows grant on playbooks. */
+export type PlaybookAction = Extract<Action, 'playbook:run' | 'playbook:approve'>;
+
 /**
- * Whether `subject` may run `playbook` on the resource `ids` name (`env`: their rows, as
- * loadTargets loaded them). Object selectors of the rows are matched against the playbook and,
- * for a row that also names configs or components, against the config or component of the run.
+ * Whether `subject` may `action` (run, approve a run of) `playbook` on the resource `ids` name
+ * (`env`: their rows, as loadTargets loaded them). Object selectors of the rows are matched
+ * against the playbook and, for a row that also names configs or components, against the
+ * config or component of the run.
  */
-export function runDecision(
+export function playbookDecision(
   subject: Subject,
+  action: PlaybookAction,
   playbook: PlaybookLike,
   ids: RunTargets,
   env: Record<string, unknown>,
@@ -96,17 +101,22 @@ export function runDecision(
     ...(ids.config_id ? { config_id: ids.config_id } : {}),
     ...(ids.component_id ? { component_id: ids.component_id } : {}),
   };
-  return authorize(subject, 'playbooks', 'playbook:run', target, { object: playbookObject(playbook), related });
+  return authorize(subject, 'playbooks', action, target, { object: playbookObject(playbook), related });
 }
 
-/** Throws 403 unless runDecision allows; `what` names the playbook in the message. */
-export function requireRun(
+/** The `playbook:run` decision: starting a run, its parameters, a child's parent, the list offered to run. */
+export const runDecision = (subject: Subject, playbook: PlaybookLike, ids: RunTargets, env: Record<string, unknown>) =>
+  playbookDecision(subject, 'playbook:run', playbook, ids, env);
+
+/** Throws 403 unless playbookDecision allows; `what` names the playbook in the message. */
+export function requirePlaybookAction(
   subject: Subject,
+  action: PlaybookAction,
   playbook: PlaybookLike,
   ids: RunTargets,
   env: Record<string, unknown>,
   what = `playbook ${playbook.name}`,
 ): void {
-  const d = runDecision(subject, playbook, ids, env);
-  if (!d.allowed) throw forbid(subject, 'playbooks', 'playbook:run', `playbook:run on ${what} is not allowed: ${d.reason}`);
+  const d = playbookDecision(subject, action, playbook, ids, env);
+  if (!d.allowed) throw forbid(subject, 'playbooks', action, `${action} on ${what} is not allowed: ${d.reason}`);
 }

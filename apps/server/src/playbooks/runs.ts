@@ -8,14 +8,7 @@ import type { Subject } from '../rbac/resources.js';
 import { closeActions } from './claims.js';
 import { loadTargets, loadUser } from './env.js';
 import { resolveParameters, templatedParameters } from './params.js';
-import {
-  forbid,
-  type PlaybookLike,
-  playbookObject,
-  requireRun,
-  requireTarget,
-  requireTargetRead,
-} from './permission.js';
+import { forbid, type PlaybookLike, requirePlaybookAction, requireTarget, requireTargetRead } from './permission.js';
 import { openGiven, sealSecrets } from './secretParams.js';
 import { appliesTo, selectable } from './targets.js';
 import { wakePlaybookWorkers } from './wake.js';
@@ -80,7 +73,7 @@ function checkTarget(
 export async function runParameters(ctx: AppContext, subject: Subject, req: PlaybookRunRequest) {
   const playbook = await loadPlaybook(ctx, req.id);
   const target = await namedTarget(ctx, req);
-  requireRun(subject, playbook, req, target.env);
+  requirePlaybookAction(subject, 'playbook:run', playbook, req, target.env);
   checkTarget(subject, playbook.spec, req, playbook.title || playbook.name, target);
   const env = { ...target.env, user: (await loadUser(ctx.db.kysely, subject.id)) ?? {} };
   return { playbook, env, params: templatedParameters(playbook.spec, env) };
@@ -97,7 +90,7 @@ export async function startRun(
 ): Promise<{ run_id: string; starts_at: string }> {
   const playbook = await loadPlaybook(ctx, req.id);
   const target = await namedTarget(ctx, req);
-  if (subject) requireRun(subject, playbook, req, target.env);
+  if (subject) requirePlaybookAction(subject, 'playbook:run', playbook, req, target.env);
   const spec = playbook.spec;
   checkTarget(subject ?? undefined, spec, req, playbook.title || playbook.name, target);
   if (req.parent_id) await checkParent(ctx, subject, req.parent_id);
@@ -164,7 +157,7 @@ async function checkParent(ctx: AppContext, subject: Subject | null, parentId: s
   requireTarget(subject, 'playbook_runs', 'read', { playbook_id: parent.playbook_id }, 'the parent run');
   const playbook = await runPlaybook(ctx, parent.playbook_id);
   const env = await loadTargets(ctx.db.kysely, parent);
-  requireRun(subject, playbook, parent, env, `the parent run's playbook ${playbook.name}`);
+  requirePlaybookAction(subject, 'playbook:run', playbook, parent, env, `the parent run's playbook ${playbook.name}`);
 }
 
 async function loadRun(ctx: AppContext, id: string) {
@@ -180,14 +173,9 @@ async function loadRun(ctx: AppContext, id: string) {
  */
 export async function approveRun(ctx: AppContext, subject: Subject, runId: string): Promise<void> {
   const run = await loadRun(ctx, runId);
-  requireTarget(
-    subject,
-    'playbooks',
-    'playbook:approve',
-    { playbook_id: run.playbook_id },
-    'this playbook',
-    playbookObject(await runPlaybook(ctx, run.playbook_id)),
-  );
+  const playbook = await runPlaybook(ctx, run.playbook_id);
+  const env = await loadTargets(ctx.db.kysely, run);
+  requirePlaybookAction(subject, 'playbook:approve', playbook, run, env, 'this playbook');
   if (run.status !== 'pending_approval') throw badRequest(`the run is ${run.status}, not waiting for approval`);
   const approval = run.spec.approval;
   if (!approval) throw badRequest('the playbook needs no approval');
