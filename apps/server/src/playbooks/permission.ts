@@ -8,8 +8,9 @@ import type { TargetKind } from './targets.js';
 
 /**
  * Who may run a playbook, and on what (reference backend.md 6.1 "Lifecycle", 6.4): the one
- * `playbook:run` decision that starting a run, its parameters and the list of playbooks offered
- * to run all ask, so a menu never offers what the run would refuse.
+ * `playbook:run` decision that starting a run, its parameters, a child run's parent and the list
+ * of playbooks offered to run all ask, so a menu never offers what the run would refuse
+ * (approving a run asks the same of `playbook:approve`).
  */
 
 export function forbid(subject: Subject, resource: Resource, action: Action, why: string): HttpError {
