@@ -85,7 +85,17 @@ describe('playbooks in the browser', () => {
     await page.goto('/playbooks');
     await expect.poll(() => page.getByRole('region', { name: 'Operations' }).getByText('Restart web').count()).toBe(1);
     expect(await page.getByRole('region', { name: 'Reports' }).getByText('Disk report').count()).toBe(1);
+    // Run on the cards the server offers to run (GET /api/playbook/list)
+    await expect.poll(() => page.getByRole('button', { name: 'Run' }).count()).toBe(2);
     await shot(page, 'list');
+  });
+
+  it('shows a viewer, who may run none, the cards without Run', async () => {
+    const page = await e2e.page({ as: 'viewer' });
+    await page.goto('/playbooks');
+    await expect.poll(() => page.getByRole('region', { name: 'Operations' }).getByText('Restart web').count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Reports' }).getByText('Disk report').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Run' }).count()).toBe(0);
   });
 
   it('runs a playbook from the check detail, is approved by a second user, and shows results and an artifact', async () => {

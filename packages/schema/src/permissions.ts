@@ -2,6 +2,7 @@ import {
   type ObjectAttributes,
   type ObjectSelector,
   objectSelectorProblem,
+  type SelectorKind,
   selectorKindOf,
   selectorMatches,
 } from './objectSelector.js';
@@ -107,10 +108,29 @@ export function selectorsFor(rule: PermissionRule, resource: Resource) {
   return kind && selectors?.length ? { kind, selectors } : undefined;
 }
 
-/** Whether a selector row covers `object` (of the kind `resource` holds). */
-export function selectorRowMatches(rule: PermissionRule, resource: Resource, object: ObjectAttributes): boolean {
+/** The other objects a request on one object is about, by kind (the config a playbook runs on). */
+export type RelatedObjects = Partial<Record<SelectorKind, ObjectAttributes>>;
+
+/**
+ * Whether a selector row covers `object` (of the kind `resource` holds). With `related` the
+ * request is about several objects (running a playbook on a config): every other kind the row
+ * names must match the related object of that kind, and a kind the request has none of does not
+ * match (reference backend.md 6.4: a row's selectors over the request's objects are ANDed).
+ */
+export function selectorRowMatches(
+  rule: PermissionRule,
+  resource: Resource,
+  object: ObjectAttributes,
+  related?: RelatedObjects,
+): boolean {
   const found = selectorsFor(rule, resource);
-  return !!found && found.selectors.some((s) => selectorMatches(found.kind, s, object));
+  if (!found?.selectors.some((s) => selectorMatches(found.kind, s, object))) return false;
+  if (!related) return true;
+  return Object.entries(rule.object_selector ?? {}).every(([kind, selectors]) => {
+    if (kind === found.kind || !selectors?.length) return true;
+    const other = related[kind as SelectorKind];
+    return !!other && selectors.some((s) => selectorMatches(kind as SelectorKind, s, other));
+  });
 }
 
 function actionMatches(granted: string, action: Action): boolean {

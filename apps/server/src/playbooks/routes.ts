@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { requireSelectiveAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { notFound, unauthorized } from '../http/errors.js';
 import { maskedColumn } from '../rest/secrets.js';
@@ -24,7 +25,7 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
   app.get(
     '/api/playbook/list',
     {
-      config: { auth: { resource: 'playbooks', action: 'read' } },
+      config: { auth: 'authenticated' },
       schema: {
         querystring: z.object({
           config_id: uuid('config').optional(),
@@ -33,7 +34,11 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
         }),
       },
     },
-    async (request) => listPlaybooks(ctx, request.query),
+    async (request) => {
+      // read on playbooks, narrowed to the playbooks the reader's object selectors reach
+      const { subject, restriction } = requireSelectiveAccess(request, 'playbooks', 'read');
+      return listPlaybooks(ctx, subject, restriction, request.query);
+    },
   );
 
   app.post(

@@ -1,72 +1,35 @@
 import { FINAL_RUN_STATUSES, type PlaybookRunRequest, type PlaybookSpec, parseDuration } from '@opsdeck/schema';
-import type { ObjectAttributes } from '@opsdeck/schema/permissions';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { evaluateCel } from '../expr/index.js';
 import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { settlePlaybookSend } from '../notifications/send.js';
-import { authorize } from '../rbac/authorize.js';
-import type { Target } from '../rbac/permissions.js';
-import type { Action, Resource, Subject } from '../rbac/resources.js';
+import type { Subject } from '../rbac/resources.js';
 import { closeActions } from './claims.js';
 import { loadTargets, loadUser } from './env.js';
 import { resolveParameters, templatedParameters } from './params.js';
+import { forbid, type PlaybookLike, requirePlaybookAction, requireTarget, requireTargetRead } from './permission.js';
 import { openGiven, sealSecrets } from './secretParams.js';
-import { appliesTo, selectable, type TargetKind } from './targets.js';
+import { appliesTo, selectable } from './targets.js';
 import { wakePlaybookWorkers } from './wake.js';
 import './tables.js';
 
 /**
  * Starting, approving and cancelling runs (reference backend.md 6.1 "Lifecycle"): every start
- * checks `playbook:run` on the playbook and read on the resource, renders and checks the
+ * checks `playbook:run` on the playbook (permission.ts) and read on the resource, renders and checks the
  * parameters and the playbook's filters, then writes the run row the consumers pick up.
  */
 
 export const DEFAULT_RUN_TIMEOUT_MS = 30 * 60_000;
 
-function forbid(subject: Subject, resource: Resource, action: Action, why: string): HttpError {
-  return new HttpError(403, 'forbidden', why, {
-    'X-Rbac-Subject': subject.id,
-    'X-Rbac-Object': resource,
-    'X-Rbac-Action': action,
-  });
-}
-
-/** Throws 403 unless `subject` may `action` on `resource` (and `target`). */
-export function requireTarget(
-  subject: Subject,
-  resource: Resource,
-  action: Action,
-  target: Target | undefined,
-  what: string,
-  object?: ObjectAttributes,
-): void {
-  // object selectors of permission rows are matched against `object` (this playbook, this config)
-  const d = authorize(subject, resource, action, target, object ? { object } : {});
-  if (!d.allowed) throw forbid(subject, resource, action, `${action} on ${what} is not allowed: ${d.reason}`);
-}
-
-/** A playbook as object selectors see it (its category is its type). */
-export const playbookObject = (p: {
-  id: string;
-  name: string;
-  namespace: string;
-  category: string;
-}): ObjectAttributes => ({
-  id: p.id,
-  name: p.name,
-  namespace: p.namespace,
-  type: p.category,
-});
-
-/** The playbook of a run as object selectors see it (deleted or not). */
-async function runPlaybookObject(ctx: AppContext, playbookId: string): Promise<ObjectAttributes> {
+/** The playbook of a run as run decisions see it (deleted or not). */
+async function runPlaybook(ctx: AppContext, playbookId: string): Promise<PlaybookLike> {
   const row = await ctx.db.kysely
     .selectFrom('playbooks')
     .select(['id', 'name', 'namespace', 'category'])
     .where('id', '=', playbookId)
     .executeTakeFirst();
-  return row ? playbookObject(row) : { id: playbookId };
+  return row ?? { id: playbookId, name: playbookId, namespace: '', category: '' };
 }
 
 export async function loadPlaybook(ctx: AppContext, id: string) {
@@ -80,100 +43,59 @@ export async function loadPlaybook(ctx: AppContext, id: string) {
   return { ...row, spec: row.spec as PlaybookSpec };
 }
 
-/** A config, check or component as object selectors see it. */
-function targetObject(row: Record<string, unknown>): ObjectAttributes {
-  const tags = (row.tags ?? null) as Record<string, unknown> | null;
-  const str = (v: unknown) => (typeof v === 'string' ? v : null);
-  return {
-    id: String(row.id),
-    name: str(row.name),
-    namespace: str(row.namespace) ?? str(tags?.namespace),
-    type: str(row.type),
-    labels: (row.labels ?? null) as Record<string, unknown> | null,
-    tags,
-    status: str(row.status),
-    health: str(row.health),
-  };
+/** The resource the request names (at most one) and the rows of the run's templates. */
+async function namedTarget(ctx: AppContext, req: PlaybookRunRequest) {
+  const named = (['config', 'check', 'component'] as const).filter((k) => req[`${k}_id`]);
+  if (named.length > 1) throw badRequest('name at most one of config_id, check_id and component_id');
+  return { kind: named[0], env: await loadTargets(ctx.db.kysely, req) };
 }
 
-const READ_RESOURCE: Record<TargetKind, Resource> = {
-  config: 'config_scrapers',
-  check: 'canaries',
-  component: 'topologies',
-};
-
-/** The resource the request names, checked: it exists, the subject may read it, the playbook applies to it. */
-async function checkedTarget(
-  ctx: AppContext,
+/** The resource checked: it exists, the subject may read it, the playbook applies to it. */
+function checkTarget(
   subject: Subject | undefined,
   spec: PlaybookSpec,
   req: PlaybookRunRequest,
   title: string,
-) {
-  const named = (['config', 'check', 'component'] as const).filter((k) => req[`${k}_id`]);
-  if (named.length > 1) throw badRequest('name at most one of config_id, check_id and component_id');
-  const kind = named[0];
-  const env = await loadTargets(ctx.db.kysely, req);
-  if (!kind) return env;
+  { kind, env }: Awaited<ReturnType<typeof namedTarget>>,
+): void {
+  if (!kind) return;
   if (kind !== 'component' && !env[kind]) throw notFound(`${kind} ${req[`${kind}_id`]} not found`);
   const row = (env[kind] ?? { id: req[`${kind}_id`] }) as Record<string, unknown>;
-  if (subject)
-    requireTarget(
-      subject,
-      READ_RESOURCE[kind],
-      'read',
-      { [`${kind}_id`]: req[`${kind}_id`] },
-      `this ${kind}`,
-      targetObject(row),
-    );
+  if (subject) requireTargetRead(subject, kind, String(req[`${kind}_id`]), row);
   // a trigger the playbook declares may run it on a resource its selectors do not name
   const selectors = spec[`${kind}s` as 'configs' | 'checks' | 'components'] ?? [];
   if ((subject || selectors.length) && !appliesTo(spec, kind, selectable(kind, row))) {
     throw badRequest(`playbook ${title} does not apply to this ${kind}`);
   }
-  return env;
 }
 
 /** What the params endpoint answers and a run starts from: the rendered parameters. */
 export async function runParameters(ctx: AppContext, subject: Subject, req: PlaybookRunRequest) {
   const playbook = await loadPlaybook(ctx, req.id);
-  requireTarget(
-    subject,
-    'playbooks',
-    'playbook:run',
-    { playbook_id: playbook.id },
-    `playbook ${playbook.name}`,
-    playbookObject(playbook),
-  );
-  const targets = await checkedTarget(ctx, subject, playbook.spec, req, playbook.title || playbook.name);
-  const env = { ...targets, user: (await loadUser(ctx.db.kysely, subject.id)) ?? {} };
+  const target = await namedTarget(ctx, req);
+  requirePlaybookAction(subject, 'playbook:run', playbook, req, target.env);
+  checkTarget(subject, playbook.spec, req, playbook.title || playbook.name, target);
+  const env = { ...target.env, user: (await loadUser(ctx.db.kysely, subject.id)) ?? {} };
   return { playbook, env, params: templatedParameters(playbook.spec, env) };
 }
 
-/** Starts a run. `subject` null: a trigger (webhook, schedule, event) the playbook itself declares. */
+/**
+ * Starts a run. `subject` null: a trigger (webhook, schedule, event, notification) the playbook
+ * itself declares, which names no parent run.
+ */
 export async function startRun(
   ctx: AppContext,
   subject: Subject | null,
   req: PlaybookRunRequest,
 ): Promise<{ run_id: string; starts_at: string }> {
   const playbook = await loadPlaybook(ctx, req.id);
-  if (subject)
-    requireTarget(
-      subject,
-      'playbooks',
-      'playbook:run',
-      {
-        playbook_id: playbook.id,
-        ...(req.config_id ? { config_id: req.config_id } : {}),
-        ...(req.component_id ? { component_id: req.component_id } : {}),
-      },
-      `playbook ${playbook.name}`,
-      playbookObject(playbook),
-    );
+  const target = await namedTarget(ctx, req);
+  if (subject) requirePlaybookAction(subject, 'playbook:run', playbook, req, target.env);
   const spec = playbook.spec;
-  const targets = await checkedTarget(ctx, subject ?? undefined, spec, req, playbook.title || playbook.name);
+  checkTarget(subject ?? undefined, spec, req, playbook.title || playbook.name, target);
+  if (req.parent_id) await checkParent(ctx, subject, req.parent_id);
   const user = subject ? await loadUser(ctx.db.kysely, subject.id) : undefined;
-  const env = { ...targets, user: user ?? {} };
+  const env = { ...target.env, user: user ?? {} };
   const box = connectionSecretBox(ctx.config);
   let given: Record<string, unknown>;
   try {
@@ -192,7 +114,6 @@ export async function startRun(
     }
     if (pass !== true) throw badRequest(`the playbook's filter refused this run: ${f}`);
   }
-  if (req.parent_id) await checkParent(ctx, subject, req.parent_id);
   const now = ctx.clock.now();
   const timeoutMs = spec.timeout ? (parseDuration(spec.timeout) ?? DEFAULT_RUN_TIMEOUT_MS) : DEFAULT_RUN_TIMEOUT_MS;
   const row = await ctx.db.kysely
@@ -219,15 +140,24 @@ export async function startRun(
   return { run_id: row.id, starts_at: now.toISOString() };
 }
 
-/** A child run's parent must exist and be readable by whoever starts the child. */
+/**
+ * A child run joins its parent's run (listed on its page, its actions answered with the
+ * parent's): the parent must exist, and whoever starts the child must read the parent run and
+ * may run the parent's playbook on the parent's resource. A trigger (webhook, schedule, event,
+ * notification) speaks for its own playbook only, so it starts no child run.
+ */
 async function checkParent(ctx: AppContext, subject: Subject | null, parentId: string): Promise<void> {
+  if (!subject) throw badRequest('parent_id: a run started by a trigger cannot be a child run');
   const parent = await ctx.db.kysely
     .selectFrom('playbook_runs')
-    .select(['id', 'playbook_id'])
+    .select(['id', 'playbook_id', 'config_id', 'check_id', 'component_id'])
     .where('id', '=', parentId)
     .executeTakeFirst();
   if (!parent) throw badRequest(`parent_id: playbook run ${parentId} not found`);
-  if (subject) requireTarget(subject, 'playbook_runs', 'read', { playbook_id: parent.playbook_id }, 'the parent run');
+  requireTarget(subject, 'playbook_runs', 'read', { playbook_id: parent.playbook_id }, 'the parent run');
+  const playbook = await runPlaybook(ctx, parent.playbook_id);
+  const env = await loadTargets(ctx.db.kysely, parent);
+  requirePlaybookAction(subject, 'playbook:run', playbook, parent, env, `the parent run's playbook ${playbook.name}`);
 }
 
 async function loadRun(ctx: AppContext, id: string) {
@@ -243,14 +173,9 @@ async function loadRun(ctx: AppContext, id: string) {
  */
 export async function approveRun(ctx: AppContext, subject: Subject, runId: string): Promise<void> {
   const run = await loadRun(ctx, runId);
-  requireTarget(
-    subject,
-    'playbooks',
-    'playbook:approve',
-    { playbook_id: run.playbook_id },
-    'this playbook',
-    await runPlaybookObject(ctx, run.playbook_id),
-  );
+  const playbook = await runPlaybook(ctx, run.playbook_id);
+  const env = await loadTargets(ctx.db.kysely, run);
+  requirePlaybookAction(subject, 'playbook:approve', playbook, run, env, 'this playbook');
   if (run.status !== 'pending_approval') throw badRequest(`the run is ${run.status}, not waiting for approval`);
   const approval = run.spec.approval;
   if (!approval) throw badRequest('the playbook needs no approval');

@@ -1,6 +1,7 @@
 import { roleAllows } from '@opsdeck/schema';
 import {
   type ObjectAttributes,
+  type RelatedObjects,
   type ResourceSelector,
   type SelectorKind,
   selectorKindOf,
@@ -33,6 +34,12 @@ export interface AuthorizeOptions {
   /** The one object the request is about (a playbook to run): selector rows are matched against it. */
   object?: ObjectAttributes;
   /**
+   * With `object`: the other objects the request is about (the config or component a playbook
+   * runs on, none when it runs on nothing). A selector row must then match each of them that it
+   * names a kind of (selectorRowMatches).
+   */
+  related?: RelatedObjects;
+  /**
    * The caller narrows what it reads or writes to a Restriction (the /api/db layer, catalog
    * reads, resource search). Without it a decision that only selectors allow is refused, and so
    * is one a selector denies in part: a caller that cannot narrow must not reach those objects.
@@ -57,10 +64,10 @@ export function authorize(
   if (!scopeAllows(subject.scope, resource, action))
     return { allowed: false, reason: `${action} on ${resource} is outside the access token's scope` };
   const matched = matchingRules(subject.permissions ?? [], resource, action, target);
-  const { object } = options;
+  const { object, related } = options;
   // with the object in hand a selector row is an ordinary row that matches or not
   const rules = object
-    ? matched.filter((r) => !r.object_selector || selectorRowMatches(r, resource, object))
+    ? matched.filter((r) => !r.object_selector || selectorRowMatches(r, resource, object, related))
     : matched.filter((r) => !r.object_selector);
   const partial = object ? [] : matched.filter((r) => r.object_selector);
   const deny = rules.find((r) => r.deny);

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/index.js';
+import { startRun } from '../../src/playbooks/runs.js';
+import { addPersonWithToken, startTestServer, type TestServer } from '../helpers/index.js';
 import { run, seedPlaybook, status, worker } from './helpers.js';
 
-/** Child runs (`parent_id` on POST /api/playbook/run, reference backend.md 2): checked, stored, listed. */
+/**
+ * Child runs (`parent_id` on POST /api/playbook/run, reference backend.md 2): checked, stored,
+ * listed. The starter of a child must read the parent run and may run the parent's playbook;
+ * triggers (a webhook authenticated by its own secret) start no child runs.
+ */
 
 let server: TestServer;
 
@@ -60,5 +65,75 @@ describe('child runs', () => {
         playbook_run_actions: [{ status: 'completed' }],
       }),
     ]);
+  });
+
+  it('a person starts a child run only under a parent whose playbook they may run', async () => {
+    const parentPb = await seedPlaybook(server, { actions: [{ name: 'a', exec: { script: 'true' } }] }, 'guarded');
+    const childPb = await seedPlaybook(server, { actions: [{ name: 'b', exec: { script: 'true' } }] }, 'helper');
+    const parent = await run(server, { id: parentPb });
+    const person = await addPersonWithToken(server.db, { email: 'child-starter@example.com', roles: [] });
+    const grant = async (row: Record<string, unknown>) => {
+      const res = await server.fetch('/api/db/permissions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ person_id: person.id, ...row }),
+      });
+      expect(res.status).toBe(201);
+    };
+    const asPerson = (body: Record<string, unknown>) =>
+      server.fetch('/api/playbook/run', {
+        method: 'POST',
+        as: null,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
+        body: JSON.stringify(body),
+      });
+    await grant({ action: 'read', object: 'playbooks' });
+    await grant({ action: 'playbook:run', object_selector: { playbooks: [{ name: 'helper' }] } });
+    // the person may run the child's playbook on its own, not attach it to a run of another
+    expect((await asPerson({ id: childPb })).status).toBe(201);
+    const refused = await asPerson({ id: childPb, parent_id: parent.run_id });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toContain(
+      "playbook:run on the parent run's playbook guarded is not allowed",
+    );
+    await grant({ action: 'playbook:run', playbook_id: parentPb });
+    const child = await asPerson({ id: childPb, parent_id: parent.run_id });
+    expect(child.status).toBe(201);
+    const { run_id } = (await child.json()) as { run_id: string };
+    const [row] = await server.db.kysely
+      .selectFrom('playbook_runs')
+      .select('parent_id')
+      .where('id', '=', run_id)
+      .execute();
+    expect(row?.parent_id).toBe(parent.run_id);
+  });
+
+  it('a webhook starts top-level runs only, whatever the request names', async () => {
+    const other = await seedPlaybook(server, { actions: [{ name: 'a', exec: { script: 'true' } }] }, 'other');
+    const hooked = await seedPlaybook(
+      server,
+      { on: { webhook: { path: 'child-hook' } }, actions: [{ name: 'a', exec: { script: 'true' } }] },
+      'hooked',
+    );
+    const parent = await run(server, { id: other });
+    const res = await server.fetch(`/api/playbook/webhook/child-hook?parent_id=${parent.run_id}`, {
+      method: 'POST',
+      as: null,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ parent_id: parent.run_id }),
+    });
+    expect(res.status).toBe(201);
+    const { run_id } = (await res.json()) as { run_id: string };
+    const [row] = await server.db.kysely
+      .selectFrom('playbook_runs')
+      .select('parent_id')
+      .where('id', '=', run_id)
+      .execute();
+    expect(row?.parent_id).toBeNull();
+    // and a trigger's start that names a parent is refused outright
+    await expect(startRun(server.ctx, null, { id: hooked, parent_id: parent.run_id })).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('a run started by a trigger cannot be a child run'),
+    });
   });
 });

@@ -24,8 +24,8 @@ export interface PlaybookParameter {
   };
 }
 
-/** A playbook as `/api/playbook/list` answers it. */
-export interface PlaybookSummary {
+/** A playbook as the reader sees it (`/api/db/playbooks`). */
+export interface PlaybookCard {
   id: string;
   name: string;
   namespace: string;
@@ -34,6 +34,10 @@ export interface PlaybookSummary {
   description: string | null;
   category: string;
   source: string;
+}
+
+/** A playbook as `/api/playbook/list` answers it: one the caller may run. */
+export interface PlaybookSummary extends PlaybookCard {
   parameters: PlaybookParameter[];
 }
 
@@ -106,6 +110,21 @@ const RUN_SELECT =
 /** Query keys start with 'playbooks'; every mutation here invalidates that prefix. */
 export const playbookQueries = {
   all: ['playbooks'] as const,
+  /** Every playbook the reader may read (the /playbooks cards, the runs filter). */
+  readable: () =>
+    queryOptions({
+      queryKey: [...playbookQueries.all, 'readable'],
+      queryFn: ({ signal }) =>
+        api.get<PlaybookCard[]>('/api/db/playbooks', {
+          params: {
+            select: 'id,name,namespace,title,icon,description,category,source',
+            deleted_at: 'is.null',
+            order: 'name.asc',
+          },
+          signal,
+        }),
+    }),
+  /** The playbooks offered to run (on `target`): the server keeps those the caller may run there. */
   list: (target: RunTarget = {}) =>
     queryOptions({
       queryKey: [...playbookQueries.all, 'list', target],

@@ -54,7 +54,7 @@ export function PlaybookRunsPage() {
     ...playbookQueries.runs({ playbook, status, since, pageIndex: table.pageIndex, pageSize: table.pageSize }),
     refetchInterval: useFallbackInterval(5000),
   });
-  const playbooks = useQuery(playbookQueries.list());
+  const playbooks = useQuery(playbookQueries.readable());
   const navigate = useNavigate();
   const setFilter = (key: string, value: string) =>
     setParams((prev) => {

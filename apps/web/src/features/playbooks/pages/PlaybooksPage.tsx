@@ -9,12 +9,12 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { EmptyState } from '../../../ui/EmptyState.js';
 import { LoadingBlock } from '../../../ui/Spinner.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { deletePlaybook, type PlaybookSummary, playbookQueries } from '../api.js';
+import { deletePlaybook, type PlaybookCard, type PlaybookSummary, playbookQueries } from '../api.js';
 import { RunDialog } from '../components/RunDialog.js';
 
 /** Playbooks by category, 'Other' for those without one, categories sorted by name. */
-export function byCategory(list: PlaybookSummary[]): Array<[string, PlaybookSummary[]]> {
-  const groups = new Map<string, PlaybookSummary[]>();
+export function byCategory(list: PlaybookCard[]): Array<[string, PlaybookCard[]]> {
+  const groups = new Map<string, PlaybookCard[]>();
   for (const p of list) {
     const c = p.category || 'Other';
     groups.set(c, [...(groups.get(c) ?? []), p]);
@@ -22,14 +22,19 @@ export function byCategory(list: PlaybookSummary[]): Array<[string, PlaybookSumm
   return [...groups].sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** /playbooks: cards grouped by category; Run opens the run dialog; UI playbooks can be deleted. */
+/**
+ * /playbooks: the playbooks the reader may read as cards grouped by category; Run (on those the
+ * server offers to run) opens the run dialog; UI playbooks can be deleted.
+ */
 export function PlaybooksPage() {
   const session = useSession();
   const canRun = session.can('playbook_runs', 'update');
   const canDelete = session.can('playbooks', 'delete');
-  const list = useQuery(playbookQueries.list());
+  const list = useQuery(playbookQueries.readable());
+  const offered = useQuery({ ...playbookQueries.list(), enabled: canRun });
+  const runnable = new Map((offered.data ?? []).map((p) => [p.id, p]));
   const [running, setRunning] = useState<PlaybookSummary | null>(null);
-  const [deleting, setDeleting] = useState<PlaybookSummary | null>(null);
+  const [deleting, setDeleting] = useState<PlaybookCard | null>(null);
   const client = useQueryClient();
   const toasts = useToasts();
   const remove = useMutation({
@@ -72,12 +77,12 @@ export function PlaybooksPage() {
                 </div>
                 {p.description && <p className="line-clamp-2 text-sm text-zinc-600">{p.description}</p>}
                 <div className="mt-auto flex items-center gap-2">
-                  {canRun && (
+                  {canRun && runnable.has(p.id) && (
                     <Button
                       size="sm"
                       variant="primary"
                       icon={<Play className="h-3.5 w-3.5" />}
-                      onClick={() => setRunning(p)}
+                      onClick={() => setRunning(runnable.get(p.id) ?? null)}
                     >
                       Run
                     </Button>
