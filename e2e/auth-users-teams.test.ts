@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type E2E, startE2E } from './harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dismissToasts, type E2E, startE2E } from './harness.js';
 
 // An administrator manages people and teams on the Users and Teams settings pages.
 const ui = {
@@ -42,12 +42,19 @@ describe('users and teams settings', () => {
 
   it('creates a team, adds and removes a member', async () => {
     await page.goto('/settings/teams');
-    await page.getByRole('button', { name: 'Add team' }).click();
-    await ui.dialog(page).getByLabel('Name').fill('SRE');
-    await ui.dialog(page).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Add team' }).click();
+    await page.waitForURL('**/settings/teams/new');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This field is required').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('SRE');
+    await page.getByRole('button', { name: 'Save' }).click();
     await ui.toast(page, 'SRE created successfully').waitFor();
-    await ui.row(page, 'Teams', 'SRE').click();
+    // the new team opens in the generic editor: Spec, Members and Job History (spec part 2 section 2)
     await page.waitForURL(/\/settings\/teams\/[0-9a-f-]{36}/);
+    const tabs = page.getByRole('tablist', { name: 'team' }).getByRole('tab');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['Spec', 'Members0', 'Job History']);
+    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('tab', { name: /Members/ }).click();
     await page.getByText("You haven't added any team members to the team yet.").waitFor();
 
     await page.getByRole('button', { name: 'Add members' }).click();
@@ -57,6 +64,9 @@ describe('users and teams settings', () => {
     await ui.toast(page, 'Ada Lovelace added to the team successfully').waitFor();
     const members = page.getByRole('list', { name: 'Team members' });
     await members.getByText('ada@example.com').waitFor();
+    await expect.poll(() => page.getByRole('tab', { name: /Members/ }).textContent()).toBe('Members1');
+    await dismissToasts(page);
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/team-detail.png` });
 
     await page.getByRole('button', { name: 'Remove Ada Lovelace' }).click();
     await ui.dialog(page).getByRole('button', { name: 'Remove' }).click();
@@ -65,6 +75,24 @@ describe('users and teams settings', () => {
 
     await page.getByRole('link', { name: 'Teams' }).first().click();
     await ui.row(page, 'Teams', 'SRE').waitFor();
+  });
+
+  it('deletes a team from its detail after the confirmation', async () => {
+    await page.goto('/settings/teams');
+    await ui.row(page, 'Teams', 'SRE').click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await ui.dialog(page).getByText('Are you sure you want to delete this resource?').waitFor();
+    await ui.dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await ui.toast(page, 'SRE deleted successfully').waitFor();
+    await page.waitForURL(/\/settings\/teams$/);
+    await ui.row(page, 'Teams', 'SRE').waitFor({ state: 'detached' });
+    // a soft delete: people, rules and incidents may still name the team
+    const team = await e2e.server.db.kysely
+      .selectFrom('teams')
+      .select('deleted_at')
+      .where('name', '=', 'SRE')
+      .executeTakeFirst();
+    expect(team?.deleted_at).not.toBeNull();
   });
 
   it('deletes a user', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E } from './harness.js';
+import { dismissToasts, type E2E, startE2E } from './harness.js';
 
 // what a person sees, found by role and name
 const ui = {
@@ -104,17 +104,24 @@ describe('health check settings', () => {
     expect(await ui.check(page, 'HTTP check 1').getByLabel('URL').inputValue()).toBe(`${e2e.server.url}/health`);
 
     await ui.save(page).click();
-    // saving returns to the list (spec part 1 section 2), where the new health check is
-    await page.waitForURL(/\/settings\/canaries$/);
+    // the generic editor opens the new health check; it is in the list too
     await expect.poll(() => page.getByText('payments-api created successfully').count()).toBe(1);
+    await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Health Checks' }).click();
+    await page.waitForURL(/\/settings\/canaries$/);
     await page.getByRole('row', { name: /payments-api/ }).click();
     await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
+    // the generic detail: Spec with the form builder and the derived checks, and Job History
+    const tabs = page.getByRole('tablist', { name: 'health check' }).getByRole('tab');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['Spec', 'Job History']);
     await expect
       .poll(async () => (await ui.derived(page).getByRole('link').allTextContents()).sort())
       .toEqual(['cache', 'homepage']);
     // name and namespace are fixed once saved
     expect(await page.getByLabel('Name', { exact: true }).first().isDisabled()).toBe(true);
     expect(await page.getByLabel('Namespace').isDisabled()).toBe(true);
+    await dismissToasts(page);
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/health-check-settings.png` });
 
     const stored = await canaryByName(e2e, 'payments-api');
     expect(stored?.source).toBe('UI');
@@ -179,8 +186,7 @@ describe('health check settings', () => {
     await page.getByRole('button', { name: 'Form' }).click();
     expect(await ui.check(page, 'TCP check 1').getByLabel('Endpoint').inputValue()).toBe('127.0.0.1:5432');
     await ui.save(page).click();
-    await page.waitForURL(/\/settings\/canaries$/);
-    await page.getByRole('row', { name: /edge-network/ }).click();
+    await expect.poll(() => page.getByText('edge-network created successfully').count()).toBe(1);
     await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
     await expect
       .poll(() => ui.derived(page).getByRole('link').allTextContents())
