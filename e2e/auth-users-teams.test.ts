@@ -95,6 +95,21 @@ describe('users and teams settings', () => {
     expect(team?.deleted_at).not.toBeNull();
   });
 
+  it('keeps a team from another source read-only, with a link to its origin', async () => {
+    const team = await e2e.server.db.kysely
+      .insertInto('teams')
+      .values({ name: 'platform', icon: 'group', source: 'KubernetesCRD' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await page.goto(`/settings/teams/${team.id}`);
+    const note = page.getByRole('note');
+    await expect.poll(() => note.textContent()).toContain('Read-only');
+    expect(await note.getByRole('link').getAttribute('href')).toBe('/catalog?type=Kubernetes::Team');
+    expect(await page.getByLabel('Icon').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  });
+
   it('deletes a user', async () => {
     await page.goto('/settings/users');
     await page.getByRole('button', { name: 'Delete Ada Lovelace' }).click();
