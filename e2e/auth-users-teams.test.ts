@@ -49,8 +49,11 @@ describe('users and teams settings', () => {
     await page.getByLabel('Name', { exact: true }).fill('SRE');
     await page.getByRole('button', { name: 'Save' }).click();
     await ui.toast(page, 'SRE created successfully').waitFor();
-    // the new team opens in the generic editor: Spec, Members and Job History (spec part 2 section 2)
+    // saving returns to the list (spec part 1); members are added from the team's own detail
+    await page.waitForURL(/\/settings\/teams$/);
+    await ui.row(page, 'Teams', 'SRE').click();
     await page.waitForURL(/\/settings\/teams\/[0-9a-f-]{36}/);
+    // the generic editor: Spec, Members and Job History (spec part 2 section 2)
     const tabs = page.getByRole('tablist', { name: 'team' }).getByRole('tab');
     await expect.poll(() => tabs.allTextContents()).toEqual(['Spec', 'Members0', 'Job History']);
     expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
@@ -75,6 +78,21 @@ describe('users and teams settings', () => {
 
     await page.getByRole('link', { name: 'Teams' }).first().click();
     await ui.row(page, 'Teams', 'SRE').waitFor();
+  });
+
+  it('cancels an edit of a team back to the list without saving', async () => {
+    await page.goto('/settings/teams');
+    await ui.row(page, 'Teams', 'SRE').click();
+    await page.getByLabel('Icon').fill('users');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/settings\/teams$/);
+    await ui.row(page, 'Teams', 'SRE').waitFor();
+    const team = await e2e.server.db.kysely
+      .selectFrom('teams')
+      .select('icon')
+      .where('name', '=', 'SRE')
+      .executeTakeFirst();
+    expect(team?.icon).toBe('group');
   });
 
   it('deletes a team from its detail after the confirmation', async () => {
@@ -108,6 +126,9 @@ describe('users and teams settings', () => {
     expect(await page.getByLabel('Icon').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // the way back is the breadcrumb
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Teams' }).click();
+    await page.waitForURL(/\/settings\/teams$/);
   });
 
   it('deletes a user', async () => {

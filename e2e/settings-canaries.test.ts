@@ -104,10 +104,8 @@ describe('health check settings', () => {
     expect(await ui.check(page, 'HTTP check 1').getByLabel('URL').inputValue()).toBe(`${e2e.server.url}/health`);
 
     await ui.save(page).click();
-    // the generic editor opens the new health check; it is in the list too
+    // saving returns to the list, which shows the new health check
     await expect.poll(() => page.getByText('payments-api created successfully').count()).toBe(1);
-    await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Health Checks' }).click();
     await page.waitForURL(/\/settings\/canaries$/);
     await page.getByRole('row', { name: /payments-api/ }).click();
     await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
@@ -187,13 +185,21 @@ describe('health check settings', () => {
     expect(await ui.check(page, 'TCP check 1').getByLabel('Endpoint').inputValue()).toBe('127.0.0.1:5432');
     await ui.save(page).click();
     await expect.poll(() => page.getByText('edge-network created successfully').count()).toBe(1);
-    await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/settings\/canaries$/);
+    await page.getByRole('row', { name: /edge-network/ }).click();
     await expect
       .poll(() => ui.derived(page).getByRole('link').allTextContents())
       .toEqual(['localhost', 'postgres-port']);
     const stored = await canaryByName(e2e, 'edge-network');
     expect(stored?.namespace).toBe('edge');
     expect((await checksOf(e2e, stored?.id as string)).map((c) => c.type).sort()).toEqual(['dns', 'tcp']);
+
+    // Cancel leaves the health check's own editor for the list without saving
+    await page.getByLabel('Schedule').selectOption('@every 30m');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/settings\/canaries$/);
+    await page.getByRole('row', { name: /edge-network/ }).waitFor();
+    expect((await canaryByName(e2e, 'edge-network'))?.spec).toMatchObject({ schedule: '@every 1m' });
   });
 
   it('shows a viewer the canary and its job history without Save or Delete', async () => {
@@ -229,6 +235,7 @@ describe('health check settings', () => {
     expect(await note.getByRole('link').getAttribute('href')).toContain('/catalog');
     expect(await ui.save(page).count()).toBe(0);
     expect(await ui.delete(page).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
   });
 
   it('deletes a canary after the confirmation, with the toast', async () => {

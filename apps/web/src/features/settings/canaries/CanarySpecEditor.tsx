@@ -23,7 +23,7 @@ type View = 'form' | 'yaml';
 
 /**
  * A health check's Spec tab (the `canaries` kind's `specEditor`): the form builder and the YAML
- * editor over one Canary document; Save and Delete are the generic editor's (`useResourceWrites`).
+ * editor over one Canary document; Save, Cancel and Delete are the generic editor's (`useResourceWrites`).
  */
 export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps) {
   const row = stored as CanaryRow | undefined; // the kind's detailSelect reads a CanaryRow
@@ -35,7 +35,7 @@ export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps)
   const [showErrors, setShowErrors] = useState(false);
   const issues = useMemo(() => validateDoc(doc), [doc]);
   const issueMap = useMemo(() => issuesByPath(issues), [issues]);
-  const { canSave, canDelete, save, askDelete, deleteDialog } = useResourceWrites(kind, stored, readOnly);
+  const { canSave, canDelete, save, cancel, askDelete, deleteDialog } = useResourceWrites(kind, stored, readOnly);
   const editable = canSave;
 
   const switchView = (next: View) => {
@@ -97,6 +97,7 @@ export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps)
               Delete
             </Button>
           )}
+          {canSave && <Button onClick={cancel}>Cancel</Button>}
           {canSave && (
             <Button variant="primary" icon={<Save className="h-4 w-4" />} onClick={onSave} disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}

@@ -11,7 +11,7 @@ import { YamlProblems } from './YamlProblems.js';
 
 /**
  * The Spec tab of a settings resource (or the whole page of a new one): the kind's common fields
- * in a form and its other columns as YAML. Save and Delete as `useResourceWrites` has them; a
+ * in a form and its other columns as YAML. Save, Cancel and Delete as `useResourceWrites` has them; a
  * refusal of the server shows next to the field it names, else as a toast.
  */
 export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; row?: ResourceRow; readOnly: boolean }) {
@@ -30,11 +30,16 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
   );
   const issues = checked && !checked.ok ? checked.issues : [];
   const fieldNames = [...kind.fields.map((f) => f.name), ...kind.yamlColumns];
-  const { canSave, canDelete, save, askDelete, deleteDialog } = useResourceWrites(kind, row, readOnly, (message) => {
-    const field = fieldOfError(message, fieldNames);
-    if (field) setServerError({ field, message });
-    return !!field;
-  });
+  const { canSave, canDelete, save, cancel, askDelete, deleteDialog } = useResourceWrites(
+    kind,
+    row,
+    readOnly,
+    (message) => {
+      const field = fieldOfError(message, fieldNames);
+      if (field) setServerError({ field, message });
+      return !!field;
+    },
+  );
 
   const clientErrors = submitted ? (kind.validate?.(values) ?? {}) : {};
   const errors: Record<string, string | undefined> = { ...clientErrors };
@@ -99,6 +104,7 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
               Delete
             </Button>
           )}
+          {canSave && <Button onClick={cancel}>Cancel</Button>}
           {canSave && (
             <Button variant="primary" type="submit" icon={<Save className="h-4 w-4" />} disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}

@@ -11,9 +11,10 @@ import type { ResourceKind, ResourceRow } from './types.js';
 /**
  * Saving and deleting a row of a kind, the same for the generic form and a kind's own Spec editor:
  * Save and Delete only for a writable row and a person allowed to; toasts '{name}
- * created/updated/deleted successfully'; a new row opens at its own URL; Delete asks 'Are you sure
- * you want to delete this resource?' and returns to the list. `onRefused` may claim a refusal of
- * the server (to show it by its field); the others are toasts.
+ * created/updated/deleted successfully'; saving, cancelling and deleting return to the list
+ * (spec: the list shows the saved row); Delete asks 'Are you sure you want to delete this
+ * resource?'. `onRefused` may claim a refusal of the server (to show it by its field); the others
+ * are toasts.
  */
 export function useResourceWrites(
   kind: ResourceKind,
@@ -28,18 +29,18 @@ export function useResourceWrites(
   const [confirming, setConfirming] = useState(false);
   const canSave = !readOnly && session.can(kind.resource, row ? 'update' : 'create');
   const canDelete = !readOnly && !!row && session.can(kind.resource, 'delete');
+  const toList = () => navigate(`/settings/${kind.table}`);
 
   const save = useMutation({
     mutationFn: async (body: Record<string, unknown>) => {
-      if (!row) return createResource(kind, body);
-      await updateResource(kind, row.id, body);
-      return row.id;
+      if (row) await updateResource(kind, row.id, body);
+      else await createResource(kind, body);
     },
-    onSuccess: async (id, body) => {
+    onSuccess: async (_, body) => {
       await client.invalidateQueries({ queryKey: resourceQueries.all(kind.table) });
       const name = String(row?.name ?? body.name ?? '');
       toasts.success(`${name} ${row ? 'updated' : 'created'} successfully`);
-      if (!row) navigate(`/settings/${kind.table}/${id}`, { replace: true });
+      toList();
     },
     onError: (err) => {
       const message = errorMessage(err);
@@ -51,7 +52,7 @@ export function useResourceWrites(
     onSuccess: async () => {
       toasts.success(`${row?.name} deleted successfully`);
       await client.invalidateQueries({ queryKey: resourceQueries.all(kind.table) });
-      navigate(`/settings/${kind.table}`);
+      toList();
     },
     onError: (err) => {
       setConfirming(false);
@@ -69,5 +70,6 @@ export function useResourceWrites(
       onCancel={() => setConfirming(false)}
     />
   );
-  return { canSave, canDelete, save, askDelete: () => setConfirming(true), deleteDialog };
+  // Cancel leaves without saving; no editor of the app prompts about unsaved changes
+  return { canSave, canDelete, save, cancel: toList, askDelete: () => setConfirming(true), deleteDialog };
 }
