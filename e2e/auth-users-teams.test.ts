@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type E2E, startE2E } from './harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dismissToasts, type E2E, startE2E } from './harness.js';
 
 // An administrator manages people and teams on the Users and Teams settings pages.
 const ui = {
@@ -42,12 +42,22 @@ describe('users and teams settings', () => {
 
   it('creates a team, adds and removes a member', async () => {
     await page.goto('/settings/teams');
-    await page.getByRole('button', { name: 'Add team' }).click();
-    await ui.dialog(page).getByLabel('Name').fill('SRE');
-    await ui.dialog(page).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Add team' }).click();
+    await page.waitForURL('**/settings/teams/new');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This field is required').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('SRE');
+    await page.getByRole('button', { name: 'Save' }).click();
     await ui.toast(page, 'SRE created successfully').waitFor();
+    // saving returns to the list (spec part 1); members are added from the team's own detail
+    await page.waitForURL(/\/settings\/teams$/);
     await ui.row(page, 'Teams', 'SRE').click();
     await page.waitForURL(/\/settings\/teams\/[0-9a-f-]{36}/);
+    // the generic editor: Spec, Members and Job History (spec part 2 section 2)
+    const tabs = page.getByRole('tablist', { name: 'team' }).getByRole('tab');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['Spec', 'Members0', 'Job History']);
+    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('tab', { name: /Members/ }).click();
     await page.getByText("You haven't added any team members to the team yet.").waitFor();
 
     await page.getByRole('button', { name: 'Add members' }).click();
@@ -57,6 +67,9 @@ describe('users and teams settings', () => {
     await ui.toast(page, 'Ada Lovelace added to the team successfully').waitFor();
     const members = page.getByRole('list', { name: 'Team members' });
     await members.getByText('ada@example.com').waitFor();
+    await expect.poll(() => page.getByRole('tab', { name: /Members/ }).textContent()).toBe('Members1');
+    await dismissToasts(page);
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/team-detail.png` });
 
     await page.getByRole('button', { name: 'Remove Ada Lovelace' }).click();
     await ui.dialog(page).getByRole('button', { name: 'Remove' }).click();
@@ -65,6 +78,57 @@ describe('users and teams settings', () => {
 
     await page.getByRole('link', { name: 'Teams' }).first().click();
     await ui.row(page, 'Teams', 'SRE').waitFor();
+  });
+
+  it('cancels an edit of a team back to the list without saving', async () => {
+    await page.goto('/settings/teams');
+    await ui.row(page, 'Teams', 'SRE').click();
+    await page.getByLabel('Icon').fill('users');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/settings\/teams$/);
+    await ui.row(page, 'Teams', 'SRE').waitFor();
+    const team = await e2e.server.db.kysely
+      .selectFrom('teams')
+      .select('icon')
+      .where('name', '=', 'SRE')
+      .executeTakeFirst();
+    expect(team?.icon).toBe('group');
+  });
+
+  it('deletes a team from its detail after the confirmation', async () => {
+    await page.goto('/settings/teams');
+    await ui.row(page, 'Teams', 'SRE').click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await ui.dialog(page).getByText('Are you sure you want to delete this resource?').waitFor();
+    await ui.dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await ui.toast(page, 'SRE deleted successfully').waitFor();
+    await page.waitForURL(/\/settings\/teams$/);
+    await ui.row(page, 'Teams', 'SRE').waitFor({ state: 'detached' });
+    // a soft delete: people, rules and incidents may still name the team
+    const team = await e2e.server.db.kysely
+      .selectFrom('teams')
+      .select('deleted_at')
+      .where('name', '=', 'SRE')
+      .executeTakeFirst();
+    expect(team?.deleted_at).not.toBeNull();
+  });
+
+  it('keeps a team from another source read-only, with a link to its origin', async () => {
+    const team = await e2e.server.db.kysely
+      .insertInto('teams')
+      .values({ name: 'platform', icon: 'group', source: 'KubernetesCRD' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await page.goto(`/settings/teams/${team.id}`);
+    const note = page.getByRole('note');
+    await expect.poll(() => note.textContent()).toContain('Read-only');
+    expect(await note.getByRole('link').getAttribute('href')).toBe('/catalog?type=Kubernetes::Team');
+    expect(await page.getByLabel('Icon').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // the way back is the breadcrumb
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Teams' }).click();
+    await page.waitForURL(/\/settings\/teams$/);
   });
 
   it('deletes a user', async () => {

@@ -91,7 +91,9 @@ describe('check form builder: the check types of spec part 2', () => {
     await page.getByRole('button', { name: 'Remove CloudWatch alarms check 1' }).click();
 
     await ui.save(page).click();
+    // saved: back on the list, which shows the new health check
     await page.waitForURL(/\/settings\/canaries$/);
+    await page.getByRole('row', { name: /data-stores/ }).waitFor();
     const rows = await sql<{ spec: Record<string, unknown>; id: string }>`
       select id, spec from canaries where name = 'data-stores' and deleted_at is null`.execute(e2e.server.db.kysely);
     const stored = rows.rows[0];

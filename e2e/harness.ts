@@ -80,3 +80,9 @@ export async function startE2E(opts: { config?: TestServerOptions['config'] } = 
     },
   };
 }
+
+/** Closes the messages (toasts) so a screenshot shows the page under them. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const dismiss = page.getByRole('region', { name: 'Messages' }).getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E } from './harness.js';
+import { dismissToasts, type E2E, startE2E } from './harness.js';
 
 // what a person sees, found by role and name
 const ui = {
@@ -104,17 +104,22 @@ describe('health check settings', () => {
     expect(await ui.check(page, 'HTTP check 1').getByLabel('URL').inputValue()).toBe(`${e2e.server.url}/health`);
 
     await ui.save(page).click();
-    // saving returns to the list (spec part 1 section 2), where the new health check is
-    await page.waitForURL(/\/settings\/canaries$/);
+    // saving returns to the list, which shows the new health check
     await expect.poll(() => page.getByText('payments-api created successfully').count()).toBe(1);
+    await page.waitForURL(/\/settings\/canaries$/);
     await page.getByRole('row', { name: /payments-api/ }).click();
     await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
+    // the generic detail: Spec with the form builder and the derived checks, and Job History
+    const tabs = page.getByRole('tablist', { name: 'health check' }).getByRole('tab');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['Spec', 'Job History']);
     await expect
       .poll(async () => (await ui.derived(page).getByRole('link').allTextContents()).sort())
       .toEqual(['cache', 'homepage']);
     // name and namespace are fixed once saved
     expect(await page.getByLabel('Name', { exact: true }).first().isDisabled()).toBe(true);
     expect(await page.getByLabel('Namespace').isDisabled()).toBe(true);
+    await dismissToasts(page);
+    await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/health-check-settings.png` });
 
     const stored = await canaryByName(e2e, 'payments-api');
     expect(stored?.source).toBe('UI');
@@ -179,15 +184,22 @@ describe('health check settings', () => {
     await page.getByRole('button', { name: 'Form' }).click();
     expect(await ui.check(page, 'TCP check 1').getByLabel('Endpoint').inputValue()).toBe('127.0.0.1:5432');
     await ui.save(page).click();
+    await expect.poll(() => page.getByText('edge-network created successfully').count()).toBe(1);
     await page.waitForURL(/\/settings\/canaries$/);
     await page.getByRole('row', { name: /edge-network/ }).click();
-    await page.waitForURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
     await expect
       .poll(() => ui.derived(page).getByRole('link').allTextContents())
       .toEqual(['localhost', 'postgres-port']);
     const stored = await canaryByName(e2e, 'edge-network');
     expect(stored?.namespace).toBe('edge');
     expect((await checksOf(e2e, stored?.id as string)).map((c) => c.type).sort()).toEqual(['dns', 'tcp']);
+
+    // Cancel leaves the health check's own editor for the list without saving
+    await page.getByLabel('Schedule').selectOption('@every 30m');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/settings\/canaries$/);
+    await page.getByRole('row', { name: /edge-network/ }).waitFor();
+    expect((await canaryByName(e2e, 'edge-network'))?.spec).toMatchObject({ schedule: '@every 1m' });
   });
 
   it('shows a viewer the canary and its job history without Save or Delete', async () => {
@@ -223,6 +235,7 @@ describe('health check settings', () => {
     expect(await note.getByRole('link').getAttribute('href')).toContain('/catalog');
     expect(await ui.save(page).count()).toBe(0);
     expect(await ui.delete(page).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
   });
 
   it('deletes a canary after the confirmation, with the toast', async () => {

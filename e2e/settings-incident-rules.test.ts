@@ -86,14 +86,12 @@ describe('incident rules settings', () => {
     await page.getByText('Valid incident rule spec').waitFor();
     await ui.save(page).click();
     await ui.toast(page, 'payments down created successfully').waitFor();
-    await page.waitForURL(/\/settings\/incident_rules\/[0-9a-f-]{36}$/);
-    expect(await ui.name(page).isDisabled()).toBe(true);
     const stored = await ruleByName('payments down');
     expect(stored).toMatchObject({ source: 'UI', created_by: testSubjectId('admin') });
     expect(stored?.spec).toMatchObject({ filter: { age: '5m' }, template: { severity: 'high', type: 'reliability' } });
 
-    // listed with what it watches, its severity, source and author
-    await page.getByRole('link', { name: 'Incident Rules' }).first().click();
+    // saving returns to the list: the rule with what it watches, its severity, source and author
+    await page.waitForURL(/\/settings\/incident_rules$/);
     const row = ui.list(page).locator('tbody tr').filter({ hasText: 'payments down' });
     await row.waitFor();
     const text = await row.textContent();
@@ -102,19 +100,23 @@ describe('incident rules settings', () => {
     expect(text).toContain('UI');
     expect(text).toContain('Ada Admin');
 
-    // edited: a new severity is saved and shown
+    // edited: a new severity is saved and shown in the list
     await row.click();
     await ui.yaml(page).waitFor();
+    expect(await ui.name(page).isDisabled()).toBe(true);
     await typeYaml(page, RULE_YAML.replace('urgent', 'critical').replace('5m', '10m'));
     await page.getByText('Valid incident rule spec').waitFor();
     await ui.save(page).click();
     await ui.toast(page, 'payments down updated successfully').waitFor();
+    await page.waitForURL(/\/settings\/incident_rules$/);
+    await expect.poll(() => row.textContent()).toContain('for 10m');
     expect((await ruleByName('payments down'))?.spec).toMatchObject({
       filter: { age: '10m' },
       template: { severity: 'critical' },
     });
 
     // the Job History tab: empty until the rules job has run
+    await row.click();
     await page.getByRole('tab', { name: 'Job History' }).click();
     await page.getByText('No data available').waitFor();
     await sql`insert into job_history (name, resource_type, status, time_start, duration_millis, success_count, error_count)

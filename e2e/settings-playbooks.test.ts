@@ -52,6 +52,10 @@ describe('playbooks in the settings editor', () => {
     );
     await ui.save(page).click();
     await ui.toast(page, 'rotate-logs created successfully').waitFor();
+    // saving returns to the list; the row opens the saved playbook
+    await page.waitForURL(/\/settings\/playbooks$/);
+    const table = page.getByRole('table', { name: 'Playbooks' });
+    await table.getByText('rotate-logs').click();
     await page.waitForURL(/\/settings\/playbooks\/[0-9a-f-]{36}$/);
     expect(await ui.field(page, 'Name').isDisabled()).toBe(true);
     await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/settings-playbook.png` });
@@ -70,7 +74,6 @@ describe('playbooks in the settings editor', () => {
     });
 
     await page.goto('/settings/playbooks');
-    const table = page.getByRole('table', { name: 'Playbooks' });
     await table.getByText('rotate-logs').waitFor();
     expect(await table.getByText('Maintenance').count()).toBe(1);
 

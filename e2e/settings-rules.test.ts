@@ -72,19 +72,29 @@ describe('notification and incident rules in the settings editors', () => {
     await ui.field(page, 'Filter').fill("check.name == 'checkout'");
     await ui.save(page).click();
     await ui.toast(page, 'checkout alerts created successfully').waitFor();
-    await page.waitForURL(/\/settings\/notifications\/[0-9a-f-]{36}$/);
-    expect(await ui.field(page, 'Name').isDisabled()).toBe(true);
+    // saving returns to the list, which shows the new rule
+    await page.waitForURL(/\/settings\/notifications$/);
+    const listed = page.getByRole('table', { name: 'Notifications' }).getByText('checkout alerts');
     const stored = await rule('checkout alerts');
     expect(stored).toMatchObject({ events: ['check.failed'], filter: "check.name == 'checkout'", source: 'UI' });
     expect(stored?.custom_services).toEqual([{ url: 'generic+http://127.0.0.1:9/hook' }]);
 
+    await listed.click();
+    expect(await ui.field(page, 'Name').isDisabled()).toBe(true);
+    // Cancel returns to the list without saving
+    await ui.field(page, 'Title').fill('not kept');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/settings\/notifications$/);
+    expect((await rule('checkout alerts'))?.title).toBeNull();
+
+    await listed.click();
     await ui.field(page, 'Title').fill('{{.check.name}} failed');
     await ui.save(page).click();
     await ui.toast(page, 'checkout alerts updated successfully').waitFor();
+    await page.waitForURL(/\/settings\/notifications$/);
     expect((await rule('checkout alerts'))?.title).toBe('{{.check.name}} failed');
 
-    await page.goto('/settings/notifications');
-    await page.getByRole('table', { name: 'Notifications' }).getByText('checkout alerts').click();
+    await listed.click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Are you sure you want to delete this resource?').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -118,6 +128,8 @@ describe('notification and incident rules in the settings editors', () => {
     await page.getByText('Valid incident rule spec').waitFor();
     await ui.save(page).click();
     await ui.toast(page, 'payments down created successfully').waitFor();
+    await page.waitForURL(/\/settings\/incident_rules$/);
+    await page.getByRole('row', { name: /payments down/ }).waitFor();
     const stored = await e2e.server.db.kysely
       .selectFrom('incident_rules')
       .select(['name', 'spec'])
@@ -136,6 +148,8 @@ describe('notification and incident rules in the settings editors', () => {
     await typeYaml(page, 'labels:\n  env: prod\nspec:\n  loki:\n    url: http://127.0.0.1:3100\n');
     await ui.save(page).click();
     await ui.toast(page, 'loki created successfully').waitFor();
+    await page.waitForURL(/\/settings\/logging_backends$/);
+    await page.getByRole('row', { name: /loki/ }).waitFor();
     const stored = await e2e.server.db.kysely
       .selectFrom('logging_backends')
       .select(['labels', 'spec'])

@@ -82,7 +82,7 @@ describe('Settings › Views', () => {
 
     await page.goto('/settings/views');
     await page.getByRole('link', { name: 'Add view' }).click();
-    await page.getByRole('textbox', { name: /^Name\*?$/ }).fill('broken');
+    await page.getByRole('textbox', { name: /^Name\*?$/ }).fill('config-inventory');
     // a column type the View schema does not know: the server names the path, shown at the YAML
     await page.getByRole('textbox', { name: 'Spec (YAML)' }).click();
     await page.keyboard.press('Control+A');
@@ -95,5 +95,16 @@ describe('Settings › Views', () => {
       .getByText(/spec\.columns\[0\]\.type/)
       .first()
       .waitFor();
+
+    // a known column type saves, and saving returns to the list with the new view
+    await page.getByRole('textbox', { name: 'Spec (YAML)' }).click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(
+      'spec:\n  queries:\n    items:\n      configs: {}\n  columns:\n    - name: name\n      type: string\n      primaryKey: true\n',
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/settings\/views$/);
+    await table.getByText('config-inventory').waitFor();
   });
 });

@@ -7,9 +7,6 @@ import { type RouteEntry, withProps } from '../routeTypes.js';
 const ConnectionsPage = lazy(() =>
   import('../../features/settings/connections/ConnectionsPage.js').then((m) => ({ default: m.ConnectionsPage })),
 );
-const CanariesPage = lazy(() =>
-  import('../../features/settings/canaries/CanariesPage.js').then((m) => ({ default: m.CanariesPage })),
-);
 const FeatureFlagsPage = lazy(() =>
   import('../../features/settings/featureFlags/FeatureFlagsPage.js').then((m) => ({ default: m.FeatureFlagsPage })),
 );
@@ -33,9 +30,6 @@ const AgentsPage = lazy(() =>
 );
 const IntegrationsPage = lazy(() =>
   import('../../features/settings/integrations/IntegrationsPage.js').then((m) => ({ default: m.IntegrationsPage })),
-);
-const TeamsPage = lazy(() =>
-  import('../../features/settings/teams/TeamsPage.js').then((m) => ({ default: m.TeamsPage })),
 );
 const TopologySettingsPage = lazy(() =>
   import('../../features/topology/settings/TopologySettingsPage.js').then((m) => ({ default: m.TopologySettingsPage })),
@@ -131,7 +125,7 @@ const resourceTables: Array<{
   page?: RouteEntry['page'];
   alsoHiddenBy?: readonly string[];
 }> = [
-  { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health', page: CanariesPage },
+  { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health' },
   { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology', page: TopologySettingsPage },
   {
     table: 'config_scrapers',
@@ -141,7 +135,7 @@ const resourceTables: Array<{
     page: CatalogScrapersPage,
   },
   { table: 'incident_rules', label: 'Incident Rules', resource: 'incident', key: 'rules' },
-  { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams', page: TeamsPage },
+  { table: 'teams', label: 'Teams', resource: 'identities', key: 'teams' },
   { table: 'playbooks', label: 'Playbooks', resource: 'playbooks', key: 'playbooks' },
   { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },
   { table: 'status_pages', label: 'Status Pages', resource: 'views', key: 'status_pages' },

@@ -1,14 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../api/errors.js';
-import { useSession } from '../../../app/session.js';
 import { Button } from '../../../ui/Button.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { cx } from '../../../ui/cx.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { canaryQueries, createCanary, deleteCanary, updateCanary } from './api.js';
+import type { KindPartProps } from '../resources/types.js';
+import { useResourceWrites } from '../resources/useResourceWrites.js';
 import { CanaryForm, formHasErrors, NO_CHECKS_MESSAGE } from './CanaryForm.js';
 import {
   type CanaryDoc,
@@ -25,51 +21,22 @@ import { LazyYamlEditor } from './LazyYamlEditor.js';
 
 type View = 'form' | 'yaml';
 
-/** The Spec tab: the form builder and the YAML editor over one document, Save and Delete. */
-export function CanarySpecEditor({ row, readOnly }: { row?: CanaryRow; readOnly: boolean }) {
-  const session = useSession();
+/**
+ * A health check's Spec tab (the `canaries` kind's `specEditor`): the form builder and the YAML
+ * editor over one Canary document; Save, Cancel and Delete are the generic editor's (`useResourceWrites`).
+ */
+export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps) {
+  const row = stored as CanaryRow | undefined; // the kind's detailSelect reads a CanaryRow
   const toasts = useToasts();
-  const client = useQueryClient();
-  const navigate = useNavigate();
   const [doc, setDoc] = useState<CanaryDoc>(() => docFromRow(row));
   const [view, setView] = useState<View>('form');
   const [yamlText, setYamlText] = useState('');
   const [yamlError, setYamlError] = useState<string>();
   const [showErrors, setShowErrors] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const issues = useMemo(() => validateDoc(doc), [doc]);
   const issueMap = useMemo(() => issuesByPath(issues), [issues]);
-  const canSave = !readOnly && session.can('canaries', row ? 'update' : 'create');
-  const canDelete = !readOnly && !!row && session.can('canaries', 'delete');
+  const { canSave, canDelete, save, cancel, askDelete, deleteDialog } = useResourceWrites(kind, stored, readOnly);
   const editable = canSave;
-
-  const save = useMutation({
-    mutationFn: async () => {
-      const values = rowFromDoc(doc);
-      if (!row) return createCanary(values);
-      await updateCanary(row.id, { labels: values.labels, spec: values.spec });
-      return row.id;
-    },
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: canaryQueries.all });
-      toasts.success(`${doc.metadata.name} ${row ? 'updated' : 'created'} successfully`);
-      // spec part 1 section 2: saving (or cancelling) a settings resource returns to its list
-      navigate('/settings/canaries');
-    },
-    onError: (err) => toasts.error(errorMessage(err)),
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteCanary(row?.id ?? ''),
-    onSuccess: async () => {
-      toasts.success(`${row?.name} deleted successfully`);
-      await client.invalidateQueries({ queryKey: canaryQueries.all });
-      navigate('/settings/canaries');
-    },
-    onError: (err) => {
-      setConfirming(false);
-      toasts.error(errorMessage(err));
-    },
-  });
 
   const switchView = (next: View) => {
     if (next === view) return;
@@ -99,7 +66,9 @@ export function CanarySpecEditor({ row, readOnly }: { row?: CanaryRow; readOnly:
       toasts.error('Fix the highlighted fields before saving');
       return;
     }
-    save.mutate();
+    const values = rowFromDoc(doc);
+    // name and namespace are fixed once saved
+    save.mutate(row ? { labels: values.labels, spec: values.spec } : values);
   };
 
   return (
@@ -124,10 +93,11 @@ export function CanarySpecEditor({ row, readOnly }: { row?: CanaryRow; readOnly:
         </fieldset>
         <div className="flex gap-2">
           {canDelete && (
-            <Button variant="danger" icon={<Trash2 className="h-4 w-4" />} onClick={() => setConfirming(true)}>
+            <Button variant="danger" icon={<Trash2 className="h-4 w-4" />} onClick={askDelete}>
               Delete
             </Button>
           )}
+          {canSave && <Button onClick={cancel}>Cancel</Button>}
           {canSave && (
             <Button variant="primary" icon={<Save className="h-4 w-4" />} onClick={onSave} disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
@@ -155,14 +125,7 @@ export function CanarySpecEditor({ row, readOnly }: { row?: CanaryRow; readOnly:
         </div>
       )}
 
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete ${row?.name ?? ''}`}
-        description="Are you sure you want to delete this resource?"
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setConfirming(false)}
-      />
+      {deleteDialog}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { JobHistoryTable, useJobHistoryPageSize } from '../jobs/JobHistoryTable.
 import { PermissionsTable } from '../permissions/PermissionsTable.js';
 import { resourceQueries } from './api.js';
 import { ResourceEditor } from './ResourceEditor.js';
-import type { ResourceKind } from './types.js';
+import type { ResourceKind, ResourceRow } from './types.js';
 
 function Breadcrumb({ kind, name }: { kind: ResourceKind; name: string }) {
   return (
@@ -31,7 +31,20 @@ function JobsTab({ kind, id }: { kind: ResourceKind; id: string }) {
   return <JobHistoryTable jobs={useQuery(resourceQueries.jobs(kind, id, pageSize))} />;
 }
 
-/** /settings/{table}/new and /settings/{table}/:id: Spec, and Job History for kinds with jobs. */
+/** The Spec content: the kind's own editor, else the generic form and YAML. */
+function SpecTab({ kind, row, readOnly }: { kind: ResourceKind; row?: ResourceRow; readOnly: boolean }) {
+  const Editor = kind.specEditor;
+  return Editor ? (
+    <Editor kind={kind} row={row} readOnly={readOnly} />
+  ) : (
+    <ResourceEditor kind={kind} row={row} readOnly={readOnly} />
+  );
+}
+
+/**
+ * /settings/{table}/new and /settings/{table}/:id: Spec, the kind's own tabs (a team's Members),
+ * Permissions for kinds named as subjects, and Job History for kinds with jobs.
+ */
 export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string }) {
   const session = useSession();
   const isNew = id === 'new';
@@ -41,7 +54,7 @@ export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string })
     return (
       <div className="flex flex-col gap-3 p-4">
         <Breadcrumb kind={kind} name={`New ${kind.noun}`} />
-        <ResourceEditor kind={kind} readOnly={false} />
+        <SpecTab kind={kind} readOnly={false} />
       </div>
     );
   if (one.isPending) return <LoadingBlock />;
@@ -95,10 +108,14 @@ export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string })
           {
             id: 'spec',
             label: 'Spec',
-            content: (
-              <ResourceEditor key={`${row.id}:${String(row.updated_at)}`} kind={kind} row={row} readOnly={readOnly} />
-            ),
+            content: <SpecTab key={`${row.id}:${String(row.updated_at)}`} kind={kind} row={row} readOnly={readOnly} />,
           },
+          ...(kind.tabs ?? []).map(({ id, label, count, content: Content }) => ({
+            id,
+            label,
+            count: count?.(row),
+            content: <Content kind={kind} row={row} readOnly={readOnly} />,
+          })),
           {
             id: 'permissions',
             label: 'Permissions',

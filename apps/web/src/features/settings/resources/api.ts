@@ -69,6 +69,8 @@ export async function createResource(kind: ResourceKind, body: Record<string, un
 export const updateResource = (kind: ResourceKind, id: string, body: Record<string, unknown>) =>
   api.patch(`/api/db/${kind.table}`, body, { params: { id: `eq.${id}` } });
 
-/** Deletes a row. */
+/** Deletes a row: a DELETE, or setting `deleted_at` for a kind with `softDelete`. */
 export const deleteResource = (kind: ResourceKind, id: string) =>
-  api.delete(`/api/db/${kind.table}`, { params: { id: `eq.${id}` } });
+  kind.softDelete
+    ? api.patch(`/api/db/${kind.table}`, { deleted_at: new Date().toISOString() }, { params: { id: `eq.${id}` } })
+    : api.delete(`/api/db/${kind.table}`, { params: { id: `eq.${id}` } });

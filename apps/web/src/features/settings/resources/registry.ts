@@ -1,15 +1,17 @@
+import { canariesKind } from './kinds/canaries.js';
 import { incidentRulesKind } from './kinds/incidentRules.js';
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
 import { maintenanceWindowsKind } from './kinds/maintenanceWindows.js';
 import { notificationsKind } from './kinds/notifications.js';
 import { playbooksKind } from './kinds/playbooks.js';
 import { statusPagesKind } from './kinds/statusPages.js';
+import { teamsKind } from './kinds/teams.js';
 import { viewsKind } from './kinds/views.js';
 import type { ResourceKind } from './types.js';
 
 /**
- * The kinds the generic settings editor serves, by table. Scrapers, topologies, playbooks and log
- * backends plug in here with a file in `kinds/` when their domains add their tables.
+ * The kinds the generic settings editor serves, by table. Scrapers and topologies still have pages
+ * of their own (`settingsRoutes.tsx`); they plug in here with a file in `kinds/`.
  */
 export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [notificationsKind.table]: notificationsKind,
@@ -19,6 +21,8 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [incidentRulesKind.table]: incidentRulesKind,
   [statusPagesKind.table]: statusPagesKind,
   [maintenanceWindowsKind.table]: maintenanceWindowsKind,
+  [canariesKind.table]: canariesKind,
+  [teamsKind.table]: teamsKind,
 };
 
 /** The kind registered for `table`, if any. */

@@ -1,5 +1,5 @@
 import type { Resource } from '@opsdeck/schema/rbac';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Page } from '../../../api/postgrest.js';
 import type { JobRun } from '../jobs/JobHistoryTable.js';
 
@@ -36,6 +36,23 @@ export interface ListColumn {
   header: string;
   sortable?: boolean;
   cell: (row: ResourceRow) => ReactNode;
+}
+
+/** What a kind's own Spec editor and extra detail tabs are given: the row (none when new) and whether it may change. */
+export interface KindPartProps {
+  kind: ResourceKind;
+  row?: ResourceRow;
+  /** The row comes from another source (or an agent): nothing of it is saved from here. */
+  readOnly: boolean;
+}
+
+/** A detail tab of a kind's own, shown between Spec and Job History (a team's Members). */
+export interface KindTab {
+  id: string;
+  label: string;
+  /** The number beside the label, read from the row (`detailSelect` embeds what it needs). */
+  count?: (row: ResourceRow) => number | undefined;
+  content: ComponentType<KindPartProps & { row: ResourceRow }>;
 }
 
 /**
@@ -88,4 +105,14 @@ export interface ResourceKind {
   crdKind?: string;
   /** Feature flag key that hides the kind, e.g. `logs`. */
   feature?: string;
+  /**
+   * The kind's own Spec tab (and new-row page) instead of `fields` and `yamlColumns`: a health
+   * check's form builder and YAML over one Canary document. It saves and deletes through
+   * `useResourceWrites`, so toasts, confirmation and navigation stay the editor's.
+   */
+  specEditor?: ComponentType<KindPartProps>;
+  /** Detail tabs of the kind's own, between Spec and Job History. */
+  tabs?: KindTab[];
+  /** Delete sets `deleted_at` (PATCH) where the table has no soft-delete trigger and others refer to its rows (teams). */
+  softDelete?: boolean;
 }

@@ -1,17 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
-import { fetchPage } from '../../../api/postgrest.js';
-
-/** A team as the list shows it, with its member ids for the count. */
-export interface TeamRow {
-  id: string;
-  name: string;
-  icon: string | null;
-  spec: unknown;
-  created_at: string;
-  updated_at: string;
-  team_members?: Array<{ person_id: string }>;
-}
+import { resourceQueries } from '../resources/api.js';
 
 /** A member of a team (spec part 2 section 3: id, name, email, avatar). */
 export interface TeamMember {
@@ -24,34 +13,12 @@ export interface TeamMember {
 /** A person who can be added to a team. */
 export type Person = TeamMember;
 
-const TEAMS = '/api/db/teams';
 const MEMBERS = '/api/db/team_members';
 
+/** Queries of a team's members and of everyone who could join; the team itself is the generic editor's. */
 export const teamQueries = {
-  all: ['teams'] as const,
-  list: (q: { pageIndex: number; pageSize: number; sortBy?: string; sortOrder: 'asc' | 'desc' }) =>
-    queryOptions({
-      queryKey: [...teamQueries.all, 'list', q],
-      queryFn: ({ signal }) =>
-        fetchPage<TeamRow>(TEAMS, {
-          select: 'id,name,icon,spec,created_at,updated_at,team_members(person_id)',
-          filters: { deleted_at: 'is.null' },
-          ...q,
-          signal,
-        }),
-      placeholderData: keepPreviousData,
-    }),
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...teamQueries.all, 'detail', id],
-      queryFn: async ({ signal }) => {
-        const rows = await api.get<TeamRow[]>(TEAMS, {
-          params: { id: `eq.${id}`, deleted_at: 'is.null', select: 'id,name,icon,spec,created_at,updated_at' },
-          signal,
-        });
-        return rows[0] ?? null;
-      },
-    }),
+  // under the generic editor's key: a change of members refreshes the team's row and the list
+  all: resourceQueries.all('teams'),
   members: (teamId: string) =>
     queryOptions({
       queryKey: [...teamQueries.all, 'members', teamId],
@@ -78,16 +45,6 @@ export const teamQueries = {
       staleTime: 60_000,
     }),
 };
-
-/** Creates a team; `group` is the default icon of a team (spec part 2 section 3). */
-export function createTeam(name: string) {
-  return api.post(TEAMS, { name, icon: 'group' }, { headers: { Prefer: 'return=minimal' } });
-}
-
-/** Soft-deletes a team: deleted_at is set to now (spec part 1 section 4). */
-export function deleteTeam(id: string) {
-  return api.patch(TEAMS, { deleted_at: new Date().toISOString() }, { params: { id: `eq.${id}` } });
-}
 
 /** Adds people to a team in one request. */
 export function addMembers(teamId: string, personIds: string[]) {
