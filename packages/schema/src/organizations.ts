@@ -29,6 +29,7 @@ export const directModeResponseSchema = z.object({
       client_id: z.string(),
       scope: z.string(),
       resource: z.string().nullable(),
+      org_claim: z.string(),
       organizations: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
     })
     .nullable(),

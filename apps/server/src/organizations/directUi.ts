@@ -14,6 +14,8 @@ export interface DirectUiConfig {
   scope: string;
   /** RFC 8707 resource indicator sent with the authorization and token requests, when the provider needs one. */
   resource: string | undefined;
+  /** Claim naming the person's organizations (`OPSDECK_ORG_CLAIM`): which one the app opens first. */
+  claim: string;
   /** The organizations the web app calls directly: directory entries with `direct: true` and a URL. */
   organizations: Array<OrganizationEntry & { url: string }>;
 }
@@ -48,6 +50,7 @@ export function directUiConfigFrom(
     clientId: e.OPSDECK_DIRECT_CLIENT_ID,
     scope: e.OPSDECK_DIRECT_SCOPE,
     resource: e.OPSDECK_DIRECT_RESOURCE,
+    claim: e.OPSDECK_ORG_CLAIM,
     organizations,
   };
 }

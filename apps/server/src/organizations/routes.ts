@@ -50,6 +50,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext):
         client_id: direct.clientId,
         scope: direct.scope,
         resource: direct.resource ?? null,
+        org_claim: direct.claim,
         organizations: direct.organizations.map((o) => ({ id: o.id, name: o.name ?? o.id, url: o.url })),
       },
     };

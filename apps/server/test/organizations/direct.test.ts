@@ -119,6 +119,7 @@ describe('direct mode: the server that serves the web app', () => {
         client_id: 'opsdeck-ui',
         scope: 'openid email profile offline_access',
         resource: null,
+        org_claim: 'org',
         organizations: [
           { id: 'acme', name: 'Acme', url: 'http://acme.corp.example' },
           { id: 'globex', name: 'Globex', url: 'https://globex.corp.example:8443/' },

@@ -1,4 +1,5 @@
 import { ApiError, messageFromBody, NETWORK_MESSAGES } from './errors.js';
+import { apiTarget } from './target.js';
 
 /** Query string values: arrays repeat the key, undefined/null are left out. */
 export type QueryParams = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
@@ -27,7 +28,10 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** What happens on a 401; replaceable in tests. Sends the browser to the session check with a way back. */
 export const authRedirect = {
   go(returnTo: string): void {
-    window.location.assign(`/auth-state-checker?return_to=${encodeURIComponent(returnTo)}`);
+    // direct mode: the session is the provider's, so sign in there again
+    const direct = apiTarget.direct;
+    if (direct) direct.signIn(returnTo);
+    else window.location.assign(`/auth-state-checker?return_to=${encodeURIComponent(returnTo)}`);
   },
 };
 
@@ -80,8 +84,9 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * The one way the web app talks to the API. A 401 sends the browser to
- * `/auth-state-checker?return_to=<path+query>`; no answer at all becomes one of the spec's three
+ * The one way the web app talks to the API (in direct mode, the selected organization's backend:
+ * api/target.ts). A 401 sends the browser to `/auth-state-checker?return_to=<path+query>` (in
+ * direct mode, to the provider); no answer at all becomes one of the spec's three
  * network messages; any other error status throws an ApiError with the server's message.
  */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -90,9 +95,20 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
 
+  let url = buildUrl(path, opts.params);
+  let credentials: RequestCredentials = 'same-origin';
+  const direct = path.startsWith('/api/') ? apiTarget.direct : undefined;
+  if (direct) {
+    // the organization's backend on another origin: its bearer token, never this origin's cookies
+    url = `${direct.base}${url}`;
+    credentials = 'omit';
+    const token = await direct.token();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+  }
+
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal, credentials: 'same-origin' });
+    res = await fetch(url, { method, headers, body, signal, credentials });
   } catch (err) {
     if (opts.signal?.aborted) throw err; // the caller cancelled (e.g. TanStack Query): not an error to show
     if (timeout.aborted) throw new ApiError(NETWORK_MESSAGES.timeout, 'timeout');

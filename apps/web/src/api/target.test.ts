@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { claimedOrganizations, initialOrganization } from '../features/organizations/direct/session.js';
+import { api, authRedirect } from './client.js';
+import { apiTarget } from './target.js';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('direct mode in the http client', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  const signIn = vi.fn();
+
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    apiTarget.set({ base: 'https://acme.ops.example/', token: async () => 'provider-jwt', signIn });
+    window.history.replaceState(null, '', '/incidents?status=open');
+  });
+  afterEach(() => {
+    apiTarget.set(undefined);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    signIn.mockReset();
+  });
+
+  it('sends /api requests to the organization’s backend with the bearer token and no cookies', async () => {
+    fetchMock.mockResolvedValue(json([{ id: 1 }], 201));
+    await api.post('/api/db/teams', { name: 'sre' }, { params: { select: 'id' } });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('https://acme.ops.example/api/db/teams?select=id');
+    expect(init.credentials).toBe('omit');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer provider-jwt');
+  });
+
+  it('leaves other paths on this origin, without the token', async () => {
+    fetchMock.mockResolvedValue(json({}));
+    await api.get('/healthz');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/healthz');
+    expect(new Headers(init.headers).get('authorization')).toBeNull();
+  });
+
+  it('on 401 signs in at the provider again, with the way back', async () => {
+    fetchMock.mockResolvedValue(json({ error: 'unauthorized', message: 'sign in' }, 401));
+    await expect(api.get('/api/db/teams')).rejects.toThrow('sign in');
+    expect(signIn).toHaveBeenCalledWith('/incidents?status=open');
+  });
+
+  it('goes back to the session check once direct mode is off', () => {
+    apiTarget.set(undefined);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    authRedirect.go('/x');
+    expect(assign).toHaveBeenCalledWith('/auth-state-checker?return_to=%2Fx');
+  });
+});
+
+describe('the organization direct mode opens first', () => {
+  const config = {
+    issuer: 'https://sso.example',
+    client_id: 'ui',
+    scope: 'openid',
+    resource: null,
+    org_claim: 'tenant',
+    organizations: [
+      { id: 'acme', name: 'Acme', url: 'https://acme.example' },
+      { id: 'globex', name: 'Globex', url: 'https://globex.example' },
+    ],
+  };
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  const user = (profile: Record<string, unknown>, access: Record<string, unknown> = {}) =>
+    ({ profile, access_token: `${b64({ alg: 'RS256' })}.${b64(access)}.sig` }) as never;
+
+  it('is the tab’s last pick, else the first the token names, else the first listed', () => {
+    expect(initialOrganization(config, user({ tenant: ['globex'] }), 'acme')).toBe('acme');
+    expect(initialOrganization(config, user({ tenant: ['globex'] }), 'gone')).toBe('globex');
+    expect(initialOrganization(config, user({}, { tenant: 'globex' }), null)).toBe('globex');
+    expect(initialOrganization(config, user({ tenant: 'initech' }), null)).toBe('acme');
+    expect(claimedOrganizations(user({}, {}), 'tenant')).toEqual([]);
+  });
+});
