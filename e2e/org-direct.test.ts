@@ -85,19 +85,25 @@ describe('direct mode in the browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    page.on('console', (m) => m.type() === 'error' && console.log('[browser]', m.text()));
     const calls: Array<{ url: string; headers: Record<string, string> }> = [];
     page.on('request', (r) => {
       if (!r.url().startsWith(ui.url)) calls.push({ url: r.url(), headers: r.headers() });
     });
 
     const authorizing = page.waitForRequest((r) => r.url().startsWith(`${idp.issuer}/auth?`));
+    const exchanged = page.waitForResponse((r) => r.url() === `${idp.issuer}/token`);
     await page.goto(`${ui.url}/settings/teams`);
     // to the provider and back: the authorization request is a public client's with PKCE
     const params = new URL((await authorizing).url()).searchParams;
     expect(params.get('client_id')).toBe(PUBLIC.client_id);
     expect(params.get('code_challenge_method')).toBe('S256');
     expect(params.get('resource')).toBe(PUBLIC.resource);
+    // the code exchange: a public client's (verifier, no secret), with a refresh token for silent renew
+    const exchange = await exchanged;
+    const form = new URLSearchParams(exchange.request().postData() ?? '');
+    expect(form.get('code_verifier')).toMatch(/^[\w.~-]{43,128}$/);
+    expect(form.get('client_secret')).toBeNull();
+    expect(Boolean(((await exchange.json()) as { refresh_token?: string }).refresh_token)).toBe(true);
     await page.getByText('acme-sre').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings/teams');
     const switcher = page.getByRole('button', { name: 'Organization' });

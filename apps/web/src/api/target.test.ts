@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimedOrganizations, initialOrganization } from '../features/organizations/direct/session.js';
 import { api, authRedirect } from './client.js';
 import { apiTarget } from './target.js';
 
@@ -52,30 +51,5 @@ describe('direct mode in the http client', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     authRedirect.go('/x');
     expect(assign).toHaveBeenCalledWith('/auth-state-checker?return_to=%2Fx');
-  });
-});
-
-describe('the organization direct mode opens first', () => {
-  const config = {
-    issuer: 'https://sso.example',
-    client_id: 'ui',
-    scope: 'openid',
-    resource: null,
-    org_claim: 'tenant',
-    organizations: [
-      { id: 'acme', name: 'Acme', url: 'https://acme.example' },
-      { id: 'globex', name: 'Globex', url: 'https://globex.example' },
-    ],
-  };
-  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  const user = (profile: Record<string, unknown>, access: Record<string, unknown> = {}) =>
-    ({ profile, access_token: `${b64({ alg: 'RS256' })}.${b64(access)}.sig` }) as never;
-
-  it('is the tab’s last pick, else the first the token names, else the first listed', () => {
-    expect(initialOrganization(config, user({ tenant: ['globex'] }), 'acme')).toBe('acme');
-    expect(initialOrganization(config, user({ tenant: ['globex'] }), 'gone')).toBe('globex');
-    expect(initialOrganization(config, user({}, { tenant: 'globex' }), null)).toBe('globex');
-    expect(initialOrganization(config, user({ tenant: 'initech' }), null)).toBe('acme');
-    expect(claimedOrganizations(user({}, {}), 'tenant')).toEqual([]);
   });
 });

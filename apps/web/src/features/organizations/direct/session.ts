@@ -64,10 +64,13 @@ export function claimedOrganizations(user: User, claim: string): string[] {
   }
 }
 
-/** Sends the browser to the provider, back to `returnTo` (a same-origin path only). */
-export function signInAtProvider(manager: UserManager, returnTo: string): void {
+/**
+ * Sends the browser to the provider, back to `returnTo` (a same-origin path only). `refused`: a
+ * backend answered 401, which right after a sign-in would only bounce back and forth.
+ */
+export function signInAtProvider(manager: UserManager, returnTo: string, refused = false): void {
   const last = Number(sessionStorage.getItem(LAST_SIGN_IN_KEY) ?? 0);
-  if (Date.now() - last < LOOP_WINDOW_MS) {
+  if (refused && Date.now() - last < LOOP_WINDOW_MS) {
     // just signed in and refused again: the token does not suit this backend
     sessionStorage.removeItem(LAST_SIGN_IN_KEY);
     window.location.assign('/bad-session?error_code=BAD_SESSION');
@@ -89,16 +92,19 @@ export function selectOrganization(s: { config: DirectConfig; manager: UserManag
       const user = await manager.getUser();
       return user && !user.expired ? user.access_token : undefined;
     },
-    signIn: (returnTo) => signInAtProvider(manager, returnTo),
+    signIn: (returnTo) => signInAtProvider(manager, returnTo, true),
   });
   return true;
 }
 
-/** The organization to open: this tab's last pick, else the first the token names, else the first listed. */
+/**
+ * The organization to open: this tab's last pick unless the token names others but not it (so a
+ * refused pick does not stick), else the first the token names, else the first listed.
+ */
 export function initialOrganization(cfg: DirectConfig, user: User | null, stored: string | null): string {
   const ids = cfg.organizations.map((o) => o.id);
-  if (stored && ids.includes(stored)) return stored;
   const named = user ? claimedOrganizations(user, cfg.org_claim) : [];
+  if (stored && ids.includes(stored) && (named.length === 0 || named.includes(stored))) return stored;
   return ids.find((id) => named.includes(id)) ?? (ids[0] as string);
 }
 
