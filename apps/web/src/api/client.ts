@@ -84,6 +84,20 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
+ * `fetch` of an API path with this app's credentials: the session cookie on this origin or, in
+ * direct mode, the organization's backend with the bearer token and never this origin's cookies.
+ * For the few callers that need the raw response (file downloads); everything else uses request().
+ */
+export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const direct = url.startsWith('/api/') ? apiTarget.direct : undefined;
+  if (!direct) return fetch(url, { ...init, credentials: 'same-origin' });
+  const headers = new Headers(init.headers);
+  const token = await direct.token();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return fetch(`${direct.base}${url}`, { ...init, headers, credentials: 'omit' });
+}
+
+/**
  * The one way the web app talks to the API (in direct mode, the selected organization's backend:
  * api/target.ts). A 401 sends the browser to `/auth-state-checker?return_to=<path+query>` (in
  * direct mode, to the provider); no answer at all becomes one of the spec's three
@@ -95,20 +109,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
 
-  let url = buildUrl(path, opts.params);
-  let credentials: RequestCredentials = 'same-origin';
-  const direct = path.startsWith('/api/') ? apiTarget.direct : undefined;
-  if (direct) {
-    // the organization's backend on another origin: its bearer token, never this origin's cookies
-    url = `${direct.base}${url}`;
-    credentials = 'omit';
-    const token = await direct.token();
-    if (token) headers.set('authorization', `Bearer ${token}`);
-  }
-
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal, credentials });
+    res = await apiFetch(buildUrl(path, opts.params), { method, headers, body, signal });
   } catch (err) {
     if (opts.signal?.aborted) throw err; // the caller cancelled (e.g. TanStack Query): not an error to show
     if (timeout.aborted) throw new ApiError(NETWORK_MESSAGES.timeout, 'timeout');

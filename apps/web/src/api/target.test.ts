@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, authRedirect } from './client.js';
+import { api, apiFetch, authRedirect } from './client.js';
+import { directDownloadClick } from './download.js';
 import { apiTarget } from './target.js';
 
 const json = (body: unknown, status = 200) =>
@@ -29,6 +30,31 @@ describe('direct mode in the http client', () => {
     expect(url).toBe('https://acme.ops.example/api/db/teams?select=id');
     expect(init.credentials).toBe('omit');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer provider-jwt');
+  });
+
+  it('lets a download fetch the raw answer the same way', async () => {
+    fetchMock.mockResolvedValue(new Response('zip'));
+    await apiFetch('/api/snapshot/topology/1', { method: 'GET' });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('https://acme.ops.example/api/snapshot/topology/1');
+    expect(init.credentials).toBe('omit');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer provider-jwt');
+  });
+
+  it('fetches a download link’s file with the token instead of following the link', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('data', { headers: { 'content-disposition': 'attachment; filename="a.txt"' } }),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const preventDefault = vi.fn();
+    directDownloadClick('/api/artifacts/download/1', 'a.txt')({ preventDefault });
+    expect(preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect((fetchMock.mock.calls[0] as [string])[0]).toBe('https://acme.ops.example/api/artifacts/download/1');
+    apiTarget.set(undefined);
+    const plain = vi.fn();
+    directDownloadClick('/api/artifacts/download/1', 'a.txt')({ preventDefault: plain });
+    expect(plain).not.toHaveBeenCalled();
   });
 
   it('leaves other paths on this origin, without the token', async () => {
