@@ -136,7 +136,7 @@ export async function startDirectMode(): Promise<StartResult> {
     const state = user.state as { returnTo?: unknown } | undefined;
     // back to where the sign-in started, on this origin only
     const back = safeReturnTo(typeof state?.returnTo === 'string' ? state.returnTo : null);
-    window.history.replaceState(null, '', back === CALLBACK_PATH ? '/' : back);
+    window.history.replaceState(null, '', back.startsWith(CALLBACK_PATH) ? '/' : back);
   }
   const s = { config, manager };
   selectOrganization(s, initialOrganization(config, user, sessionStorage.getItem(SELECTED_KEY)));
