@@ -17,3 +17,21 @@ export const organizationsResponseSchema = z.object({
   organizations: z.array(organizationSchema),
 });
 export type OrganizationsResponse = z.infer<typeof organizationsResponseSchema>;
+
+/**
+ * `GET /api/organizations/direct` (public): whether the web app served here runs in direct mode
+ * and, if so, the provider's public client and the organizations it calls directly.
+ */
+export const directModeResponseSchema = z.object({
+  direct: z
+    .object({
+      issuer: z.string(),
+      client_id: z.string(),
+      scope: z.string(),
+      resource: z.string().nullable(),
+      org_claim: z.string(),
+      organizations: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
+    })
+    .nullable(),
+});
+export type DirectModeResponse = z.infer<typeof directModeResponseSchema>;

@@ -29,6 +29,7 @@ import '../system/integrations.js'; // integrations_with_status under /api/db
 import { ownLogStream } from '../logs/ownLog.js';
 import { logRoutes } from '../logs/routes.js';
 import { registerOrganizationCors } from '../organizations/cors.js';
+import { directConnectOrigins } from '../organizations/directUi.js';
 import { organizationRoutes } from '../organizations/routes.js';
 import { statusPageRoutes } from '../statusPages/routes.js';
 import { propertyRoutes } from '../system/properties.js';
@@ -92,7 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // CSS 1.46 MB -> 0.46 MB, 10-17 ms for the largest bundle on a first load. The health summary,
   // ~6 MB per refresh, sets faster levels on its route. Request bodies are left as sent.
   await app.register(fastifyCompress, { globalDecompression: false });
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, directConnectOrigins(config.identity.directUi));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

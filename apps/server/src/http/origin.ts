@@ -43,14 +43,15 @@ export function isOwnOrigin(request: FastifyRequest, origin: string, allowed: Se
  * Cross-site request forgery: a state-changing request that a browser sends with the session
  * cookie must come from a page of this site. Browsers send Origin on every POST/PUT/PATCH/DELETE
  * (and a page cannot remove it), so it is checked, or the Referer when Origin is missing; a
- * request with neither is not a browser's (curl, scripts) and passes. Requests carrying a token
- * (Authorization, X-Session-Token) are exempt: another site cannot make a browser send those.
+ * request with neither is not a browser's (curl, scripts) and passes. A request without the
+ * session cookie is not forgeable this way and passes too, which is how the direct-mode web app on
+ * another origin calls with a bearer token (no cookies, see organizations/cors.ts); a token added
+ * to a request that does carry the cookie earns no exemption, as the cookie may be what signs it in.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config): void {
   const allowed = configuredOrigins(config);
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
-    if (request.headers.authorization || request.headers['x-session-token']) return;
     if (readCookie(request, SESSION_COOKIE) === undefined) return;
     const origin = request.headers.origin;
     const referer = request.headers.referer;

@@ -1,6 +1,7 @@
 import { emailSchema, ROLES, type Role } from '@opsdeck/schema';
 import { z } from 'zod';
 import { type OrganizationConfig, organizationConfigFrom, organizationEnvSchema } from '../organizations/config.js';
+import { type DirectUiConfig, directUiConfigFrom } from '../organizations/directUi.js';
 
 /** One OIDC social sign-in provider, configured by env (`OPSDECK_OIDC_PROVIDERS` JSON array). */
 export const oidcProviderSchema = z.object({
@@ -82,6 +83,8 @@ export interface IdentityConfig {
   smtpFrom: string;
   /** Hosted organization mode (organizations/config.ts); undefined when off. */
   organization: OrganizationConfig | undefined;
+  /** Direct mode of the web app served here (organizations/directUi.ts); undefined when off. */
+  directUi: DirectUiConfig | undefined;
 }
 
 /** Builds the identity config from the parsed environment. */
@@ -110,5 +113,6 @@ export function identityConfigFrom(e: z.infer<typeof identityEnvSchema>): Identi
     smtpUrl: e.SMTP_URL || undefined,
     smtpFrom: e.SMTP_FROM,
     organization,
+    directUi: directUiConfigFrom(e, (id) => e.OPSDECK_OIDC_PROVIDERS?.find((p) => p.id === id)?.issuer),
   };
 }

@@ -57,7 +57,9 @@ export function organizationBearerAuthenticator(ctx: { db: Db; config: Config; c
         currentDate: ctx.clock.now(),
       }));
     } catch (err) {
-      request.log.info({ err }, 'organization bearer token refused');
+      // the reason only: jose's errors carry the token's claims
+      const reason = (err as { code?: string }).code ?? (err instanceof Error ? err.message : 'unknown');
+      request.log.info({ reason }, 'organization bearer token refused');
       return null;
     }
     if (!claims.sub) return null;

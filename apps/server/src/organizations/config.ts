@@ -43,6 +43,11 @@ export const organizationEnvSchema = z.object({
   OPSDECK_ORGANIZATIONS: json('OPSDECK_ORGANIZATIONS', z.array(organizationEntrySchema)).optional(),
   OPSDECK_ORG_AUDIENCE: z.string().min(1).optional(),
   OPSDECK_ORG_CORS_ORIGIN: z.url().optional(),
+  // direct mode, on the server that serves the web app (directUi.ts)
+  OPSDECK_DIRECT_CLIENT_ID: z.string().min(1).optional(),
+  OPSDECK_DIRECT_ISSUER: z.url().optional(),
+  OPSDECK_DIRECT_SCOPE: z.string().min(1).default('openid email profile offline_access'),
+  OPSDECK_DIRECT_RESOURCE: z.string().min(1).optional(),
 });
 
 /** Hosted organization mode: this backend serves one organization of a shared identity provider. */

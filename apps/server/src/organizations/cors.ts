@@ -12,9 +12,11 @@ export function registerOrganizationCors(app: FastifyInstance, org: Organization
     if (request.headers.origin !== allowed || !request.url.startsWith('/api/')) return;
     reply.header('Access-Control-Allow-Origin', allowed);
     reply.header('Vary', 'Origin');
+    // the web app reads the total of a page from Content-Range, a download's name from Content-Disposition
+    reply.header('Access-Control-Expose-Headers', 'Content-Range, Content-Disposition, X-Request-Id');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-      reply.header('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE');
-      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Prefer, Accept');
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
+      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Prefer, Accept, Range');
       reply.header('Access-Control-Max-Age', '600');
       return reply.code(204).send();
     }

@@ -1,4 +1,4 @@
-import type { Organization, OrganizationsResponse } from '@opsdeck/schema/organizations';
+import type { DirectModeResponse, Organization, OrganizationsResponse } from '@opsdeck/schema/organizations';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { unauthorized } from '../http/errors.js';
@@ -39,4 +39,20 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext):
       };
     },
   );
+
+  // public: the web app reads it before anyone signs in (the provider's public client, no secret)
+  const direct = ctx.config.identity.directUi;
+  app.get('/api/organizations/direct', { config: { auth: 'public' } }, async (): Promise<DirectModeResponse> => {
+    if (!direct) return { direct: null };
+    return {
+      direct: {
+        issuer: direct.issuer,
+        client_id: direct.clientId,
+        scope: direct.scope,
+        resource: direct.resource ?? null,
+        org_claim: direct.claim,
+        organizations: direct.organizations.map((o) => ({ id: o.id, name: o.name ?? o.id, url: o.url })),
+      },
+    };
+  });
 }

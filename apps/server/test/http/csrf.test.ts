@@ -116,6 +116,14 @@ describe('state-changing requests made with the session cookie', () => {
     expect(await paused()).toBe(true);
   });
 
+  it('refuses the session cookie from another origin even beside a bearer token', async () => {
+    // the cookie may be what signs the request in (an unknown bearer is skipped): no exemption
+    for (const authorization of ['Bearer not-a-token', 'Bearer a.b.c']) {
+      const res = await pause({ origin: EVIL, authorization });
+      expect(res.status, authorization).toBe(403);
+    }
+  });
+
   it('lets the identity client sign out from the own origin, not from another', async () => {
     const b = browser(server);
     await signIn(b, 'csrf-admin@example.com', PASSWORD);

@@ -4,8 +4,11 @@ declare module 'oidc-provider' {
 
   interface Grant {
     addOIDCScope(scope: string): void;
+    addResourceScope(resource: string, scope: string): void;
     save(): Promise<string>;
   }
+
+  export const errors: { InvalidTarget: new (description?: string) => Error };
 
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import Provider from 'oidc-provider';
+import Provider, { errors } from 'oidc-provider';
 
 /** A person at the test identity provider: the organizations and groups it says they have. */
 export interface IdpAccount {
@@ -22,7 +22,8 @@ export interface Idp {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A free loopback port (to know a server's URL before it starts). */
+export async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   const { port } = s.address() as AddressInfo;
@@ -33,10 +34,20 @@ async function freePort(): Promise<number> {
 export const CLIENT = { client_id: 'opsdeck', client_secret: 'opsdeck-org-secret-value' };
 
 /**
+ * Direct mode: a public client (no secret, PKCE) whose access tokens for `resource` (RFC 8707) are
+ * JWTs with `aud` = `audience` and the person's email, organizations and groups.
+ */
+export interface PublicClient {
+  client_id: string;
+  resource: string;
+  audience: string;
+}
+
+/**
  * Starts the provider; the client's redirect URIs are set with `allowRedirects` before use.
  * `idTokenClaims: false` keeps the scope claims (org, groups, email) for the userinfo endpoint only.
  */
-export async function startIdp(opts: { idTokenClaims?: boolean } = {}): Promise<Idp> {
+export async function startIdp(opts: { idTokenClaims?: boolean; publicClient?: PublicClient } = {}): Promise<Idp> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -58,6 +69,7 @@ export async function startIdp(opts: { idTokenClaims?: boolean } = {}): Promise<
     allowRedirects: (urls) => redirects.push(...urls),
     close: () => new Promise((r) => server.close(() => r())),
   };
+  const pub = opts.publicClient;
   let provider: Provider | undefined;
   const build = () =>
     new Provider(issuer, {
@@ -68,7 +80,46 @@ export async function startIdp(opts: { idTokenClaims?: boolean } = {}): Promise<
           grant_types: ['authorization_code'],
           response_types: ['code'],
         },
+        ...(pub
+          ? [
+              {
+                client_id: pub.client_id,
+                token_endpoint_auth_method: 'none',
+                redirect_uris: redirects,
+                grant_types: ['authorization_code', 'refresh_token'],
+                response_types: ['code'],
+              },
+            ]
+          : []),
       ],
+      features: {
+        devInteractions: { enabled: false },
+        resourceIndicators: {
+          enabled: true,
+          // the code exchange names no resource: the one granted at authorization is meant
+          useGrantedResource: async () => true,
+          getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
+            if (!pub || indicator !== pub.resource) throw new errors.InvalidTarget();
+            return {
+              scope: 'org',
+              audience: pub.audience,
+              accessTokenTTL: 300,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: 'RS256' } },
+            };
+          },
+        },
+      },
+      // what the organization backends check in a bearer token
+      extraTokenClaims: async (_ctx: unknown, token: { accountId?: string }) => {
+        const id = token.accountId;
+        if (!id) return undefined;
+        const account = idp.accounts.get(id);
+        return { email: `${id}@corp.example`, org: account?.org ?? [], groups: account?.groups ?? [] };
+      },
+      // a refresh token for the public client without the offline_access consent dance
+      issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(t: string): boolean }) =>
+        client.grantTypeAllowed('refresh_token'),
       jwks: { keys: [jwk] },
       scopes: ['openid', 'email', 'profile', 'org'],
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name'], org: ['org', 'groups'] },
@@ -84,7 +135,6 @@ export async function startIdp(opts: { idTokenClaims?: boolean } = {}): Promise<
           groups: idp.accounts.get(id)?.groups ?? [],
         }),
       }),
-      features: { devInteractions: { enabled: false } },
       cookies: { keys: ['org-test-cookie-key'] },
     });
   const server = createServer(async (req, res) => {
@@ -93,6 +143,7 @@ export async function startIdp(opts: { idTokenClaims?: boolean } = {}): Promise<
       const details = await provider.interactionDetails(req, res);
       const grant = new provider.Grant({ accountId: idp.signInAs, clientId: String(details.params.client_id) });
       grant.addOIDCScope(String(details.params.scope));
+      if (pub && details.params.resource === pub.resource) grant.addResourceScope(pub.resource, 'org');
       const grantId = await grant.save();
       await provider.interactionFinished(
         req,

@@ -1,4 +1,5 @@
 import { ApiError, messageFromBody, NETWORK_MESSAGES } from './errors.js';
+import { apiTarget } from './target.js';
 
 /** Query string values: arrays repeat the key, undefined/null are left out. */
 export type QueryParams = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
@@ -27,7 +28,10 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** What happens on a 401; replaceable in tests. Sends the browser to the session check with a way back. */
 export const authRedirect = {
   go(returnTo: string): void {
-    window.location.assign(`/auth-state-checker?return_to=${encodeURIComponent(returnTo)}`);
+    // direct mode: the session is the provider's, so sign in there again
+    const direct = apiTarget.direct;
+    if (direct) direct.signIn(returnTo);
+    else window.location.assign(`/auth-state-checker?return_to=${encodeURIComponent(returnTo)}`);
   },
 };
 
@@ -80,8 +84,23 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * The one way the web app talks to the API. A 401 sends the browser to
- * `/auth-state-checker?return_to=<path+query>`; no answer at all becomes one of the spec's three
+ * `fetch` of an API path with this app's credentials: the session cookie on this origin or, in
+ * direct mode, the organization's backend with the bearer token and never this origin's cookies.
+ * For the few callers that need the raw response (file downloads); everything else uses request().
+ */
+export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const direct = url.startsWith('/api/') ? apiTarget.direct : undefined;
+  if (!direct) return fetch(url, { ...init, credentials: 'same-origin' });
+  const headers = new Headers(init.headers);
+  const token = await direct.token();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return fetch(`${direct.base}${url}`, { ...init, headers, credentials: 'omit' });
+}
+
+/**
+ * The one way the web app talks to the API (in direct mode, the selected organization's backend:
+ * api/target.ts). A 401 sends the browser to `/auth-state-checker?return_to=<path+query>` (in
+ * direct mode, to the provider); no answer at all becomes one of the spec's three
  * network messages; any other error status throws an ApiError with the server's message.
  */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -92,7 +111,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.params), { method, headers, body, signal, credentials: 'same-origin' });
+    res = await apiFetch(buildUrl(path, opts.params), { method, headers, body, signal });
   } catch (err) {
     if (opts.signal?.aborted) throw err; // the caller cancelled (e.g. TanStack Query): not an error to show
     if (timeout.aborted) throw new ApiError(NETWORK_MESSAGES.timeout, 'timeout');

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { apiTarget } from '../../api/target.js';
 import { liveStream } from './stream.js';
 
 /** Keeps the tab's live stream open while someone is signed in (mounted once, below the session). */
 export function LiveUpdates() {
   const client = useQueryClient();
-  useEffect(() => liveStream.acquire(client), [client]);
+  // direct mode: an EventSource cannot carry the bearer token, so pages poll instead
+  useEffect(() => (apiTarget.direct ? undefined : liveStream.acquire(client)), [client]);
   return null;
 }
 

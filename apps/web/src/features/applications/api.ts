@@ -1,6 +1,7 @@
 import type { ApplicationReport, ApplicationSpec } from '@opsdeck/schema';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { saveDownload } from '../../api/download.js';
 
 /** A row of /api/db/applications as the list page selects it. */
 export interface ApplicationRow {
@@ -45,19 +46,6 @@ export const applicationQueries = {
  * Downloads the report's export: fetched with the session, then saved under the server's file
  * name (a plain link's download is cancelled by some headless browsers and loses error messages).
  */
-export async function downloadExport(namespace: string, name: string, format: 'json' | 'html'): Promise<void> {
-  const res = await fetch(exportUrl(namespace, name, format), { credentials: 'same-origin' });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new Error(body.message ?? `export failed (${res.status})`);
-  }
-  const file = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `audit.${format}`;
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = file;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+export function downloadExport(namespace: string, name: string, format: 'json' | 'html'): Promise<void> {
+  return saveDownload(exportUrl(namespace, name, format), `audit.${format}`, 'export');
 }

@@ -1,3 +1,4 @@
+import { directSession, signOutDirect } from '../organizations/direct/session.js';
 import { ory } from './ory.js';
 import { browserLocation } from './useFlow.js';
 
@@ -6,6 +7,9 @@ import { browserLocation } from './useFlow.js';
  * `returnTo` (the page it was called from). A failure still lands on /login (spec part 1 section 8).
  */
 export async function signOut(returnTo: string): Promise<void> {
+  // direct mode: the session is the provider's, not this server's
+  const direct = directSession.current;
+  if (direct) return signOutDirect(direct);
   try {
     const { logout_token } = await ory.createBrowserLogoutFlow();
     await ory.updateLogoutFlow({ token: logout_token });

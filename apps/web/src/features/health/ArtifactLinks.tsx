@@ -1,4 +1,5 @@
 import { Paperclip } from 'lucide-react';
+import { directDownloadClick } from '../../api/download.js';
 import type { ArtifactNote } from './types.js';
 
 /** A size in B, KiB or MiB. */
@@ -19,6 +20,7 @@ export function ArtifactLinks({ artifacts }: { artifacts: ArtifactNote[] }) {
             <a
               className="text-blue-700 underline-offset-2 hover:underline"
               href={`/api/artifacts/download/${encodeURIComponent(a.id)}`}
+              onClick={directDownloadClick(`/api/artifacts/download/${encodeURIComponent(a.id)}`, a.path)}
               download
             >
               {a.path}

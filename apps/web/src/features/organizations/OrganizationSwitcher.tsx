@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2, Check } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { Menu } from '../../ui/Menu.js';
 import { organizationQueries } from './api.js';
 import { switchTarget } from './switching.js';
@@ -14,6 +15,7 @@ export const orgNavigation = {
 /** The top bar's organization switcher (hosted mode only): the organizations the provider names for you. */
 export function OrganizationSwitcher() {
   const orgs = useQuery(organizationQueries.list());
+  const navigate = useNavigate();
   const data = orgs.data;
   if (!data?.hosted || !data.current) return null;
   const current = data.current;
@@ -39,7 +41,11 @@ export function OrganizationSwitcher() {
               <span aria-hidden className="h-4 w-4" />
             ),
           onSelect: () => {
-            if (org.id !== current.id) orgNavigation.go(switchTarget(org));
+            if (org.id === current.id) return;
+            const target = switchTarget(org);
+            // a page of this web app stays in it (direct mode keeps its in-memory token that way)
+            if (target.startsWith('/')) navigate(target);
+            else orgNavigation.go(target);
           },
         })),
       ]}

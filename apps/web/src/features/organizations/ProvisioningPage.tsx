@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ServerCog } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { organizationQueries } from './api.js';
 import { orgNavigation } from './OrganizationSwitcher.js';
 import { switchTarget } from './switching.js';
@@ -15,9 +15,13 @@ export function OrganizationProvisioningPage() {
   const id = params.get('org') ?? '';
   const orgs = useQuery({ ...organizationQueries.list(), refetchInterval: 10_000, staleTime: 0 });
   const org = orgs.data?.organizations.find((o) => o.id === id);
+  const navigate = useNavigate();
   useEffect(() => {
-    if (org?.ready) orgNavigation.go(switchTarget(org));
-  }, [org]);
+    if (!org?.ready) return;
+    const target = switchTarget(org);
+    if (target.startsWith('/')) navigate(target);
+    else orgNavigation.go(target);
+  }, [org, navigate]);
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-3 p-8 text-center">
       <ServerCog aria-hidden className="h-10 w-10 text-indigo-500" />

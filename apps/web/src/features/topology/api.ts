@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { saveDownload } from '../../api/download.js';
 
 /** A component as GET /api/canary/api/topology answers it. */
 export interface ComponentNode {
@@ -209,19 +210,6 @@ export function snapshotUrl(id: string, start: string, related: boolean): string
 }
 
 /** Fetches the snapshot zip and hands it to the browser as a file named by the server. */
-export async function downloadSnapshot(url: string): Promise<void> {
-  const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { message?: string };
-    throw new Error(body.message ?? `snapshot failed (${res.status})`);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'snapshot.zip';
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+export function downloadSnapshot(url: string): Promise<void> {
+  return saveDownload(url, 'snapshot.zip', 'snapshot');
 }

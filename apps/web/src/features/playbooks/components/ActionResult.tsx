@@ -1,5 +1,6 @@
 import { Download, ExternalLink, GitPullRequest } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { directDownloadClick } from '../../../api/download.js';
 import { type TabItem, Tabs } from '../../../ui/Tabs.js';
 import type { RunAction } from '../api.js';
 import { pullRequestOf } from '../utils/pullRequest.js';
@@ -83,6 +84,7 @@ export function ActionResult({ action }: { action: RunAction }) {
             <li key={a.id}>
               <a
                 href={`/api/artifacts/download/${a.id}`}
+                onClick={directDownloadClick(`/api/artifacts/download/${a.id}`, a.filename)}
                 className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline"
                 download={a.filename}
               >
