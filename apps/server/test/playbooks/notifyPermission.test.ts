@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { loadMigrations, migrate } from '../../src/db/migrate.js';
@@ -164,6 +165,9 @@ describe('notification rules running playbooks need playbook:run', () => {
   });
 });
 
+/** The database as it was before the upgrade: migration 330 not applied yet. */
+const unapply330 = () => sql`delete from schema_migrations where version = 330`.execute(server.db.kysely);
+
 describe('migration 330', () => {
   it('grants playbook:run to every live rule that names a playbook, once', async () => {
     const before = await createRule('before-upgrade', 'check.failed', "check.name == 'upgraded-api'");
@@ -178,11 +182,7 @@ describe('migration 330', () => {
         .execute();
     const granted = async () => (await rows(before)).length;
     expect(await granted()).toBe(0);
-    // the database as it was before the upgrade: migration 330 not applied yet
-    await server.db.kysely
-      .deleteFrom('schema_migrations' as never)
-      .where('version' as never, '=', 330)
-      .execute();
+    await unapply330();
     const upgrade = await migrate(server.db, loadMigrations());
     expect(upgrade.applied).toEqual(['330_notification_playbook_grants']);
     expect(await rows(before)).toEqual([
@@ -197,10 +197,7 @@ describe('migration 330', () => {
     ]);
     expect(await rows(gone)).toEqual([]);
     // the rules granted above keep exactly their own rows
-    await server.db.kysely
-      .deleteFrom('schema_migrations' as never)
-      .where('version' as never, '=', 330)
-      .execute();
+    await unapply330();
     await migrate(server.db, loadMigrations());
     expect(await granted()).toBe(1);
     const check = await failCheck('upgraded-api');
