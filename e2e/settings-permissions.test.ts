@@ -102,12 +102,27 @@ describe('permissions settings', () => {
   });
 
   it('lets a notification be granted running playbooks from its Permissions tab', async () => {
-    const rule = await e2e.server.db.kysely
-      .insertInto('notifications')
-      .values({ name: 'auto-heal', events: ['check.failed'], custom_services: JSON.stringify([]) })
+    const playbook = await e2e.server.db.kysely
+      .insertInto('playbooks')
+      .values({ name: 'heal', spec: JSON.stringify({ actions: [{ name: 'a', exec: { script: 'true' } }] }) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await admin.goto(`/settings/notifications/${rule.id}?tab=permissions`);
+    const rule = await e2e.server.db.kysely
+      .insertInto('notifications')
+      .values({
+        name: 'auto-heal',
+        events: ['check.failed'],
+        custom_services: JSON.stringify([]),
+        playbook_id: playbook.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // the rule runs a playbook it holds no grant for: its Spec says so and links to the grants
+    await admin.goto(`/settings/notifications/${rule.id}`);
+    const hint = admin.getByRole('note').filter({ hasText: 'holds no playbook:run permission' });
+    await hint.getByRole('link', { name: 'Add a permission' }).waitFor();
+    expect(await hint.getByRole('link').getAttribute('href')).toBe('/settings/permissions');
+    await admin.getByRole('tab', { name: 'Permissions' }).click();
     await admin.getByRole('button', { name: 'Add Permission' }).click();
     const dialog = ui.dialog(admin);
     // the subject is this notification already
@@ -128,6 +143,9 @@ describe('permissions settings', () => {
       .where('notification_id', '=', rule.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ notification_id: rule.id, object: 'playbooks', action: 'playbook:run' });
+    await admin.getByRole('tab', { name: 'Spec' }).click();
+    await admin.getByRole('textbox', { name: /^Name\*?$/ }).waitFor();
+    await hint.waitFor({ state: 'detached' });
   });
 
   it('adds a permission with an object selector and the second user sees only what it leaves', async () => {

@@ -77,11 +77,18 @@ export async function loadSubject(db: Kysely<Database>, personId: string, now: D
  * roles, only the permission rows that name it (spec part 2 section 6, subject Notification).
  */
 export async function notificationSubject(db: Kysely<Database>, notificationId: string, now: Date): Promise<Subject> {
+  const rule = await db
+    .selectFrom('notifications')
+    .select(['name', 'namespace'])
+    .where('id', '=', notificationId)
+    .executeTakeFirst();
   return {
     id: notificationId,
     kind: 'notification',
     roles: [],
     teamIds: [],
+    // namespace/name, as refusals name the rule
+    name: rule ? `${rule.namespace}/${rule.name}` : notificationId,
     permissions: await permissionRows(db, { notificationId }, now),
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { runScope } from '../abort.js';
 import { type EventHandler, NOT_STARTED } from '../events/consumer.js';
 import { DEFAULT_BACKOFF, type Executor, publishEvent, type QueuedEvent } from '../events/queue.js';
+import { HttpError } from '../http/errors.js';
 import { ChannelError } from './channels/types.js';
 import { type DeliverDeps, deliver } from './deliver.js';
 import { filterMatches, SEND_EVENT } from './dispatch.js';
@@ -26,10 +27,10 @@ export interface SendDeps extends DeliverDeps {
   channelConcurrency?: number;
 }
 
-/** Runs a playbook for a send: `event` names the resource kind (check.failed: a check). */
+/** Runs a playbook for a send as its rule: `event` names the resource kind (check.failed: a check). */
 export type PlaybookRecipientRunner = (
   playbookId: string,
-  about: { event: string; resourceId: string },
+  about: { event: string; resourceId: string; notificationId: string },
   sendId: string,
 ) => Promise<string>;
 
@@ -232,10 +233,14 @@ async function sendRow(
     if (!deps.runPlaybook)
       return finish(db, row.id, { status: 'error', error: 'playbooks do not run in this process' });
     try {
-      const runId = await deps.runPlaybook(ref.id, { event: row.source_event, resourceId: row.resource_id }, row.id);
+      const about = { event: row.source_event, resourceId: row.resource_id, notificationId: row.notification_id };
+      const runId = await deps.runPlaybook(ref.id, about, row.id);
       return finish(db, row.id, { status: 'pending_playbook_completion', playbook_run_id: runId, error: null });
     } catch (err) {
-      return finish(db, row.id, { status: 'error', error: `playbook: ${(err as Error).message}`.slice(0, 4000) });
+      // a refusal names the rule and the permission it lacks; it needs no prefix
+      const { message } = err as Error;
+      const error = err instanceof HttpError && err.statusCode === 403 ? message : `playbook: ${message}`;
+      return finish(db, row.id, { status: 'error', error: error.slice(0, 4000) });
     }
   }
   const services = ((ref.kind === 'custom' && ref.fallback ? row.fallback_custom_services : row.custom_services) ??

@@ -1,11 +1,13 @@
 import type { AppContext } from '../http/context.js';
+import { notificationSubject } from '../identity/subject.js';
 import type { PlaybookRecipientRunner } from '../notifications/send.js';
 import { startRun } from './runs.js';
 
 /**
  * Playbooks as notification recipients (`to.playbook`): a send runs the playbook with the event's
  * resource (a check for check.* events, a config item for config.*, a component for component.*)
- * and completes when the run does (advance.ts settles it through the notifications domain).
+ * and completes when the run does (advance.ts settles it through the notifications domain). The
+ * rule is the run's subject: it must hold `playbook:run` through permission rows naming it.
  */
 export function playbookRecipientRunner(ctx: AppContext): PlaybookRecipientRunner {
   return async (playbookId, about, sendId) => {
@@ -18,7 +20,8 @@ export function playbookRecipientRunner(ctx: AppContext): PlaybookRecipientRunne
           : kind === 'component'
             ? { component_id: about.resourceId }
             : {};
-    const { run_id } = await startRun(ctx, null, { id: playbookId, ...target, notification_send_id: sendId });
+    const subject = await notificationSubject(ctx.db.kysely, about.notificationId, ctx.clock.now());
+    const { run_id } = await startRun(ctx, subject, { id: playbookId, ...target, notification_send_id: sendId });
     return run_id;
   };
 }

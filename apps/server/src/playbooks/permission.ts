@@ -8,9 +8,10 @@ import type { TargetKind } from './targets.js';
 
 /**
  * Who may run a playbook, and on what (reference backend.md 6.1 "Lifecycle", 6.4): the one
- * `playbook:run` decision that starting a run, its parameters, a child run's parent and the list
- * of playbooks offered to run all ask, so a menu never offers what the run would refuse
- * (approving a run asks the same of `playbook:approve`).
+ * `playbook:run` decision that starting a run, its parameters, a child run's parent, the list
+ * of playbooks offered to run and a notification rule running its playbook all ask, so a menu
+ * never offers what the run would refuse (approving a run asks the same of `playbook:approve`).
+ * The subject is a person (or agent) or a notification (identity/subject.ts notificationSubject).
  */
 
 export function forbid(subject: Subject, resource: Resource, action: Action, why: string): HttpError {
@@ -109,6 +110,16 @@ export function playbookDecision(
 export const runDecision = (subject: Subject, playbook: PlaybookLike, ids: RunTargets, env: Record<string, unknown>) =>
   playbookDecision(subject, 'playbook:run', playbook, ids, env);
 
+/**
+ * Why `subject` may not `action` `what`. A notification holds no roles: only rows naming it as
+ * subject let it run a playbook, so its refusal says which row to add.
+ */
+function playbookRefusal(subject: Subject, action: PlaybookAction, what: string, reason: string): string {
+  if (subject.kind !== 'notification') return `${action} on ${what} is not allowed: ${reason}`;
+  const verb = action === 'playbook:run' ? 'run' : 'approve runs of';
+  return `notification ${subject.name ?? subject.id} may not ${verb} ${what}: add a permission with this notification as subject and action ${action} (${reason})`;
+}
+
 /** Throws 403 unless playbookDecision allows; `what` names the playbook in the message. */
 export function requirePlaybookAction(
   subject: Subject,
@@ -119,5 +130,5 @@ export function requirePlaybookAction(
   what = `playbook ${playbook.name}`,
 ): void {
   const d = playbookDecision(subject, action, playbook, ids, env);
-  if (!d.allowed) throw forbid(subject, 'playbooks', action, `${action} on ${what} is not allowed: ${d.reason}`);
+  if (!d.allowed) throw forbid(subject, 'playbooks', action, playbookRefusal(subject, action, what, d.reason));
 }

@@ -80,8 +80,10 @@ export async function runParameters(ctx: AppContext, subject: Subject, req: Play
 }
 
 /**
- * Starts a run. `subject` null: a trigger (webhook, schedule, event, notification) the playbook
- * itself declares, which names no parent run.
+ * Starts a run. `subject` null: a trigger (webhook, schedule, event) the playbook itself
+ * declares, which names no parent run. A notification subject (a rule naming the playbook, which
+ * the playbook does not declare) must hold `playbook:run` through rows naming it; past that it
+ * starts the run as a trigger does, on the resource its event is about.
  */
 export async function startRun(
   ctx: AppContext,
@@ -91,10 +93,11 @@ export async function startRun(
   const playbook = await loadPlaybook(ctx, req.id);
   const target = await namedTarget(ctx, req);
   if (subject) requirePlaybookAction(subject, 'playbook:run', playbook, req, target.env);
+  const caller = subject?.kind === 'notification' ? null : subject;
   const spec = playbook.spec;
-  checkTarget(subject ?? undefined, spec, req, playbook.title || playbook.name, target);
-  if (req.parent_id) await checkParent(ctx, subject, req.parent_id);
-  const user = subject ? await loadUser(ctx.db.kysely, subject.id) : undefined;
+  checkTarget(caller ?? undefined, spec, req, playbook.title || playbook.name, target);
+  if (req.parent_id) await checkParent(ctx, caller, req.parent_id);
+  const user = caller ? await loadUser(ctx.db.kysely, caller.id) : undefined;
   const env = { ...target.env, user: user ?? {} };
   const box = connectionSecretBox(ctx.config);
   let given: Record<string, unknown>;
@@ -125,7 +128,7 @@ export async function startRun(
       scheduled_time: now,
       created_at: now,
       timeout: String(BigInt(timeoutMs) * 1_000_000n),
-      created_by: user ? subject?.id : null,
+      created_by: user ? caller?.id : null,
       config_id: req.config_id ?? null,
       check_id: req.check_id ?? null,
       component_id: req.component_id ?? null,

@@ -39,6 +39,17 @@ describe('playbooks as notification recipients', () => {
       body: rule('auto-fix', 'default/remediate'),
     });
     expect(res.status).toBe(201);
+    // the rule runs the playbook as its own subject: it needs playbook:run on it
+    const grant = await server.fetch('/api/db/permissions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        notification_id: ((await res.json()) as { id: string }).id,
+        playbook_id: id,
+        action: 'playbook:run',
+      }),
+    });
+    expect(grant.status).toBe(201);
     const consumer = createEventConsumer(server.db.kysely, clock, {
       resolveConnection: () => Promise.reject(new Error('no connections in this test')),
       runPlaybook: playbookRecipientRunner(server.ctx),

@@ -31,13 +31,19 @@ function JobsTab({ kind, id }: { kind: ResourceKind; id: string }) {
   return <JobHistoryTable jobs={useQuery(resourceQueries.jobs(kind, id, pageSize))} />;
 }
 
-/** The Spec content: the kind's own editor, else the generic form and YAML. */
+/** The Spec content: the kind's notice, then its own editor, else the generic form and YAML. */
 function SpecTab({ kind, row, readOnly }: { kind: ResourceKind; row?: ResourceRow; readOnly: boolean }) {
   const Editor = kind.specEditor;
-  return Editor ? (
-    <Editor kind={kind} row={row} readOnly={readOnly} />
-  ) : (
-    <ResourceEditor kind={kind} row={row} readOnly={readOnly} />
+  const Notice = kind.notice;
+  return (
+    <>
+      {row && Notice && <Notice kind={kind} row={row} readOnly={readOnly} />}
+      {Editor ? (
+        <Editor kind={kind} row={row} readOnly={readOnly} />
+      ) : (
+        <ResourceEditor kind={kind} row={row} readOnly={readOnly} />
+      )}
+    </>
   );
 }
 

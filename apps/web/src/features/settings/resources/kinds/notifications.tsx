@@ -1,6 +1,7 @@
 import { NOTIFICATION_EVENTS } from '@opsdeck/schema/notifications';
 import { Age } from '../../../../ui/Age.js';
 import type { ResourceKind } from '../types.js';
+import { NotificationPlaybookHint } from './NotificationPlaybookHint.js';
 
 const REQUIRED = 'This field is required';
 
@@ -72,4 +73,5 @@ export const notificationsKind: ResourceKind = {
   crdKind: 'Notification',
   // a notification may be the subject of permission rows (running playbooks on its own)
   permissionsColumn: 'notification_id',
+  notice: NotificationPlaybookHint,
 };
