@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
 import { DataDirInUseError } from '../../src/db/dataDirLock.js';
+import { seedEmbeddedDataDir } from '../helpers/db.js';
 import { testEngine } from '../helpers/index.js';
 
 // each server starts through tsx and opens PGlite: seconds apiece, far more on a loaded machine
@@ -18,10 +19,12 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function tempDir(): string {
+/** A data directory as a first start leaves it (migrated): the tests are about its lock, not migrations. */
+async function tempDir(): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-lock-'));
   dirs.push(dir);
-  return dir;
+  await seedEmbeddedDataDir(path.join(dir, 'data'));
+  return path.join(dir, 'data');
 }
 
 interface Served {
@@ -60,7 +63,7 @@ function serve(dataDir: string, port = 0): Served {
 
 describe.skipIf(testEngine() === 'postgres')('two servers on one embedded data directory', { timeout: SLOW }, () => {
   it('refuses the second with a clear message, exits on a taken port, and takes over a dead server’s lock', async () => {
-    const data = tempDir();
+    const data = await tempDir();
     const first = serve(data);
     const running = await first.outcome;
     expect(running, first.output()).toHaveProperty('port');
@@ -74,7 +77,7 @@ describe.skipIf(testEngine() === 'postgres')('two servers on one embedded data d
     expect(second.output()).toContain(`data directory ${data} is in use by process ${pid}`);
 
     // another data directory on the taken port: exits, releasing its own lock
-    const other = tempDir();
+    const other = await tempDir();
     const third = serve(other, port);
     expect(await third.outcome).toEqual({ code: 1 });
     expect(third.output()).toContain(`port ${port} on 127.0.0.1 is already in use`);
@@ -95,7 +98,7 @@ describe.skipIf(testEngine() === 'postgres')('two servers on one embedded data d
   });
 
   it('holds the lock while the database is open and releases it on close', async () => {
-    const data = tempDir();
+    const data = await tempDir();
     const db = await openDatabase({ dataDir: data });
     try {
       await expect(openDatabase({ dataDir: data })).rejects.toThrow(DataDirInUseError);
