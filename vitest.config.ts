@@ -1,42 +1,46 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Server tests run on the embedded database, and again on PostgreSQL when TEST_DATABASE_URL is set (CI).
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 const postgres = process.env.TEST_DATABASE_URL;
 // CLI tests run `opsdeck` on its own embedded database (or none): the same on either engine, so once
 const engineIndependent = ['apps/server/test/**/cli.test.ts'];
+// Leak tests count what the garbage collector frees: they get a process of their own.
+const leakTests = ['apps/server/test/**/*[lL]eak.test.ts'];
 
-// Server test files share their worker's module cache (`isolate: false`): importing the server
-// afresh cost ~4 s a file, ~40% of the suite. Every file builds its own app, database and peers,
-// and none mocks modules. Three workers on two cores: most files wait on databases and processes.
+/**
+ * One server project. Files share their worker's module cache (`isolate: false`) except the leak
+ * tests: importing the server afresh cost ~4 s a file, ~40% of the suite, and every file builds
+ * its own app, database and peers (none mocks modules).
+ */
+function server(name: string, opts: { isolate: boolean; exclude?: string[]; env?: Record<string, string> }) {
+  return {
+    test: {
+      name,
+      include: opts.isolate ? leakTests : serverTests,
+      exclude: ['**/node_modules/**', ...(opts.isolate ? [] : leakTests), ...(opts.exclude ?? [])],
+      environment: 'node',
+      isolate: opts.isolate,
+      ...(opts.env ? { env: opts.env } : {}),
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  } satisfies TestProjectInlineConfiguration;
+}
+
+const onPostgres = { exclude: engineIndependent, env: { OPSDECK_TEST_DB: 'postgres' } };
+
 export default defineConfig({
   test: {
+    // three workers on two cores: most server files wait on databases, peers and processes
     maxWorkers: 3,
     projects: [
-      {
-        test: {
-          name: 'server',
-          include: serverTests,
-          environment: 'node',
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      server('server', { isolate: false }),
+      server('server-leak', { isolate: true }),
       ...(postgres
         ? [
-            {
-              test: {
-                name: 'server-postgres',
-                include: serverTests,
-                exclude: ['**/node_modules/**', ...engineIndependent],
-                environment: 'node',
-                isolate: false,
-                env: { OPSDECK_TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
+            server('server-postgres', { isolate: false, ...onPostgres }),
+            server('server-postgres-leak', { isolate: true, ...onPostgres }),
           ]
         : []),
       { test: { name: 'schema', include: ['packages/schema/src/**/*.test.ts'], environment: 'node' } },
