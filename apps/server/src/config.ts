@@ -4,6 +4,7 @@ import { type HttpConfig, httpConfigFrom, httpEnvSchema } from './http/config.js
 import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 import { type SandboxConfig, sandboxConfigFrom, sandboxEnvSchema } from './sandbox/config.js';
 import { type UpstreamConfig, upstreamConfigFrom, upstreamEnvSchema } from './upstream/config.js';
+import { type WorkersConfig, workersConfigFrom, workersEnvSchema } from './workers/config.js';
 
 /** Where OpsDeck runs its parts: `all` (default), only the HTTP API, or only background workers. */
 export const roleSchema = z.enum(['all', 'api', 'worker']);
@@ -29,6 +30,7 @@ const envSchema = z.object({
   ...sandboxEnvSchema.shape,
   ...httpEnvSchema.shape,
   ...upstreamEnvSchema.shape,
+  ...workersEnvSchema.shape,
 });
 
 /** The environment variables the configuration reads (the deployment manifest test checks against them). */
@@ -58,6 +60,8 @@ export interface Config {
   properties: Record<string, string>;
   /** Agent mode: the upstream this OpsDeck pushes to (upstream/config.ts); undefined: none. */
   upstream?: UpstreamConfig;
+  /** Worker heartbeats and when a silent worker is taken for dead (workers/config.ts). */
+  workers: WorkersConfig;
 }
 
 /** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
@@ -83,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     http: httpConfigFrom(e),
     properties: parseProperties(e.OPSDECK_PROPERTIES),
     upstream: upstreamConfigFrom(e),
+    workers: workersConfigFrom(e),
     ...overrides,
   };
 }
