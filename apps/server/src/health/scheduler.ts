@@ -64,8 +64,9 @@ const SYNC_PAGE = 1000;
  * Runs every canary on its schedule from one min-heap and one timer. Each due run is claimed in
  * the database by moving `canary_schedules.next_runtime` forward in one batched UPDATE: with
  * several OpsDeck processes on one PostgreSQL only the process whose update wins runs it, so
- * canaries are split without running one twice. Changes made through the API are picked up by a
- * periodic sync of recently updated canaries.
+ * canaries are split without running one twice. The claim records its slot (`claimed_slot`), so
+ * the slots of a worker that dies holding them are re-run by another (takeover.ts). Changes made
+ * through the API are picked up by a periodic sync of recently updated canaries.
  */
 export class Scheduler {
   private readonly entries = new Map<string, Entry>();
