@@ -17,7 +17,11 @@ export interface ServeProcess {
 }
 
 /** Starts `opsdeck serve` on `databaseUrl` as `role` on a random loopback port; resolves once it listens. */
-export async function startServe(databaseUrl: string, role: 'api' | 'worker' | 'all'): Promise<ServeProcess> {
+export async function startServe(
+  databaseUrl: string,
+  role: 'api' | 'worker' | 'all',
+  env: Record<string, string> = {},
+): Promise<ServeProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-'));
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
     env: {
@@ -29,6 +33,7 @@ export async function startServe(databaseUrl: string, role: 'api' | 'worker' | '
       OPSDECK_SECRET_KEY: 'bench-secret-key-0123456789abcdef',
       OPSDECK_ADMIN_PASSWORD: 'bench-admin-password',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,13 +1,16 @@
-// `npm run bench -- scale [--workers 1,2,4] [--checks 20000] [--seconds 60] [--measure 1] [--postgres URL]`:
-// scale-out across processes. For each worker count: a scratch PostgreSQL database with N HTTP
-// canaries (one check each, `@every S s`) against a target server in its own process, then that
-// many `opsdeck serve` processes with OPSDECK_ROLE=worker. After one warm-up interval it measures
-// `--measure` intervals: runs per second at the target against the schedule's rate, CPU per run
-// (the workers' user + system time from /proc), and lateness at the target (request time minus the
-// run's scheduled slot, read from canary_schedules: p50/p99). With two workers or more it then
-// kills the one holding the most claims with SIGKILL and times until every check it held has run
-// again. Last, over the whole run, runs beyond the slots that passed (a slot run twice; must be 0)
-// and slots of the measured window without a run.
+// `npm run bench -- scale [--workers 1,2,4] [--checks 20000] [--seconds 60] [--measure 1] [--saturate]
+// [--heartbeat 5] [--postgres URL]`: scale-out across processes. For each worker count: a scratch
+// PostgreSQL database with N HTTP canaries (one check each, `@every S s`) against a target server
+// in its own process, then that many `opsdeck serve` processes with OPSDECK_ROLE=worker. After one
+// warm-up interval it measures `--measure` intervals: runs per second at the target against the
+// schedule's rate, CPU per run (the workers' user + system time from /proc), and lateness at the
+// target (request time minus the run's scheduled slot, read from canary_schedules: p50/p99). With
+// two workers or more it then kills the one holding the most claims with SIGKILL and times until
+// every slot it had claimed and not stored has been run again by the others (recovery; they find
+// it dead after the heartbeat timeout, three heartbeats). Last, over the stored results of the
+// whole run: slots run twice (must be 0), slots missed (must be 0), and requests without a stored
+// result (runs in flight at the kill, run again). `--saturate` is 20,000 checks @every 10 s (2,000
+// runs a second), more than one worker keeps up with on a shared 2-core machine.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -65,9 +68,18 @@ interface Figures {
   orphaned: number;
   doubles: number;
   missed: number;
+  unstored: number;
+  load: [number, number];
 }
 
-async function runWith(baseUrl: string, workers: number, checks: number, intervalS: number, measure: number) {
+async function runWith(
+  baseUrl: string,
+  workers: number,
+  checks: number,
+  intervalS: number,
+  measure: number,
+  heartbeatS: number,
+) {
   const scratch = await scratchPostgres(baseUrl);
   if (!scratch) return undefined;
   const target = await startTarget();
@@ -87,7 +99,9 @@ async function runWith(baseUrl: string, workers: number, checks: number, interva
       select id, 'http', spec->'http'->0->>'name', spec->'http'->0 from canaries where namespace = 'bench'`.execute(
       db.kysely,
     );
-    for (let i = 0; i < workers; i++) procs.push(await startServe(scratch.url, 'worker'));
+    const env = { OPSDECK_HEARTBEAT_SECONDS: String(heartbeatS) };
+    for (let i = 0; i < workers; i++) procs.push(await startServe(scratch.url, 'worker', env));
+    const loadBefore = os.loadavg()[0] as number;
     await sleep(interval); // warm-up: the first runs are placed over the interval
 
     const cpu0 = procs.map((p) => processCpuMs(p.pid));
@@ -97,70 +111,72 @@ async function runWith(baseUrl: string, workers: number, checks: number, interva
     const cpuMs = procs.reduce((n, p, i) => n + processCpuMs(p.pid) - (cpu0[i] as number), 0);
 
     let recoveryS = Number.NaN;
-    let orphaned = new Set<string>();
-    let killedAt = Number.POSITIVE_INFINITY;
+    let orphaned = new Map<string, number>();
     if (workers > 1) {
+      const owner = (p: ServeProcess) => `${os.hostname()}:${p.pid}:%`;
       const held = await Promise.all(
         procs.map(async (p) => {
-          const { rows } = await sql<{ name: string }>`
-            select k.name from canary_schedules s join checks k on k.canary_id = s.canary_id
-            where s.claimed_by like ${`${os.hostname()}:${p.pid}:%`}`.execute(db.kysely);
-          return rows.map((r) => `/c/${r.name.slice(1)}`);
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as n from canary_schedules where claimed_by like ${owner(p)}`.execute(db.kysely);
+          return rows[0]?.n ?? 0;
         }),
       );
-      const victim = held.indexOf(held.reduce((a, b) => (b.length > a.length ? b : a)));
-      orphaned = new Set(held[victim]);
-      killedAt = Date.now();
-      await (procs[victim] as ServeProcess).kill9();
-      procs.splice(victim, 1);
-      // until every orphaned check has run again (or two intervals and a bit have passed)
-      const deadline = killedAt + 2 * interval + 10_000;
+      const victim = procs[held.indexOf(Math.max(...held))] as ServeProcess;
+      const killedAt = Date.now();
+      await victim.kill9();
+      procs.splice(procs.indexOf(victim), 1);
+      // the slots it had claimed and not stored: a check without a result since the slot
+      const { rows: lost } = await sql<{ name: string; slot: Date }>`
+        select k.name, s.claimed_slot as slot from canary_schedules s join checks k on k.canary_id = s.canary_id
+        where s.claimed_by like ${owner(victim)}
+          and not exists (select 1 from check_statuses r where r.check_id = k.id and r.time >= s.claimed_slot)`.execute(
+        db.kysely,
+      );
+      orphaned = new Map(lost.map((r) => [`/c/${r.name.slice(1)}`, new Date(r.slot).getTime()]));
+      const deadline = killedAt + interval + 30_000;
       while (Date.now() < deadline) {
-        await sleep(1000);
+        await sleep(500);
         const hits = (await (await fetch(`${target.url}/dump`)).json()) as Record<string, number[]>;
-        const firsts = [...orphaned].map((p) => hits[p]?.find((t) => t > killedAt));
+        const firsts = [...orphaned].map(([p, slot]) => hits[p]?.find((t) => t >= Math.max(slot, killedAt)));
         if (firsts.every((t) => t !== undefined)) {
-          recoveryS = (Math.max(...(firsts as number[])) - killedAt) / 1000;
+          recoveryS = (Math.max(killedAt, ...(firsts as number[])) - killedAt) / 1000;
           break;
         }
       }
+      await sleep(interval); // the slots after the kill are run too, and counted below
     }
+    const loadAfter = os.loadavg()[0] as number;
     await Promise.all(procs.splice(0).map((p) => p.stop()));
 
     // scheduled slots: each canary's stored next run minus whole intervals
-    const { rows } = await sql<{ name: string; next_runtime: Date }>`
-      select k.name, s.next_runtime from canary_schedules s join checks k on k.canary_id = s.canary_id`.execute(
-      db.kysely,
-    );
+    const { rows } = await sql<{ name: string; next_runtime: Date; stored: Date[] | null }>`
+      select k.name, s.next_runtime, (select array_agg(r.time order by r.time) from check_statuses r where r.check_id = k.id) as stored
+      from canary_schedules s join checks k on k.canary_id = s.canary_id`.execute(db.kysely);
     const hits = (await (await fetch(`${target.url}/dump`)).json()) as Record<string, number[]>;
     const late: number[] = [];
     let runs = 0;
     let doubles = 0;
     let missed = 0;
+    let unstored = 0;
     for (const r of rows) {
       const path = `/c/${r.name.slice(1)}`;
       const times = hits[path] ?? [];
+      const stored = (r.stored ?? []).map((t) => new Date(t).getTime());
       const anchor = new Date(r.next_runtime).getTime();
-      const slots = new Set<number>();
-      // a run never starts before its slot: it belongs to the latest slot at or before it
+      // a run never starts before its slot, and however late, before the next one
       const slotOf = (t: number) => anchor - Math.ceil((anchor - t) / interval) * interval;
-      // runs beyond the slots from the first run's to the last run's: a slot run twice (a run
-      // later than a whole interval lands in the next slot, so same-slot pairs alone would overcount)
-      if (times.length > 1) {
-        const span = (slotOf(times.at(-1) as number) - slotOf(times[0] as number)) / interval + 1;
-        doubles += Math.max(0, times.length - span);
+      // over the stored results: two in one slot is a slot run twice; a slot skipped between two is missed
+      for (let i = 1; i < stored.length; i++) {
+        const step = (slotOf(stored[i] as number) - slotOf(stored[i - 1] as number)) / interval;
+        if (step === 0) doubles++;
+        else missed += step - 1;
       }
+      unstored += Math.max(0, times.length - stored.length);
       for (const t of times) {
-        const slot = slotOf(t);
-        slots.add(slot);
         if (t >= from && t < to) {
           runs++;
-          late.push(t - slot);
+          late.push(t - slotOf(t));
         }
-      }
-      // slots inside the measured window without a run (the kill comes after it)
-      for (let s = anchor - Math.ceil((anchor - from) / interval) * interval; s < to; s += interval) {
-        if (s >= from && !slots.has(s) && !orphaned.has(path)) missed++;
       }
     }
     late.sort((a, b) => a - b);
@@ -176,6 +192,8 @@ async function runWith(baseUrl: string, workers: number, checks: number, interva
       orphaned: orphaned.size,
       doubles,
       missed,
+      unstored,
+      load: [loadBefore, loadAfter],
     } satisfies Figures;
   } finally {
     await Promise.all(procs.map((p) => p.stop()));
@@ -185,29 +203,32 @@ async function runWith(baseUrl: string, workers: number, checks: number, interva
 }
 
 export async function run(argv: string[]): Promise<void> {
+  const saturate = argv.includes('--saturate');
   const workerCounts = option(argv, 'workers', '1,2,4').split(',').map(Number);
   const checks = Number(option(argv, 'checks', '20000'));
-  const intervalS = Number(option(argv, 'seconds', '60'));
+  const intervalS = Number(option(argv, 'seconds', saturate ? '10' : '60'));
   const measure = Number(option(argv, 'measure', '1'));
+  const heartbeatS = Number(option(argv, 'heartbeat', '5'));
   const url = option(argv, 'postgres', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   console.log(
     `scale: ${checks} HTTP checks @every ${intervalS}s on one PostgreSQL, worker processes ${workerCounts.join(', ')}; ` +
-      `${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}`,
+      `heartbeat ${heartbeatS}s (dead after ${3 * heartbeatS}s); ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
   const all: Figures[] = [];
   for (const n of workerCounts) {
-    const f = await runWith(url, n, checks, intervalS, measure);
+    const f = await runWith(url, n, checks, intervalS, measure, heartbeatS);
     if (!f) return;
     all.push(f);
     console.log(
       `  ${n} worker(s): ${f.runsPerSecond.toFixed(1)} runs/s of ${f.expectedPerSecond.toFixed(1)} scheduled, ` +
         `CPU ${f.cpuMsPerRun.toFixed(2)} ms/run, lateness p50 ${f.lateP50} ms p99 ${f.lateP99} ms, ` +
-        `${Number.isNaN(f.recoveryS) ? 'no kill' : `kill -9: ${f.orphaned} checks held, all run again after ${f.recoveryS.toFixed(1)} s`}, ` +
-        `slots run twice ${f.doubles}, slots missed ${f.missed}`,
+        `${Number.isNaN(f.recoveryS) && !f.orphaned ? 'no kill' : `kill -9: ${f.orphaned} claimed slots unstored, all run again after ${f.recoveryS.toFixed(1)} s`}, ` +
+        `slots run twice ${f.doubles}, slots missed ${f.missed}, requests without a stored result ${f.unstored}, ` +
+        `load average ${f.load[0].toFixed(1)} -> ${f.load[1].toFixed(1)}`,
     );
   }
   console.log(
-    '\nworkers | runs/s | scheduled/s | CPU ms/run | late p50 ms | late p99 ms | recovery s | twice | missed',
+    '\nworkers | runs/s | scheduled/s | CPU ms/run | late p50 ms | late p99 ms | recovery s | twice | missed | unstored | load',
   );
   for (const f of all) {
     console.log(
@@ -221,6 +242,8 @@ export async function run(argv: string[]): Promise<void> {
         Number.isNaN(f.recoveryS) ? '-' : f.recoveryS.toFixed(1),
         f.doubles,
         f.missed,
+        f.unstored,
+        `${f.load[0].toFixed(1)}-${f.load[1].toFixed(1)}`,
       ].join(' | '),
     );
   }

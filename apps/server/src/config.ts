@@ -5,6 +5,7 @@ import { type HttpConfig, httpConfigFrom, httpEnvSchema } from './http/config.js
 import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 import { type SandboxConfig, sandboxConfigFrom, sandboxEnvSchema } from './sandbox/config.js';
 import { type UpstreamConfig, upstreamConfigFrom, upstreamEnvSchema } from './upstream/config.js';
+import { type WorkersConfig, workersConfigFrom, workersEnvSchema } from './workers/config.js';
 
 /** Where OpsDeck runs its parts: `all` (default), only the HTTP API, or only background workers. */
 export const roleSchema = z.enum(['all', 'api', 'worker']);
@@ -31,6 +32,7 @@ const envSchema = z.object({
   ...httpEnvSchema.shape,
   ...upstreamEnvSchema.shape,
   ...agentInstallEnvSchema.shape,
+  ...workersEnvSchema.shape,
 });
 
 /** The environment variables the configuration reads (the deployment manifest test checks against them). */
@@ -62,6 +64,8 @@ export interface Config {
   upstream?: UpstreamConfig;
   /** The chart repository shown in a new agent's install text (agents/config.ts). */
   agentInstall: AgentInstallConfig;
+  /** Worker heartbeats and when a silent worker is taken for dead (workers/config.ts). */
+  workers: WorkersConfig;
 }
 
 /** Reads the config from `env`, with `overrides` (CLI flags) winning. Throws a readable error on bad values. */
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     properties: parseProperties(e.OPSDECK_PROPERTIES),
     upstream: upstreamConfigFrom(e),
     agentInstall: agentInstallConfigFrom(e),
+    workers: workersConfigFrom(e),
     ...overrides,
   };
 }

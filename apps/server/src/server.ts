@@ -19,6 +19,7 @@ import { createSampleTopology } from './topology/sample.js';
 import { startTopologyWorker, type TopologyWorker } from './topology/worker.js';
 import { startUpstream } from './upstream/agent.js';
 import { createSampleView } from './views/sample.js';
+import { WorkerRegistry } from './workers/registry.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -82,12 +83,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (db.kind === 'pglite' && migrated.applied.includes('230_views') && sampleDataEnabled()) {
     await createSampleView(ctx).catch((err) => app.log.warn({ err }, 'sample view not created'));
   }
+  // processes that do background work register and heartbeat; each takes over what a dead one held
+  const workers =
+    config.role === 'api' ? undefined : new WorkerRegistry({ db, role: config.role, ...config.workers, log: app.log });
+  await workers?.start();
   // the check scheduler runs in processes that do background work
   let health: HealthWorker | undefined;
-  if (config.role === 'all' || config.role === 'worker') health = await startHealthWorker(ctx, app.log);
+  if (workers) health = await startHealthWorker(ctx, app.log, { registry: workers });
   // scheduled scrapes and catalog retention, likewise
   let catalog: CatalogWorker | undefined;
-  if (config.role === 'all' || config.role === 'worker') catalog = await startCatalogWorker(ctx, app.log);
+  if (workers) catalog = await startCatalogWorker(ctx, app.log, { registry: workers });
   // topology runs and roll-ups: the same processes
   const topology: TopologyWorker | undefined =
     config.role === 'all' || config.role === 'worker' ? startTopologyWorker(ctx, app.log) : undefined;
@@ -117,8 +122,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const stop = () => {
     stopping ??= (async () => {
       await upstream?.stop();
+      workers?.leave(); // still heartbeats while its runs finish, takes over no one
       await health?.stop(); // finishes running checks and writes their results
       await catalog?.stop(); // aborts running scrapes; each stores what it read as a failed run
+      // marked stopped: the others take over at once whatever it claimed and did not store
+      await workers?.stop().catch((err) => app.log.warn({ err }, 'workers: marking this process stopped failed'));
       await topology?.stop();
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
       await playbooks?.stop(); // finishes the actions in flight, hands the rest back to the queue

@@ -4,6 +4,7 @@ import { ConnectionResolver } from '../connections/store.js';
 import type { AppContext } from '../http/context.js';
 import { every } from '../jobs/jobHistory.js';
 import { sandboxPolicy } from '../sandbox/config.js';
+import type { WorkerRegistry } from '../workers/registry.js';
 import { closeCheckDrivers } from './drivers.js';
 import { announceResults } from './live.js';
 import { healthMetrics } from './metrics.js';
@@ -11,6 +12,7 @@ import { ResultWriter } from './results.js';
 import { applyCheckRetention } from './retention.js';
 import { CanaryRunner } from './runner.js';
 import { Scheduler } from './scheduler.js';
+import { OrphanRunner } from './takeover.js';
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
@@ -72,7 +74,7 @@ export interface HealthWorker {
 export async function startHealthWorker(
   ctx: AppContext,
   log?: Logger,
-  opts: { timers?: boolean } = {},
+  opts: { timers?: boolean; registry?: WorkerRegistry } = {},
 ): Promise<HealthWorker> {
   const shutdown = longLivedController();
   const metrics = healthMetrics(ctx.metrics);
@@ -92,7 +94,11 @@ export async function startHealthWorker(
     signal: shutdown.signal,
     sandbox: sandboxPolicy(ctx.config),
   });
-  const scheduler = new Scheduler({ db: ctx.db, runner, clock: ctx.clock, log, timers: opts.timers });
+  const owner = opts.registry?.id;
+  const scheduler = new Scheduler({ db: ctx.db, runner, clock: ctx.clock, log, timers: opts.timers, owner });
+  // slots a dead worker claimed and never stored run here, once, when this process finds it dead
+  const orphans = owner ? new OrphanRunner({ db: ctx.db, runner, clock: ctx.clock, owner, log }) : undefined;
+  if (orphans) opts.registry?.onTakeover((dead) => orphans.takeOver(dead));
   writer.start();
   await scheduler.start();
   // hourly, first a minute after start; several processes may each run it, deletes are idempotent
@@ -106,6 +112,7 @@ export async function startHealthWorker(
     writer,
     async stop(graceMs = 10_000) {
       await retention.stop();
+      orphans?.stop();
       await scheduler.stop(graceMs);
       shutdown.abort(new Error('OpsDeck is shutting down'));
       await runner.idle();

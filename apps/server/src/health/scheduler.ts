@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { type CanarySpec, canaryChecks, canarySchedule } from '@opsdeck/schema';
+import { type CanarySpec, canarySchedule } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { longLivedController } from '../abort.js';
 import type { Clock } from '../clock.js';
@@ -9,6 +9,7 @@ import { MinHeap } from './heap.js';
 import { checkStartSpacingMs, pacer, runSpreadMs } from './pacing.js';
 import { PhasePlanner } from './phases.js';
 import { runPrepared } from './prepared.js';
+import { runnableCanary } from './runnable.js';
 import type { CanaryRunner, RunnableCanary } from './runner.js';
 import { parseSchedule, type Schedule } from './schedule.js';
 import './tables.js';
@@ -48,6 +49,8 @@ export interface SchedulerOptions {
   dispatchGridMs?: number;
   /** Arm real timers (default true); tests with a ManualClock call `tick()` themselves. */
   timers?: boolean;
+  /** Written in `claimed_by` (a worker process passes its registered id; default: one of its own). */
+  owner?: string;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
@@ -61,8 +64,9 @@ const SYNC_PAGE = 1000;
  * Runs every canary on its schedule from one min-heap and one timer. Each due run is claimed in
  * the database by moving `canary_schedules.next_runtime` forward in one batched UPDATE: with
  * several OpsDeck processes on one PostgreSQL only the process whose update wins runs it, so
- * canaries are split without running one twice. Changes made through the API are picked up by a
- * periodic sync of recently updated canaries.
+ * canaries are split without running one twice. The claim records its slot (`claimed_slot`), so
+ * the slots of a worker that dies holding them are re-run by another (takeover.ts). Changes made
+ * through the API are picked up by a periodic sync of recently updated canaries.
  */
 export class Scheduler {
   private readonly entries = new Map<string, Entry>();
@@ -71,7 +75,7 @@ export class Scheduler {
   private readonly ready = new MinHeap<Claim>();
   private readonly claimAheadMs: number;
   private readonly gridMs: number;
-  private readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly owner: string;
   private readonly runs = new Set<Promise<unknown>>();
   private readonly phases = new PhasePlanner();
   private readonly stopping = longLivedController();
@@ -85,6 +89,7 @@ export class Scheduler {
   constructor(private readonly opts: SchedulerOptions) {
     this.claimAheadMs = opts.claimAheadMs ?? 1000;
     this.gridMs = opts.dispatchGridMs ?? 100;
+    this.owner = opts.owner ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   }
 
   /** Canaries currently scheduled. */
@@ -219,18 +224,7 @@ export class Scheduler {
         this.forget(r.id);
         continue;
       }
-      const order = new Map(canaryChecks(spec).map(({ type, check }, i) => [`${type}/${check.name}`, i]));
-      const list = (byCanary.get(r.id) ?? []).sort(
-        (a, b) => (order.get(`${a.type}/${a.name}`) ?? 0) - (order.get(`${b.type}/${b.name}`) ?? 0),
-      );
-      const canary: RunnableCanary = {
-        id: r.id,
-        name: r.name,
-        namespace: r.namespace,
-        labels: (r.labels as Record<string, string> | null) ?? {},
-        retries: spec.retries,
-        checks: list.map((c) => ({ id: c.id, type: c.type, name: c.name, spec: c.spec as Record<string, unknown> })),
-      };
+      const canary = runnableCanary(r, byCanary.get(r.id) ?? []);
       const storedAt = stored.get(r.id);
       const previous = this.entries.get(r.id)?.schedule.text;
       const changed = previous !== undefined && previous !== schedule.text;
@@ -413,7 +407,7 @@ export class Scheduler {
     for (let top = this.ready.pop(); top; top = this.ready.pop()) pending.push(top);
     if (!pending.length) return;
     await sql`
-      update canary_schedules s set next_runtime = v.at, claimed_by = null
+      update canary_schedules s set next_runtime = v.at, claimed_by = null, claimed_slot = null
       from unnest(${pending.map((p) => p.id)}::uuid[], ${pending.map((p) => new Date(p.at).toISOString())}::timestamptz[],
                   ${pending.map((p) => new Date(p.next).toISOString())}::timestamptz[]) as v(id, at, next)
       where s.canary_id = any(${pending.map((p) => p.id)}::uuid[]) and s.canary_id = v.id
@@ -433,7 +427,8 @@ export class Scheduler {
       this.opts.db,
       'opsdeck_claim_runs',
       sql`
-      update canary_schedules s set next_runtime = v.next, claimed_by = ${this.owner}, updated_at = now()
+      update canary_schedules s set next_runtime = v.next, claimed_by = ${this.owner}, claimed_slot = v.due,
+        updated_at = now()
       from unnest(${ids}::uuid[], ${dueAt}::timestamptz[], ${next}::timestamptz[]) as v(id, due, next)
       where s.canary_id = any(${ids}::uuid[]) and s.canary_id = v.id and s.next_runtime <= v.due
       returning s.canary_id`,

@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimNow } from '../../src/catalog/runs/lease.js';
+import { claimNow, releaseLeasesOf } from '../../src/catalog/runs/lease.js';
 import { runStoredScraper } from '../../src/catalog/runs/run.js';
 import { ScrapeScheduler } from '../../src/catalog/runs/scheduler.js';
 import { ManualClock } from '../../src/clock.js';
+import { WorkerRegistry } from '../../src/workers/registry.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { tempFolder } from './helpers.js';
 
@@ -242,6 +243,48 @@ describe('scheduled scrapes', () => {
     expect(await jobsOf(id)).toEqual([]);
     // once the lease has passed (its holder died), the run happens
     clock.set(new Date(now.getTime() + 5 * MINUTE + 1000));
+    await s.tick();
+    await s.whenIdle();
+    expect((await jobsOf(id)).map((j) => j.status)).toEqual(['SUCCESS']);
+  });
+
+  it('lifts the lease of a worker found dead, so its scraper runs again without waiting it out', async () => {
+    const id = await createScraper('docs-orphaned', fileSpec([`${dir}/*.json`], '@every 1m'));
+    const s = scheduler('process-5');
+    await s.start();
+    const first = (await s.nextRun(id)) as Date;
+    clock.set(new Date(first.getTime() + 1000));
+    const now = clock.now();
+    const workers = (id: string) =>
+      new WorkerRegistry({
+        db: server.db,
+        id,
+        role: 'worker',
+        heartbeatMs: 60_000,
+        staleAfterMs: 180_000,
+        timers: false,
+      });
+    const dead = workers('worker-dead');
+    const alive = workers('worker-alive');
+    const judge = workers('worker-judge');
+    judge.onTakeover((worker) => releaseLeasesOf(server.db, worker));
+    for (const w of [dead, alive, judge]) await w.start();
+    // the dead worker holds this scraper's lease for five minutes, a live one another scraper's
+    const other = await createScraper('docs-leased-alive', fileSpec([`${dir}/*.json`], '@every 1m'));
+    expect(await claimNow(server.db, id, now, new Date(now.getTime() + 5 * MINUTE), first, 'worker-dead')).toBe(true);
+    expect(await claimNow(server.db, other, now, new Date(now.getTime() + 5 * MINUTE), first, 'worker-alive')).toBe(
+      true,
+    );
+    await dead.stop(); // stopped (or silent past the timeout): the others take it over
+    expect(await judge.sweep()).toEqual(['worker-dead']);
+    const { rows } = await sql<{ scraper_id: string; leased_by: string | null }>`
+      select scraper_id, leased_by from config_scraper_schedules where scraper_id in (${id}, ${other})`.execute(
+      server.db.kysely,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.scraper_id, r.leased_by]))).toEqual({
+      [id]: null,
+      [other]: 'worker-alive',
+    });
     await s.tick();
     await s.whenIdle();
     expect((await jobsOf(id)).map((j) => j.status)).toEqual(['SUCCESS']);

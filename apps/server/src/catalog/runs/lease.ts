@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { processOwner } from '../../workers/owner.js';
 import './tables.js';
 
 /**
@@ -12,8 +11,7 @@ import './tables.js';
  * A process that dies mid-run loses its lease when `running_until` passes.
  */
 
-/** This process, as written in `claimed_by`. */
-export const processOwner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+export { processOwner };
 
 /** A scheduled run due `at` whose claim moves the next run to `next`. */
 export interface DueRun {
@@ -73,6 +71,18 @@ export async function releaseLease(db: Db, scraperId: string, owner = processOwn
   await sql`
     update config_scraper_schedules set running_until = null, leased_by = null, updated_at = now()
     where scraper_id = ${scraperId} and leased_by = ${owner}`.execute(db.kysely);
+}
+
+/**
+ * Lifts the leases a dead worker held (workers/registry.ts): its scrapers run again at their next
+ * slot instead of waiting out `running_until`. Only rows still leased by it, so a lease taken
+ * since by another process is untouched.
+ */
+export async function releaseLeasesOf(db: Db, dead: string): Promise<number> {
+  const { rows } = await sql<{ scraper_id: string }>`
+    update config_scraper_schedules set running_until = null, leased_by = null, updated_at = now()
+    where leased_by = ${dead} returning scraper_id`.execute(db.kysely);
+  return rows.length;
 }
 
 /** Stores the first run of scrapers that have none (`reset`: also replaces a stored one, for a new schedule). */

@@ -2,9 +2,10 @@ import { connectionResolver } from '../../health/engine.js';
 import type { AppContext } from '../../http/context.js';
 import { every } from '../../jobs/jobHistory.js';
 import { sandboxPolicy } from '../../sandbox/config.js';
+import type { WorkerRegistry } from '../../workers/registry.js';
 import { applyCatalogRetention } from '../retention/job.js';
 import { KubeWatchManager } from './kubeWatch.js';
-import { processOwner } from './lease.js';
+import { processOwner, releaseLeasesOf } from './lease.js';
 import { runStoredScraper } from './run.js';
 import { ScrapeScheduler } from './scheduler.js';
 
@@ -23,7 +24,7 @@ export interface CatalogWorker {
 export async function startCatalogWorker(
   ctx: AppContext,
   log?: Logger,
-  opts: { timers?: boolean } = {},
+  opts: { timers?: boolean; registry?: WorkerRegistry } = {},
 ): Promise<CatalogWorker> {
   const sandbox = sandboxPolicy(ctx.config);
   const resolver = connectionResolver(ctx);
@@ -35,6 +36,8 @@ export async function startCatalogWorker(
     run: (scraper, signal) => runStoredScraper(ctx.db, scraper, { clock: ctx.clock, sandbox, resolver, signal }),
   });
   await scheduler.start();
+  // a dead worker's scrapes run again at their next slot, not once their lease runs out
+  opts.registry?.onTakeover((dead) => releaseLeasesOf(ctx.db, dead));
   // kubernetes scrapers this process ran last are watched between their scrapes
   const watches = new KubeWatchManager({ db: ctx.db, clock: ctx.clock, owner: processOwner, resolver, log });
   const watchSync =
