@@ -120,8 +120,8 @@ describe('direct mode in the browser', () => {
     expect(stored).not.toContain(toAcme[0]?.headers.authorization?.slice(7));
 
     // one write, past the backend's CORS and Origin checks
-    await page.getByRole('button', { name: 'Add team' }).click();
-    await page.getByLabel('Name').fill('acme-direct');
+    await page.getByRole('link', { name: 'Add team' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('acme-direct');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('acme-direct created successfully').waitFor();
     await page.locator('table').getByText('acme-direct').waitFor();

@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Browser tests: the production build of the web app, served by the real server on a fresh
 // embedded database, driven by Debian's Chromium. One browser per file, a new context per test.
+// Two files at a time, sharing their worker's module cache: each file waits on its browser and
+// server most of the time, and importing the server afresh cost seconds a file.
 export default defineConfig({
   // the tests live here even when vitest is started from the repository root
   root: import.meta.dirname,
@@ -12,6 +14,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    maxWorkers: 2,
+    isolate: false,
   },
 });
