@@ -10,7 +10,9 @@
 // it dead after the heartbeat timeout, three heartbeats). Last, over the stored results of the
 // whole run: slots run twice (must be 0), slots missed (must be 0), and requests without a stored
 // result (runs in flight at the kill, run again). `--saturate` is 20,000 checks @every 10 s (2,000
-// runs a second), more than one worker keeps up with on a shared 2-core machine.
+// runs a second), more than one worker keeps up with on a shared 2-core machine. `--cpu` is 1,200
+// checks @every 10 s whose target answers a ~230 KB JSON body (made once, served from memory) and
+// whose `test` walks it in CEL: several ms of worker CPU per run, little for PostgreSQL and the target.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -19,15 +21,21 @@ import { scratchPostgres } from '../lib/postgres.js';
 import { processCpuMs, type ServeProcess, startServe } from '../lib/serveProcess.js';
 
 // The target: a plain Node HTTP server in its own process; it records when each path was
-// requested and answers the request times since `from` as JSON.
+// requested and answers the request times since `from` as JSON. With BENCH_ITEMS it answers checks
+// with a JSON body of that many items instead of `ok`.
 const TARGET = `
 const http = require('node:http');
 const hits = new Map();
+const n = Number(process.env.BENCH_ITEMS || 0);
+const items = Array.from({ length: n }, (_, i) => ({ id: i, name: 'item-' + i, status: i % 7 ? 'ok' : 'degraded', latencyMs: i % 97, tags: ['a', 'b'] }));
+const big = n ? Buffer.from(JSON.stringify({ items })) : undefined;
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname.startsWith('/c/')) {
     let list = hits.get(url.pathname); if (!list) { list = []; hits.set(url.pathname, list); }
-    list.push(Date.now()); res.writeHead(200, { 'content-type': 'text/plain' }); res.end('ok'); return;
+    list.push(Date.now());
+    if (big) { res.writeHead(200, { 'content-type': 'application/json' }); res.end(big); return; }
+    res.writeHead(200, { 'content-type': 'text/plain' }); res.end('ok'); return;
   }
   if (url.pathname === '/dump') { res.end(JSON.stringify(Object.fromEntries(hits))); return; }
   res.writeHead(404).end();
@@ -36,8 +44,13 @@ server.keepAliveTimeout = 120000;
 server.listen(0, '127.0.0.1', () => console.log(String(server.address().port)));
 `;
 
-async function startTarget(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['-e', TARGET], { stdio: ['ignore', 'pipe', 'inherit'] });
+// --cpu: the body's items and the test that walks every one of them (JSON.parse, conversion to CEL, the macro)
+const CPU_ITEMS = 3000;
+const CPU_TEST = { test: { expr: "json.items.all(i, i.latencyMs < 1000 && i.status != '')" } };
+
+async function startTarget(items: number): Promise<{ url: string; stop(): void }> {
+  const env = { ...process.env, BENCH_ITEMS: String(items) };
+  const child = spawn(process.execPath, ['-e', TARGET], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
     child.once('exit', (code) => reject(new Error(`target exited with ${code}`)));
@@ -79,10 +92,11 @@ async function runWith(
   intervalS: number,
   measure: number,
   heartbeatS: number,
+  cpu: boolean,
 ) {
   const scratch = await scratchPostgres(baseUrl);
   if (!scratch) return undefined;
-  const target = await startTarget();
+  const target = await startTarget(cpu ? CPU_ITEMS : 0);
   const procs: ServeProcess[] = [];
   const interval = intervalS * 1000;
   try {
@@ -92,7 +106,8 @@ async function runWith(
       insert into canaries (name, namespace, source, spec)
       select 'scale-' || g, 'bench', 'UI',
              jsonb_build_object('schedule', ${`@every ${intervalS}s`}::text,
-                                'http', jsonb_build_array(jsonb_build_object('name', 'c' || g, 'url', ${`${target.url}/c/`}::text || g)))
+                                'http', jsonb_build_array(jsonb_build_object('name', 'c' || g, 'url', ${`${target.url}/c/`}::text || g)
+                                  || ${JSON.stringify(cpu ? CPU_TEST : {})}::jsonb))
       from generate_series(1, ${checks}::int) g`.execute(db.kysely);
     await sql`
       insert into checks (canary_id, type, name, spec)
@@ -204,19 +219,20 @@ async function runWith(
 
 export async function run(argv: string[]): Promise<void> {
   const saturate = argv.includes('--saturate');
+  const cpu = argv.includes('--cpu');
   const workerCounts = option(argv, 'workers', '1,2,4').split(',').map(Number);
-  const checks = Number(option(argv, 'checks', '20000'));
-  const intervalS = Number(option(argv, 'seconds', saturate ? '10' : '60'));
+  const checks = Number(option(argv, 'checks', cpu ? '1200' : '20000'));
+  const intervalS = Number(option(argv, 'seconds', saturate || cpu ? '10' : '60'));
   const measure = Number(option(argv, 'measure', '1'));
   const heartbeatS = Number(option(argv, 'heartbeat', '5'));
   const url = option(argv, 'postgres', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   console.log(
-    `scale: ${checks} HTTP checks @every ${intervalS}s on one PostgreSQL, worker processes ${workerCounts.join(', ')}; ` +
+    `scale: ${checks} HTTP checks${cpu ? ` (${CPU_ITEMS}-item JSON body, CEL test over every item)` : ''} @every ${intervalS}s on one PostgreSQL, worker processes ${workerCounts.join(', ')}; ` +
       `heartbeat ${heartbeatS}s (dead after ${3 * heartbeatS}s); ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}`,
   );
   const all: Figures[] = [];
   for (const n of workerCounts) {
-    const f = await runWith(url, n, checks, intervalS, measure, heartbeatS);
+    const f = await runWith(url, n, checks, intervalS, measure, heartbeatS, cpu);
     if (!f) return;
     all.push(f);
     console.log(
