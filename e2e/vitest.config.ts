@@ -16,5 +16,8 @@ export default defineConfig({
     hookTimeout: 90_000,
     maxWorkers: 2,
     isolate: false,
+    // a browser test that fails once is run again (as Playwright's own runner does on CI); a real
+    // failure fails twice, and the report names every retried test
+    retry: 1,
   },
 });
