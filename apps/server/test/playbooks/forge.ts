@@ -71,6 +71,8 @@ function gitHttp(root: string, req: IncomingMessage, body: Buffer, res: ServerRe
     res.writeHead(status, headers);
     res.end(all.subarray(split + 4));
   });
+  // git http-backend may answer and exit before reading the whole body: its answer still stands
+  cgi.stdin.on('error', () => {});
   cgi.stdin.end(body);
 }
 
