@@ -22,3 +22,25 @@ export async function addPersonWithToken(
   });
   return { id, token };
 }
+
+/** A request signed with a person's access token: its status and parsed JSON body. */
+export async function fetchWithToken(
+  server: { fetch(path: string, init?: RequestInit & { as?: null }): Promise<Response> },
+  who: { token: string },
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const res = await server.fetch(path, {
+    as: null,
+    method,
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read field by field by the tests
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPersonWithToken, startTestServer, type TestServer } from '../helpers/index.js';
+import { addPersonWithToken, fetchWithToken, startTestServer, type TestServer } from '../helpers/index.js';
 import { seedPlaybook } from '../playbooks/helpers.js';
 
 // Permission rows with object selectors (reference backend.md 6.4): a person with no role that
@@ -66,20 +66,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(who: { token: string }, method: string, path: string, body?: unknown) {
-  const res = await server.fetch(path, {
-    as: null,
-    method,
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read field by field below
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
-}
+const call = (who: { token: string }, method: string, path: string, body?: unknown) =>
+  fetchWithToken(server, who, method, path, body);
 
 const grant = (by: { token: string }, row: Record<string, unknown>) => call(by, 'POST', '/api/db/permissions', row);
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name).sort();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPersonWithToken, startTestServer, type TestServer } from '../helpers/index.js';
+import { addPersonWithToken, fetchWithToken, startTestServer, type TestServer } from '../helpers/index.js';
 import { seedPlaybook } from '../playbooks/helpers.js';
 
 // What the "Run playbook" menus offer (GET /api/playbook/list) follows the run's own decision:
@@ -54,20 +54,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(who: { token: string }, method: string, path: string, body?: unknown) {
-  const res = await server.fetch(path, {
-    as: null,
-    method,
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read field by field below
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
-}
+const call = (who: { token: string }, method: string, path: string, body?: unknown) =>
+  fetchWithToken(server, who, method, path, body);
 
 async function person(email: string, roles: Array<'editor' | 'viewer'>, rows: Record<string, unknown>[]) {
   const who = await addPersonWithToken(server.db, { email, roles });
