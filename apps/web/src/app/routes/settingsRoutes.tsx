@@ -117,7 +117,7 @@ const settings: RouteEntry[] = (
 );
 
 /** Tables edited through the generic list and form at /settings/{table} and /settings/{table}/:id. */
-const resourceTables: Array<{
+export const resourceTables: Array<{
   table: string;
   label: string;
   resource: Resource;
