@@ -1,4 +1,5 @@
 import type { SandboxConfig } from './config.js';
+import { processIsolation } from './isolation.js';
 import { runningAsRoot, sandboxIdentity } from './user.js';
 
 export type { ExecMode, SandboxConfig, SandboxPolicy } from './config.js';
@@ -6,6 +7,7 @@ export { DEFAULT_SANDBOX, sandboxPolicy } from './config.js';
 export { ensurePrivateDataDir } from './dataDir.js';
 export { EXEC_OFF, execWriteRefusal, hasExecChecks } from './execPolicy.js';
 export { allowedPath, FileAccessError, readAllowedFile } from './fileRoots.js';
+export { type Isolation, processIsolation } from './isolation.js';
 export { runSandboxed, type SandboxResult, type SandboxRun, withSandboxDir } from './run.js';
 
 interface Logger {
@@ -20,6 +22,13 @@ export function logSandbox(config: SandboxConfig, log: Logger): void {
   if (config.exec === 'off') {
     log.info({ exec: 'off', fileRoots }, 'exec checks are off');
     return;
+  }
+  const isolation = processIsolation();
+  if (isolation.kind === 'process-group') {
+    log.warn(
+      { isolation: isolation.kind, reason: isolation.reason },
+      'sandboxed runs are killed by process group only: a child that calls setsid can outlive its check or action',
+    );
   }
   if (!runningAsRoot()) {
     log.warn(

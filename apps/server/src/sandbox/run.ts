@@ -3,13 +3,15 @@ import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { onAbort } from '../abort.js';
+import { inPidNamespace, processIsolation } from './isolation.js';
 import { type SandboxIdentity, sandboxIdentity } from './user.js';
 
 /**
  * The one way OpsDeck runs code on the server (exec checks, later exec scrapers and playbook
  * actions): as the unprivileged sandbox user, in a fresh scratch directory removed afterwards,
  * with only PATH, HOME, TMPDIR, LANG and the caller's `env` (never the server's variables),
- * under a time limit that kills the whole process group, and with output capped per stream.
+ * under a time limit that kills the run and every process it started (a PID namespace of its own
+ * as root, see isolation.ts; the process group otherwise), and with output capped per stream.
  */
 
 export const DEFAULT_MAX_OUTPUT = 1024 * 1024;
@@ -28,6 +30,8 @@ interface SandboxRunBase {
   maxOutputBytes?: number;
   /** Aborting kills the process group and rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Bytes written to the process's stdin (closed afterwards); stdin is empty when unset. */
+  input?: string | Buffer;
 }
 
 export type SandboxRun = SandboxRunBase & ({ script: string; shell?: string } | { command: readonly string[] });
@@ -124,16 +128,23 @@ async function runIn(scratch: string, id: SandboxIdentity | undefined, run: Sand
     LANG: process.env.LANG || 'C.UTF-8',
     ...run.env,
   };
-  const [file, args] =
+  const [program, argv] =
     'script' in run ? [run.shell ?? 'bash', ['-c', run.script]] : [run.command[0], run.command.slice(1)];
-  if (!file) throw new Error('sandbox: empty command');
+  if (!program) throw new Error('sandbox: empty command');
+  // as root, unshare makes the namespace and then switches to the sandbox user itself
+  const namespaced = id && processIsolation().kind === 'pid-namespace';
+  const [file, args] = namespaced ? ['unshare', inPidNamespace(program, argv, id)] : [program, argv];
   const child = spawn(file, args, {
     cwd: run.cwd ?? scratch,
     env,
     detached: true, // its own process group, killed whole
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(id ? { uid: id.uid, gid: id.gid } : {}),
+    stdio: [run.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    ...(id && !namespaced ? { uid: id.uid, gid: id.gid } : {}),
   });
+  if (child.stdin) {
+    child.stdin.on('error', () => {}); // a process that exits without reading its input
+    child.stdin.end(run.input);
+  }
   const max = run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
   const out = new Capture(max);
   const err = new Capture(max);

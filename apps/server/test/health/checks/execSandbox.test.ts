@@ -7,6 +7,7 @@ import { openSecretBox } from '../../../src/crypto/secretBox.js';
 import { executeCheck } from '../../../src/health/execute.js';
 import { logSandbox } from '../../../src/sandbox/index.js';
 import { runSandboxed } from '../../../src/sandbox/run.js';
+import { processesRunning } from '../../sandbox/procs.js';
 import { runnerContext } from './runnerContext.js';
 
 /** Exec checks run in the sandbox: another user, a scratch dir, no server env, limits. */
@@ -17,14 +18,6 @@ const asRoot = process.getuid?.() === 0;
 const ctx = (extra: Parameters<typeof runnerContext>[2] = {}) => runnerContext({}, 10_000, extra);
 const exec = (script: string, fields: Record<string, unknown> = {}) =>
   executeCheck('exec', { name: 'e', script, ...fields }, ctx());
-/** Whether `pid` still runs (a killed orphan may linger as a zombie until its new parent reaps it). */
-const alive = (pid: number) => {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
 
 describe('exec sandbox: the data directory', () => {
   // an unprivileged server cannot switch users; CI and this machine run the tests as root
@@ -90,13 +83,13 @@ describe('exec sandbox: environment and scratch directory', () => {
 describe('exec sandbox: limits', () => {
   it('kills a sleep 100 and its children on timeout', async () => {
     const started = Date.now();
-    const r = await runSandboxed({ user: 'nobody', script: 'sleep 100 & echo $!; sleep 100', timeoutMs: 500 });
+    const child = ['sleep', `100.${process.pid}`]; // found by its command line: the run has its own pids
+    const r = await runSandboxed({ user: 'nobody', script: `${child.join(' ')} & echo $!; sleep 100`, timeoutMs: 500 });
     expect(r.timedOut).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
-    const child = Number(r.stdout.trim());
-    expect(child).toBeGreaterThan(0);
+    expect(Number(r.stdout.trim())).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(alive(child)).toBe(false);
+    expect(processesRunning(child)).toEqual([]);
   });
 
   it('times an exec check out with the engine deadline and leaves nothing running', async () => {
