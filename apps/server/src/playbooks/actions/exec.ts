@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { execActionSchema } from '@opsdeck/schema';
 import type { z } from 'zod';
+import { cloneRepo } from '../../integrations/git.js';
 import { EXEC_OFF } from '../../sandbox/execPolicy.js';
 import { runSandboxed } from '../../sandbox/run.js';
-import { git, repoUrl } from './git.js';
+import { actionRepo, gitSession } from './git.js';
 import { type ActionType, failed } from './types.js';
 import { collectArtifacts, makeWorkDir, removeWorkDir } from './workdir.js';
 
@@ -38,12 +39,12 @@ export const execAction: ActionType<Spec> = {
       for (const e of spec.env ?? []) env[e.name as string] = (await ctx.resolveEnv(e)) ?? '';
       let cwd = dir;
       if (spec.checkout) {
-        const repo = await repoUrl(ctx, spec.checkout);
+        const repo = await actionRepo(ctx, spec.checkout);
         const dest = spec.checkout.destination?.replace(/^\/+/, '') || 'repo';
         if (dest.split('/').includes('..'))
           return failed(new Error('checkout.destination must stay inside the work directory'));
-        const branch = spec.checkout.branch ? ['--branch', spec.checkout.branch] : [];
-        await git(ctx, dir, ['clone', '--depth', '1', ...branch, repo.url, dest], repo.password);
+        const ref = spec.checkout.branch;
+        await cloneRepo(gitSession(ctx, dir), dir, repo.remote, dest, { depth: 1, ...(ref ? { ref } : {}) });
         cwd = path.join(dir, dest);
       }
       const run = interpreterRun(spec.script);

@@ -1,45 +1,31 @@
-import { runSandboxed } from '../../sandbox/run.js';
+import { type GitRemote, type GitSession, requireConnectionHost, splitCredentials } from '../../integrations/git.js';
 import type { ActionContext } from './types.js';
 
-/** Git as the sandbox user (clone, commit, push), for exec checkouts and gitops actions. */
+/** The repository of an exec `checkout` or a gitops `repo`, for the one git helper (integrations/git.ts). */
 
-/** Adds credentials to an http(s) URL; other URLs (file://, ssh) are used as given. */
-export function withCredentials(url: string, username?: string, password?: string): string {
-  if (!username && !password) return url;
-  try {
-    const u = new URL(url);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return url;
-    u.username = encodeURIComponent(username ?? '');
-    u.password = encodeURIComponent(password ?? '');
-    return u.toString();
-  } catch {
-    return url;
-  }
+/** git as the sandbox user under the action's deadline, with `scratch` as its HOME. */
+export const gitSession = (ctx: ActionContext, scratch: string): GitSession => ({
+  user: ctx.sandbox.user,
+  timeoutMs: ctx.timeoutMs,
+  signal: ctx.signal,
+  scratch,
+});
+
+export interface ActionRepo {
+  remote: GitRemote;
+  /** The URL without credentials. */
+  plain: string;
+  connectionType?: string;
 }
 
-/** Masks `secret` in git's messages. */
-const mask = (text: string, secret?: string) => (secret ? text.replaceAll(secret, '****') : text);
-
-/** Runs `git args` in `cwd`; throws with git's message on a non-zero exit. */
-export async function git(ctx: ActionContext, cwd: string, args: string[], secret?: string): Promise<string> {
-  const r = await runSandboxed({
-    user: ctx.sandbox.user,
-    command: ['git', ...args],
-    cwd,
-    env: { GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1' },
-    timeoutMs: ctx.timeoutMs,
-    signal: ctx.signal,
-  });
-  if (r.timedOut) throw new Error(`git ${args[0]}: timed out`);
-  if (r.exitCode !== 0) throw new Error(`git ${args[0]}: ${mask((r.stderr || r.stdout).trim(), secret)}`);
-  return r.stdout;
-}
-
-/** Where a repository is and as whom: `url` or a connection's URL and credentials. */
-export async function repoUrl(
+/**
+ * Where a repository is and as whom: `url` or a connection's URL, credentials from the spec or the
+ * connection. A connection's own credentials go only to its own host.
+ */
+export async function actionRepo(
   ctx: ActionContext,
   spec: { url?: string; connection?: string; username?: unknown; password?: unknown },
-): Promise<{ url: string; password?: string; plain: string; username?: string; connectionType?: string }> {
+): Promise<ActionRepo> {
   let url = spec.url;
   let username = spec.username ? await ctx.resolveEnv(spec.username) : undefined;
   let password = spec.password ? await ctx.resolveEnv(spec.password) : undefined;
@@ -47,16 +33,16 @@ export async function repoUrl(
   if (spec.connection) {
     const c = await ctx.resolveConnection(spec.connection);
     url ||= c.url;
-    username ??= c.username;
-    password ??= c.password;
+    if ((!username && c.username) || (!password && c.password))
+      requireConnectionHost(url ?? '', c.url, spec.connection);
+    username ||= c.username;
+    password ||= c.password;
     connectionType = c.type;
   }
   if (!url) throw new Error('the git connection has no url');
-  return {
-    url: withCredentials(url, username, password),
-    plain: url,
-    ...(password ? { password } : {}),
-    ...(username ? { username } : {}),
-    ...(connectionType ? { connectionType } : {}),
-  };
+  const remote = splitCredentials({
+    url,
+    credentials: { ...(username ? { username } : {}), ...(password ? { password } : {}) },
+  });
+  return { remote, plain: remote.url, ...(connectionType ? { connectionType } : {}) };
 }

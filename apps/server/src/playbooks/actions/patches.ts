@@ -1,4 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { type Document, parse, parseAllDocuments, stringify } from 'yaml';
 import type { JqRunner } from './jq.js';
 
@@ -76,13 +75,14 @@ async function applyYq(text: string, expr: string, jq: JqRunner, json: boolean):
   return out.join('');
 }
 
-/** Applies one patch to `full` (a file of the checkout), in place. */
-export async function applyPatch(full: string, p: FilePatch, jq: () => Promise<JqRunner>): Promise<void> {
-  const text = await readFile(full, 'utf8').catch((err: NodeJS.ErrnoException) => {
-    throw new Error(err.code === 'ENOENT' ? 'no such file in the repository' : err.message);
-  });
-  const json = full.endsWith('.json');
-  let next: string;
+/** The text of `file` (a path of the repository, `text` its content) after one patch. */
+export async function patchText(
+  file: string,
+  text: string,
+  p: FilePatch,
+  jq: () => Promise<JqRunner>,
+): Promise<string> {
+  const json = file.endsWith('.json');
   if (p.jq !== undefined) {
     let value: unknown;
     try {
@@ -90,12 +90,9 @@ export async function applyPatch(full: string, p: FilePatch, jq: () => Promise<J
     } catch (err) {
       throw new Error(`not JSON (jq patches JSON files; use yq for YAML): ${(err as Error).message}`);
     }
-    next = `${JSON.stringify(single(await (await jq()).run(value, p.jq), 'jq', 'the file'), null, 2)}\n`;
-  } else if (p.yq !== undefined) {
-    next = await applyYq(text, p.yq, await jq(), json);
-  } else {
-    const after = mergePatch(parse(text), parse(p.patch ?? ''));
-    next = json ? `${JSON.stringify(after, null, 2)}\n` : stringify(after);
+    return `${JSON.stringify(single(await (await jq()).run(value, p.jq), 'jq', 'the file'), null, 2)}\n`;
   }
-  await writeFile(full, next);
+  if (p.yq !== undefined) return applyYq(text, p.yq, await jq(), json);
+  const after = mergePatch(parse(text), parse(p.patch ?? ''));
+  return json ? `${JSON.stringify(after, null, 2)}\n` : stringify(after);
 }
