@@ -1,3 +1,6 @@
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SECRET_MARKER } from '../rest/secrets.js';
 import { runSandboxed } from '../sandbox/run.js';
 
@@ -132,6 +135,23 @@ const SAFE_CONFIG: ReadonlyArray<readonly [string, string]> = [
   ['safe.directory', '*'],
 ];
 
+let globalConfig: string | undefined;
+
+/**
+ * A global config file with `safe.directory = *`: git drops GIT_CONFIG_* variables when it starts
+ * `upload-pack` for a local clone, which then refuses a repository of another user. The file is in
+ * a directory of the server's own (made once), so the sandbox user cannot change it.
+ */
+function safeGlobalConfig(): string {
+  if (globalConfig && existsSync(globalConfig)) return globalConfig;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-git-config-'));
+  chmodSync(dir, 0o755); // readable by the sandbox user, writable by the server only
+  const file = path.join(dir, 'gitconfig');
+  writeFileSync(file, '[safe]\n\tdirectory = *\n', { mode: 0o644 });
+  globalConfig = file;
+  return file;
+}
+
 function basicAuth(c: GitCredentials): string {
   return Buffer.from(`${c.username ?? ''}:${c.password ?? ''}`).toString('base64');
 }
@@ -151,7 +171,7 @@ function gitEnv(remote: GitRemote | undefined): Record<string, string> {
     GIT_TERMINAL_PROMPT: '0',
     GIT_ASKPASS: '/bin/false',
     GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_GLOBAL: safeGlobalConfig(),
     GIT_ATTR_NOSYSTEM: '1',
     GIT_LFS_SKIP_SMUDGE: '1',
     GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new',
@@ -220,7 +240,9 @@ export async function runGit(
   const sub = subcommand(args);
   if (r.timedOut) throw new GitError(`git ${sub}: timed out after ${session.timeoutMs}ms`);
   if (r.exitCode !== 0) {
-    const text = (r.stderr || r.stdout).trim().split('\n').filter(Boolean).slice(-3).join('; ');
+    const lines = (r.stderr || r.stdout).trim().split('\n').filter(Boolean);
+    const errors = lines.filter((l) => /^(fatal|error):/.test(l));
+    const text = (errors.length ? errors : lines).slice(-3).join('; ');
     throw new GitError(`git ${sub}: ${maskGitText(text, opts.remote) || `exit code ${r.exitCode}`}`);
   }
   return r.stdout;

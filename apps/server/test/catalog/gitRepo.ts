@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeFiles } from './helpers.js';
@@ -20,6 +20,7 @@ export interface LocalRepo {
 
 export function localBareRepo(files: Record<string, unknown>): LocalRepo {
   const root = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-git-'));
+  chmodSync(root, 0o755); // git clones it as the sandbox user
   const bare = path.join(root, 'remote.git');
   const work = path.join(root, 'work');
   git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);

@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, lchown, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type ExecConnections, type ExecScraper, execScraperSchema } from '@opsdeck/schema';
 import { runSandboxed } from '../../sandbox/run.js';
 import { sandboxIdentity } from '../../sandbox/user.js';
-import { cloneRepo, parseGitUrl } from './lib/git.js';
+import { cloneSource, parseGitUrl } from './lib/git.js';
 import { parseOutput } from './lib/output.js';
 import type { ScrapeContext, ScraperType } from './types.js';
 
@@ -18,8 +16,6 @@ import type { ScrapeContext, ScraperType } from './types.js';
  * repository. stdout is the scrape: JSON, else YAML, else text (parseOutput). A script that exits
  * non-zero is an error of the scrape, so the items it found before stay as they are.
  */
-
-const run = promisify(execFile);
 
 /** Why an exec scraper does not run when exec is turned off. */
 export const EXEC_SCRAPER_OFF = 'exec scrapers are turned off on this server (OPSDECK_EXEC=off)';
@@ -80,7 +76,7 @@ async function checkout(spec: NonNullable<ExecScraper['checkout']>, work: string
   const stored = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;
   const src = parseGitUrl(spec.url || stored?.url || '');
   const dest = path.join(work, spec.destination ?? 'checkout');
-  await cloneRepo(
+  await cloneSource(
     {
       ...src,
       ref: spec.branch ?? src.ref,
@@ -88,7 +84,7 @@ async function checkout(spec: NonNullable<ExecScraper['checkout']>, work: string
       password: (await ctx.resolveEnv(spec.password)) || stored?.password,
     },
     dest,
-    { signal: ctx.signal, timeoutMs: ctx.timeoutMs, fileRoots: ctx.fileRoots },
+    { user: ctx.sandbox.user, signal: ctx.signal, timeoutMs: ctx.timeoutMs, fileRoots: ctx.fileRoots },
   );
   return dest;
 }
@@ -101,6 +97,8 @@ export const execScraper: ScraperType<ExecScraper> = {
     const id = sandboxIdentity(ctx.sandbox.user);
     const work = await mkdtemp(path.join(tmpdir(), 'opsdeck-exec-scrape-'));
     try {
+      // git clones in here as the sandbox user
+      if (id) await chown(work, id.uid, id.gid);
       const env: Record<string, string> = {};
       for (const e of spec.env ?? []) env[e.name as string] = (await ctx.resolveEnv(e)) ?? '';
       Object.assign(env, await connectionEnv(spec.connections, work, ctx));
@@ -109,8 +107,9 @@ export const execScraper: ScraperType<ExecScraper> = {
       const shebang = spec.script.startsWith('#!');
       const scriptFile = path.join(work, 'script');
       if (shebang) await writeFile(scriptFile, spec.script, { mode: 0o700 });
-      // the work directory (checkout, credential files, script) belongs to the sandbox user alone
-      if (id) await run('chown', ['-R', `${id.uid}:${id.gid}`, work]);
+      // what the server wrote at the top of the work directory (credential files, script) goes to the
+      // sandbox user; the checkout is git's, as that user already, and links are never followed
+      if (id) for (const e of await readdir(work)) await lchown(path.join(work, e), id.uid, id.gid);
       await chmod(work, 0o700);
       const r = await runSandboxed({
         user: ctx.sandbox.user,

@@ -90,7 +90,12 @@ export const fileScraper: ScraperType<FileScraper> = {
     let sourceOf = (file: string) => file;
     if (spec.url) {
       const src = parseGitUrl(spec.url);
-      cwd = await cachedCheckout(src, { signal: ctx.signal, timeoutMs: ctx.timeoutMs, fileRoots: ctx.fileRoots });
+      cwd = await cachedCheckout(src, {
+        user: ctx.sandbox.user,
+        signal: ctx.signal,
+        timeoutMs: ctx.timeoutMs,
+        fileRoots: ctx.fileRoots,
+      });
       access = { fileRoots: [cwd], dataDir: ctx.fileRoots.dataDir };
       const root = cwd;
       sourceOf = (file) => `${src.url}/${path.relative(root, file)}`;

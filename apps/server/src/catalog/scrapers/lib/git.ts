@@ -1,22 +1,28 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { chown, mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import {
+  checkGitUrl,
+  cloneRepo,
+  type GitRemote,
+  type GitSession,
+  isLocalUrl,
+  localPath,
+  runGit,
+} from '../../../integrations/git.js';
 import { allowedPath, type FileAccess } from '../../../sandbox/fileRoots.js';
+import { sandboxIdentity } from '../../../sandbox/user.js';
 
 /**
- * Git checkouts for scrapers, with the git binary: `file` scrapers with a git `url` read a
- * shallow clone kept in a cache (fetched again on each scrape), `exec` scrapers run their script
- * in a fresh one. Git runs with a scrubbed environment (no prompts, no system or user config),
- * credentials go in an Authorization header for that command only (never stored in the clone),
- * and a repository on the server's own disk (file:// or a path) is read only under the file
- * roots, like any other server file.
+ * Git checkouts for scrapers, through the one git helper (integrations/git.ts: git runs in the
+ * sandbox as the sandbox user, credentials as a header for the repository's host, never stored in
+ * the clone): `file` scrapers with a git `url` read a shallow clone kept in a cache (fetched again
+ * on each scrape), `exec` scrapers run their script in a fresh one. A repository on the server's
+ * own disk (file:// or a path) is read only under the file roots, like any other server file, and
+ * must be readable by the sandbox user.
  */
-
-const run = promisify(execFile);
 
 export interface GitSource {
   url: string;
@@ -27,6 +33,8 @@ export interface GitSource {
 }
 
 export interface GitContext {
+  /** The sandbox user git runs as. */
+  user: string;
   signal: AbortSignal;
   timeoutMs: number;
   fileRoots: FileAccess;
@@ -42,7 +50,7 @@ export function parseGitUrl(raw: string): { url: string; ref?: string } {
     ref = params.get('ref') ?? undefined;
     url = url.slice(0, q);
   }
-  const transport = /^[a-z][a-z0-9+.-]*::/i.test(url); // ext::, fd::: refused by checkUrl
+  const transport = /^[a-z][a-z0-9+.-]*::/i.test(url); // ext::, fd::: refused by checkGitUrl
   if (!transport && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('/') && !/^[^/@]+@[^/:]+:/.test(url)) {
     url = `https://${url}`;
   }
@@ -51,75 +59,39 @@ export function parseGitUrl(raw: string): { url: string; ref?: string } {
 
 /** Refuses transports that run commands, and local repositories outside the file roots. */
 async function checkUrl(url: string, access: FileAccess): Promise<void> {
-  if (url.startsWith('/') || url.startsWith('file://')) {
-    const local = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
-    await allowedPath(local, access);
-    return;
-  }
-  if (/^[^/@:]+@[^/:]+:/.test(url)) return; // scp-like ssh: git@github.com:org/repo.git
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
-  if (!scheme || !['https', 'http', 'ssh', 'git'].includes(scheme)) {
-    throw new Error(`git url ${url}: only https, http, ssh, git and file URLs are allowed`);
-  }
+  if (isLocalUrl(url)) await allowedPath(localPath(url), access);
+  else checkGitUrl(url);
 }
 
-function gitEnv(): Record<string, string> {
-  return {
-    PATH: process.env.PATH || '/usr/local/bin:/usr/bin:/bin',
-    HOME: os.tmpdir(),
-    LANG: 'C.UTF-8',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new',
-  };
-}
+const remoteOf = (src: GitSource): GitRemote => ({
+  url: src.url,
+  credentials: {
+    ...(src.username ? { username: src.username } : {}),
+    ...(src.password ? { password: src.password } : {}),
+  },
+});
 
-/** `-c` options for one command: no `ext::`, credentials as a header. */
-function gitOptions(src: GitSource): string[] {
-  const opts = ['-c', 'protocol.ext.allow=never', '-c', 'core.hooksPath=/dev/null'];
-  if (src.username || src.password) {
-    const basic = Buffer.from(`${src.username ?? ''}:${src.password ?? ''}`).toString('base64');
-    opts.push('-c', `http.extraHeader=Authorization: Basic ${basic}`);
-  }
-  return opts;
-}
+const session = (ctx: GitContext): GitSession => ({ user: ctx.user, timeoutMs: ctx.timeoutMs, signal: ctx.signal });
 
-async function git(args: string[], cwd: string, ctx: GitContext): Promise<void> {
-  try {
-    await run('git', args, {
-      cwd,
-      env: gitEnv(),
-      signal: ctx.signal,
-      timeout: ctx.timeoutMs,
-      maxBuffer: 4 * 1024 * 1024,
-    });
-  } catch (err) {
-    const e = err as { stderr?: string; message: string; name?: string };
-    if (e.name === 'AbortError') throw ctx.signal.reason ?? new Error('git aborted');
-    const text = (e.stderr || e.message).trim().split('\n').filter(Boolean).slice(-2).join('; ');
-    // never echo the one-command options (they hold the credentials header)
-    throw new Error(
-      `git ${args.find((a) => a === 'clone' || a === 'fetch' || a === 'reset') ?? ''}: ${text.replace(/Authorization: Basic \S+/g, 'Authorization: ********')}`,
-    );
-  }
-}
-
-/** A fresh shallow clone of `src` into `dest` (which must not exist). */
-export async function cloneRepo(src: GitSource, dest: string, ctx: GitContext): Promise<void> {
+/** A fresh shallow clone of `src` into `dest` (which must not exist; its parent the sandbox user may write). */
+export async function cloneSource(src: GitSource, dest: string, ctx: GitContext): Promise<void> {
   await checkUrl(src.url, ctx.fileRoots);
-  await mkdir(path.dirname(dest), { recursive: true });
-  const branch = src.ref ? ['--branch', src.ref] : [];
-  await git(
-    [...gitOptions(src), 'clone', '--quiet', '--depth', '1', ...branch, '--', src.url, dest],
-    path.dirname(dest),
-    ctx,
-  );
+  await cloneRepo(session(ctx), path.dirname(dest), remoteOf(src), path.basename(dest), {
+    depth: 1,
+    ...(src.ref ? { ref: src.ref } : {}),
+  });
 }
 
 const cacheRoot = () => path.join(os.tmpdir(), 'opsdeck-scrape-git');
 /** Updates in progress per cache directory, so two scrapes of one repository never race on it; emptied as each ends. */
 const updating = new Map<string, Promise<string>>();
+
+/** The cache directory, owned by the sandbox user (git writes there as that user). */
+async function makeCacheRoot(user: string): Promise<void> {
+  await mkdir(cacheRoot(), { recursive: true, mode: 0o700 });
+  const id = sandboxIdentity(user);
+  if (id) await chown(cacheRoot(), id.uid, id.gid);
+}
 
 /**
  * The working tree of `src` in the checkout cache, fetched again now: the directory name is a
@@ -135,16 +107,19 @@ export function cachedCheckout(src: GitSource, ctx: GitContext): Promise<string>
   const pending = updating.get(dir);
   if (pending) return pending;
   const work = (async () => {
-    await mkdir(cacheRoot(), { recursive: true, mode: 0o700 });
+    await makeCacheRoot(ctx.user);
     try {
       if (existsSync(path.join(dir, '.git'))) {
         await checkUrl(src.url, ctx.fileRoots);
-        await git([...gitOptions(src), 'fetch', '--quiet', '--depth', '1', 'origin', src.ref ?? 'HEAD'], dir, ctx);
-        await git(['reset', '--quiet', '--hard', 'FETCH_HEAD'], dir, ctx);
-        await git(['clean', '-qfdx'], dir, ctx);
+        const s = session(ctx);
+        await runGit(s, dir, ['fetch', '--quiet', '--depth', '1', 'origin', src.ref ?? 'HEAD'], {
+          remote: remoteOf(src),
+        });
+        await runGit(s, dir, ['reset', '--quiet', '--hard', 'FETCH_HEAD']);
+        await runGit(s, dir, ['clean', '-qfdx']);
       } else {
         await rm(dir, { recursive: true, force: true });
-        await cloneRepo(src, dir, ctx);
+        await cloneSource(src, dir, ctx);
       }
     } catch (err) {
       await rm(dir, { recursive: true, force: true }).catch(() => {});
