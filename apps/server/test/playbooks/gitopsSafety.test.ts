@@ -115,7 +115,7 @@ describe('gitops: symlinks in the repository', () => {
     expect(statSync(secret).mode & 0o777).toBe(0o700);
     expect(branchExists(bare, 'change')).toBe(false);
     rmSync(secret, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('still changes a regular file beside a symlink, keeping the symlink as it was', async () => {
     const bare = bareRepo('evil/beside', { 'ok.yaml': 'a: 1\n' }, { lnk: '/etc' });
@@ -156,7 +156,7 @@ describe('gitops: git’s own files, filters and hooks', () => {
     }
     expect(existsSync(marker)).toBe(false);
     expect(branchExists(bare, 'change')).toBe(false);
-  });
+  }, 120_000);
 
   it('commits a .gitattributes naming a filter as plain content, running nothing', async () => {
     const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'opsdeck-marker-')), 'ran');
@@ -247,7 +247,7 @@ describe('git credentials', () => {
     expect(args).not.toContain(TOKEN);
     expect(args).not.toContain(basic);
     expect(args).not.toContain(Buffer.from(`bot:${TOKEN}`).toString('base64'));
-  });
+  }, 60_000);
 
   it('sends a connection’s credentials only to its own host', async () => {
     const seen: IncomingHttpHeaders[] = [];
