@@ -86,36 +86,40 @@ const gitops = (bare: string, extra: Record<string, unknown>) => ({
 });
 
 describe('gitops: symlinks in the repository', () => {
-  it.skipIf(!asRoot)('writes nothing through a committed symlink and chowns nothing outside the clone', async () => {
-    const secret = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-root-only-'));
-    chmodSync(secret, 0o700);
-    writeFileSync(path.join(secret, 'kept.txt'), 'root data');
-    const bare = bareRepo(
-      'evil/links',
-      { 'ok.yaml': 'a: 1\n' },
-      { lnk: secret, 'file.yaml': path.join(secret, 'kept.txt') },
-    );
-    const attempts = [
-      { files: [{ path: 'lnk/pwned.txt', content: 'x' }] },
-      { files: [{ path: 'file.yaml', content: 'x' }] },
-      { files: [{ path: 'lnk/new/deep.txt', content: 'x' }] },
-      { patches: [{ path: 'file.yaml', patch: 'a: 2' }] },
-      { patches: [{ path: 'lnk/kept.txt', patch: 'a: 2' }] },
-    ];
-    for (const [i, extra] of attempts.entries()) {
-      const a = await runOnce(gitops(bare, extra), `links-${i}`);
-      expect(a.status, JSON.stringify(extra)).toBe('failed');
-      expect(a.error, JSON.stringify(extra)).toMatch(/symlink/);
-    }
-    expect(readdirSync(secret)).toEqual(['kept.txt']);
-    expect(readFileSync(path.join(secret, 'kept.txt'), 'utf8')).toBe('root data');
-    for (const p of [secret, path.join(secret, 'kept.txt')]) {
-      expect(statSync(p).uid, p).toBe(0);
-    }
-    expect(statSync(secret).mode & 0o777).toBe(0o700);
-    expect(branchExists(bare, 'change')).toBe(false);
-    rmSync(secret, { recursive: true, force: true });
-  }, 120_000);
+  it.skipIf(!asRoot)(
+    'writes nothing through a committed symlink and chowns nothing outside the clone',
+    async () => {
+      const secret = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-root-only-'));
+      chmodSync(secret, 0o700);
+      writeFileSync(path.join(secret, 'kept.txt'), 'root data');
+      const bare = bareRepo(
+        'evil/links',
+        { 'ok.yaml': 'a: 1\n' },
+        { lnk: secret, 'file.yaml': path.join(secret, 'kept.txt') },
+      );
+      const attempts = [
+        { files: [{ path: 'lnk/pwned.txt', content: 'x' }] },
+        { files: [{ path: 'file.yaml', content: 'x' }] },
+        { files: [{ path: 'lnk/new/deep.txt', content: 'x' }] },
+        { patches: [{ path: 'file.yaml', patch: 'a: 2' }] },
+        { patches: [{ path: 'lnk/kept.txt', patch: 'a: 2' }] },
+      ];
+      for (const [i, extra] of attempts.entries()) {
+        const a = await runOnce(gitops(bare, extra), `links-${i}`);
+        expect(a.status, JSON.stringify(extra)).toBe('failed');
+        expect(a.error, JSON.stringify(extra)).toMatch(/symlink/);
+      }
+      expect(readdirSync(secret)).toEqual(['kept.txt']);
+      expect(readFileSync(path.join(secret, 'kept.txt'), 'utf8')).toBe('root data');
+      for (const p of [secret, path.join(secret, 'kept.txt')]) {
+        expect(statSync(p).uid, p).toBe(0);
+      }
+      expect(statSync(secret).mode & 0o777).toBe(0o700);
+      expect(branchExists(bare, 'change')).toBe(false);
+      rmSync(secret, { recursive: true, force: true });
+    },
+    120_000,
+  );
 
   it('still changes a regular file beside a symlink, keeping the symlink as it was', async () => {
     const bare = bareRepo('evil/beside', { 'ok.yaml': 'a: 1\n' }, { lnk: '/etc' });
