@@ -2,6 +2,7 @@ import { chmod, chown, lchown, mkdir, mkdtemp, readdir, rm, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ExecConnections, type ExecScraper, execScraperSchema } from '@opsdeck/schema';
+import { requireConnectionHost } from '../../integrations/git.js';
 import { runSandboxed } from '../../sandbox/run.js';
 import { sandboxIdentity } from '../../sandbox/user.js';
 import { cloneSource, parseGitUrl } from './lib/git.js';
@@ -76,12 +77,17 @@ async function checkout(spec: NonNullable<ExecScraper['checkout']>, work: string
   const stored = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;
   const src = parseGitUrl(spec.url || stored?.url || '');
   const dest = path.join(work, spec.destination ?? 'checkout');
+  const username = await ctx.resolveEnv(spec.username);
+  const password = await ctx.resolveEnv(spec.password);
+  // a stored connection's credentials go to its own host only
+  if (spec.connection && ((!username && stored?.username) || (!password && stored?.password)))
+    requireConnectionHost(src.url, stored?.url && parseGitUrl(stored.url).url, spec.connection);
   await cloneSource(
     {
       ...src,
       ref: spec.branch ?? src.ref,
-      username: (await ctx.resolveEnv(spec.username)) || stored?.username,
-      password: (await ctx.resolveEnv(spec.password)) || stored?.password,
+      username: username || stored?.username,
+      password: password || stored?.password,
     },
     dest,
     { user: ctx.sandbox.user, signal: ctx.signal, timeoutMs: ctx.timeoutMs, fileRoots: ctx.fileRoots },
