@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, rm } from 'node:fs/promises';
+import { chown, mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -93,6 +93,12 @@ async function makeCacheRoot(user: string): Promise<void> {
   if (id) await chown(cacheRoot(), id.uid, id.gid);
 }
 
+/** Whether git, as the sandbox user, can update `dir` (a cache entry made by an older server may be root's). */
+async function ownedBySandbox(dir: string, user: string): Promise<boolean> {
+  const id = sandboxIdentity(user);
+  return !id || (await stat(dir)).uid === id.uid;
+}
+
 /**
  * The working tree of `src` in the checkout cache, fetched again now: the directory name is a
  * hash of URL and ref, so each repository and branch has its own. A failed update leaves no
@@ -109,7 +115,7 @@ export function cachedCheckout(src: GitSource, ctx: GitContext): Promise<string>
   const work = (async () => {
     await makeCacheRoot(ctx.user);
     try {
-      if (existsSync(path.join(dir, '.git'))) {
+      if (existsSync(path.join(dir, '.git')) && (await ownedBySandbox(dir, ctx.user))) {
         await checkUrl(src.url, ctx.fileRoots);
         const s = session(ctx);
         await runGit(s, dir, ['fetch', '--quiet', '--depth', '1', 'origin', src.ref ?? 'HEAD'], {
