@@ -118,6 +118,45 @@ describe('exec scraper', () => {
     expect(r.results[1]?.items[0]).toMatchObject({ externalId: 'node-1', config: { version: true } });
   });
 
+  it('sends a stored connection’s git credentials to its own host only', async () => {
+    const db = await createTestDb();
+    try {
+      const box = openSecretBox({ secretKey: 'catalog-git-test', dataDir: repo.root });
+      await db.kysely
+        .insertInto('connections')
+        .values({
+          name: 'git-home',
+          namespace: 'ops',
+          type: 'git',
+          url: 'http://127.0.0.1:9/home.git',
+          username: 'bot',
+          password: box.seal('git-s3cret'),
+        })
+        .execute();
+      const spec = {
+        exec: [
+          {
+            type: 'FromGit',
+            id: '$.id',
+            script: 'true',
+            checkout: { connection: 'connection://ops/git-home', url: 'http://127.0.0.2:9/steal.git' },
+          },
+        ],
+      };
+      const r = await collectScrape(buildScrapeConfig(spec), {
+        clock: systemClock,
+        fileRoots: { fileRoots: [] },
+        sandbox: { exec: 'admin', user: 'nobody' },
+        resolver: new ConnectionResolver(db, box),
+      });
+      const errors = r.results[0]?.errors.join() ?? '';
+      expect(errors).toContain('sent only to its own host (127.0.0.1:9)');
+      expect(errors).not.toContain('git-s3cret');
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+
   it('runs the script in a checkout of a git repository', async () => {
     const r = await scrape({
       exec: [{ type: 'FromGit', id: '$.id', script: 'bash list.sh', checkout: { url: repo.bare, branch: 'main' } }],
