@@ -92,13 +92,16 @@ describe('agents settings', () => {
     expect(await trust.getByRole('switch', { name: /Receives playbook actions/ }).isChecked()).toBe(true);
     await mayRun.check();
     await trust.getByRole('button', { name: 'Save' }).click();
-    await ui.toast(page, 'eu-west updated successfully').waitFor();
-    const trusted = await e2e.server.db.kysely
-      .selectFrom('agents')
-      .select(['exec_allowed', 'admin_registered'])
-      .where('name', '=', 'eu-west')
-      .executeTakeFirstOrThrow();
-    expect(trusted).toEqual({ exec_allowed: true, admin_registered: true });
+    await trust.waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        e2e.server.db.kysely
+          .selectFrom('agents')
+          .select(['exec_allowed', 'admin_registered'])
+          .where('name', '=', 'eu-west')
+          .executeTakeFirstOrThrow(),
+      )
+      .toEqual({ exec_allowed: true, admin_registered: true });
 
     await ui.row(page, 'eu-west').getByRole('button', { name: 'Delete eu-west' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
