@@ -84,10 +84,37 @@ describe('agents settings', () => {
     expect(stored.properties).toEqual({ region: 'eu-west-2' });
     await page.screenshot({ path: `${import.meta.dirname}/../docs/screenshots/agents.png` });
 
+    // an admin lets the agent send code; it was registered by an admin, so it receives actions
+    await ui.row(page, 'eu-west').getByText('eu-west', { exact: true }).click();
+    const trust = page.getByRole('dialog', { name: 'Edit Agent eu-west' });
+    const mayRun = trust.getByRole('switch', { name: /May run code/ });
+    expect(await mayRun.isChecked()).toBe(false);
+    expect(await trust.getByRole('switch', { name: /Receives playbook actions/ }).isChecked()).toBe(true);
+    await mayRun.check();
+    await trust.getByRole('button', { name: 'Save' }).click();
+    await trust.waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        e2e.server.db.kysely
+          .selectFrom('agents')
+          .select(['exec_allowed', 'admin_registered'])
+          .where('name', '=', 'eu-west')
+          .executeTakeFirstOrThrow(),
+      )
+      .toEqual({ exec_allowed: true, admin_registered: true });
+
     await ui.row(page, 'eu-west').getByRole('button', { name: 'Delete eu-west' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await ui.toast(page, 'eu-west deleted successfully').waitFor();
     expect(await whoami(token)).toBe(401);
+  });
+
+  it('offers editors neither Add Agent nor the trust switches', async () => {
+    const editor = await e2e.page({ as: 'editor' });
+    await editor.goto('/settings/agents');
+    await editor.getByRole('table', { name: 'Agents' }).waitFor();
+    expect(await editor.getByRole('button', { name: 'Add Agent' }).count()).toBe(0);
+    await editor.close();
   });
 
   it('shows an agent that pushes as online with its counts, and its badge on its checks', async () => {

@@ -4,9 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
-import { conflict } from '../http/errors.js';
+import { conflict, HttpError } from '../http/errors.js';
 import { createAccessToken } from '../identity/accessTokens.js';
 import { createdBySubject } from '../rest/whitelist.js';
+import { isAgentAdmin } from './admin.js';
+import './exposed.js';
 
 const generateBody = z.object({
   name: z
@@ -37,7 +39,8 @@ export function agentInstallOf(config: Config): AgentInstall {
  * `POST /api/agent/generate {name, properties}`: registers an agent with a person of its own (role
  * `agent`) and an auto-renewing access token, answered once as `{id, username, access_token}`.
  * The token lives as long as OPSDECK_TOKEN_MAX_LIFETIME allows and renews while it is used;
- * deleting the agent (deleted_at) deletes its tokens (migration 142).
+ * deleting the agent (deleted_at) deletes its tokens (migration 142). Only an admin generates one:
+ * the name it claims receives playbook actions (`runsOn`), and a live name is never taken over.
  */
 export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +50,13 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request, reply) => {
       const { name, properties } = request.body;
       const subject = request.subject;
+      if (!isAgentAdmin(subject)) {
+        throw new HttpError(403, 'forbidden', 'generating an agent token needs the admin role', {
+          'X-Rbac-Subject': subject?.id ?? '',
+          'X-Rbac-Object': 'agents',
+          'X-Rbac-Action': 'create',
+        });
+      }
       const createdBy = subject ? await createdBySubject(subject, ctx) : undefined;
       const now = ctx.clock.now();
       const username = `agent-${name}`;
@@ -72,6 +82,7 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
             person_id: person.id,
             properties: JSON.stringify(properties),
             created_by: createdBy ?? null,
+            admin_registered: true,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

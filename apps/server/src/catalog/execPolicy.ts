@@ -8,5 +8,5 @@ export function execScraperRefusal(
   roles: readonly Role[] | 'operator',
   spec: unknown,
 ): string | undefined {
-  return execWriteRefusal(mode, roles, spec)?.replaceAll('exec checks', 'exec scrapers');
+  return execWriteRefusal(mode, roles, spec, 'ScrapeConfig');
 }

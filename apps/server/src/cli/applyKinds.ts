@@ -20,7 +20,7 @@ import { validatePlaybook } from '../playbooks/yaml.js';
 import type { ExecMode } from '../sandbox/config.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { saveTopology } from '../topology/topologies.js';
-import { topologyHasExec, validateTopology } from '../topology/topologyYaml.js';
+import { validateTopology } from '../topology/topologyYaml.js';
 import { saveView, validateView } from '../views/viewYaml.js';
 
 /** A resource as `opsdeck apply` handles it: every kind has metadata. */
@@ -65,10 +65,7 @@ export const APPLY_KINDS: Record<string, ApplyKind<Applicable>> = {
   }),
   Topology: kind<TopologyResource>({
     validate: validateTopology,
-    refusal: (r, exec) =>
-      exec === 'off' && topologyHasExec(r.spec)
-        ? 'exec lookups are turned off on this server (OPSDECK_EXEC=off)'
-        : undefined,
+    refusal: (r, exec) => execWriteRefusal(exec, 'operator', r.spec, 'Topology'),
     save: (trx, r) => saveTopology(trx, r, fromFile),
   }),
   // applications and views select and show data: they run nothing on this server

@@ -74,6 +74,10 @@ export interface AgentsTable {
   deleted_at: Timestamp | null;
   last_seen: Timestamp | null;
   last_received: Timestamp | null;
+  /** The name was claimed by an admin: only such agents receive playbook actions (`runsOn`). */
+  admin_registered: Generated<boolean>;
+  /** An admin allowed the agent to push specs that run code (exec). */
+  exec_allowed: Generated<boolean>;
 }
 
 /** Job statuses of the reference: RUNNING, SUCCESS, WARNING, FAILED, STALE, SKIPPED. */

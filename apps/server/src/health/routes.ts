@@ -9,6 +9,7 @@ import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import type { Role } from '../rbac/resources.js';
 import { maskedColumn } from '../rest/secrets.js';
+import { storedAgentCodeRefusal } from '../upstream/codeGate.js';
 import { onDemandRunner } from './engine.js';
 import { checkGraph } from './graph.js';
 import { loadRunnableCheck } from './load.js';
@@ -45,6 +46,8 @@ export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Pro
       const found = await loadRunnableCheck(ctx.db, request.params.id);
       if (!found) throw notFound(`check ${request.params.id} not found`);
       if (found.deleted) throw badRequest(`check ${request.params.id} is deleted and cannot run`);
+      const refusal = await storedAgentCodeRefusal(ctx.db.kysely, ctx.config.sandbox.exec, 'checks', found.check.id);
+      if (refusal) throw new HttpError(403, 'forbidden', refusal);
       const { runner, writer } = onDemandRunner(ctx, request.log);
       const time = ctx.clock.now();
       const result = await runner.runCheck(found.canary, found.check);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { requireAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { planImport } from './parse.js';
 import { IMPORT_SOURCES, ImportInputError } from './plan.js';
 import { storePlan, summarize } from './store.js';
@@ -41,6 +42,11 @@ export async function importRoutes(scope: FastifyInstance, ctx: AppContext): Pro
         if (err instanceof ImportInputError || err instanceof RangeError) throw badRequest(err.message);
         throw err;
       }
+      // an imported canary that runs code follows OPSDECK_EXEC like any other save
+      const refusal = plan.canaries
+        .map((c) => execWriteRefusal(ctx.config.sandbox.exec, subject.roles, c.spec))
+        .find(Boolean);
+      if (refusal) throw new HttpError(403, 'forbidden', refusal);
       if (dryRun) return summarize(plan, true);
       const box = connectionSecretBox(ctx.config);
       return ctx.db.kysely

@@ -4,8 +4,9 @@ import './tables.js';
 
 /**
  * Where an action runs (`runsOn` on the action, else on the playbook): the first name that is
- * `local` (this OpsDeck: null) or a live agent's (its id). An action naming only agents that do
- * not exist fails its run with the names, rather than waiting forever.
+ * `local` (this OpsDeck: null) or a live agent's that an admin registered (its id). The action
+ * is handed over rendered, secrets included, so an agent registered by anyone else is never a
+ * target. An action naming no such agent fails its run saying why, rather than waiting forever.
  */
 export async function actionAgent(
   db: Executor,
@@ -16,14 +17,20 @@ export async function actionAgent(
   if (!names.length) return null;
   const agents = await db
     .selectFrom('agents')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'admin_registered'])
     .where('name', 'in', names)
     .where('deleted_at', 'is', null)
     .execute();
   for (const name of names) {
     if (name === 'local') return null;
     const agent = agents.find((a) => a.name === name);
-    if (agent) return agent.id;
+    if (agent?.admin_registered) return agent.id;
+  }
+  const unconfirmed = agents.filter((a) => !a.admin_registered).map((a) => a.name);
+  if (unconfirmed.length) {
+    throw new Error(
+      `runsOn: agent ${unconfirmed.join(' and ')} was not registered by an admin, so it receives no actions (an admin confirms it in Settings › Agents)`,
+    );
   }
   throw new Error(`runsOn: no agent named ${names.join(' or ')} (Settings › Agents)`);
 }

@@ -21,9 +21,7 @@ export function playbookExecRefusal(
   roles: readonly Role[] | 'operator',
   spec: PlaybookSpec,
 ): string | undefined {
-  const exec = spec.actions.filter((a) => a.exec !== undefined);
-  const refusal = execWriteRefusal(mode, roles, { exec });
-  return refusal?.replaceAll('exec checks', 'exec actions');
+  return execWriteRefusal(mode, roles, spec, 'Playbook');
 }
 
 /** The row columns a spec decides. */

@@ -161,14 +161,7 @@ const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: fa
 // people and team_members: identity/exposed.ts (they reach roles and permission rows)
 exposeTable('teams', { ...identity, defaults: { created_by: createdBySubject } });
 // properties (feature flags): system/properties.ts (names set by the environment are read-only)
-// an agent's person and username are set when it is generated (POST /api/agent/generate)
-exposeTable('agents', {
-  resource: 'agents',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  readOnlyColumns: ['person_id', 'username'],
-});
-exposeTable('agents_summary', readOnly('agents'));
+// agents and agents_summary: agents/exposed.ts (registering one and trusting it need an admin)
 exposeTable('job_history', readOnly('database'));
 exposeTable('job_history_latest_status', readOnly('database'));
 exposeTable('job_histories', readOnly('database'));

@@ -5,7 +5,7 @@ import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { assertAgent } from '../upstream/assigned.js';
-import { TopologyValidationError, topologyHasExec, topologySchedule, validateTopology } from './topologyYaml.js';
+import { TopologyValidationError, topologySchedule, validateTopology } from './topologyYaml.js';
 import './tables.js';
 
 /**
@@ -32,9 +32,8 @@ function validateRow(row: Row, where: string): void {
 }
 
 function checkExec(ctx: AppContext, subject: Subject, row: Row): void {
-  if (!topologyHasExec(row.spec)) return;
-  const refusal = execWriteRefusal(ctx.config.sandbox.exec, subject.roles, { exec: [{}] });
-  if (refusal) throw new HttpError(403, 'forbidden', refusal.replace('exec checks', 'exec lookups'));
+  const refusal = execWriteRefusal(ctx.config.sandbox.exec, subject.roles, row.spec, 'Topology');
+  if (refusal) throw new HttpError(403, 'forbidden', refusal);
 }
 
 const schedule = (row: Row) =>

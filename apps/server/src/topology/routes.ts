@@ -5,8 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { sandboxPolicy } from '../sandbox/config.js';
+import { storedAgentCodeRefusal } from '../upstream/codeGate.js';
 import { queryTopology } from './query.js';
 import { runTopology } from './run.js';
 import { topologySnapshot } from './snapshot.js';
@@ -80,6 +81,8 @@ export async function topologyRoutes(scope: FastifyInstance, ctx: AppContext): P
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!exists) throw notFound(`topology ${request.params.id} not found`);
+      const refusal = await storedAgentCodeRefusal(ctx.db.kysely, ctx.config.sandbox.exec, 'topologies', exists.id);
+      if (refusal) throw new HttpError(403, 'forbidden', refusal);
       try {
         const r = await runTopology(
           { db: ctx.db, clock: ctx.clock, resolver: connectionResolver(ctx), sandbox: sandboxPolicy(ctx.config) },

@@ -142,17 +142,3 @@ export function validateTopology(doc: unknown): TopologyResource {
 export function parseTopologyFile(text: string, file = 'input'): TopologyResource[] {
   return parseResourceFile(text, file, { Topology: validateTopology }).map((r) => r.resource);
 }
-
-/** Whether a spec holds exec anywhere (lookups, property lookups, inline checks): OPSDECK_EXEC applies. */
-export function topologyHasExec(spec: unknown): boolean {
-  if (Array.isArray(spec)) return spec.some(topologyHasExec);
-  if (!spec || typeof spec !== 'object') return false;
-  for (const [key, value] of Object.entries(spec)) {
-    if ((key === 'lookup' || key === 'inline') && value && typeof value === 'object') {
-      const exec = (value as { exec?: unknown }).exec;
-      if (Array.isArray(exec) ? exec.length > 0 : exec != null) return true;
-    }
-    if (topologyHasExec(value)) return true;
-  }
-  return false;
-}

@@ -41,6 +41,8 @@ async function claimOne(ctx: AppContext, agentId: string, now: Date): Promise<Cl
       select x.id from playbook_run_actions x
       join playbook_runs r on r.id = x.playbook_run_id
       where x.agent_id = ${agentId}::uuid
+        -- only an agent an admin registered is handed actions (an admin may withdraw that later)
+        and exists (select 1 from agents g where g.id = x.agent_id and g.admin_registered and g.deleted_at is null)
         and r.status not in ('completed', 'failed', 'cancelled', 'timed_out')
         and ((x.status in ('scheduled', 'sleeping') and x.scheduled_time <= ${now})
           or (x.status = 'running' and x.lease_until < ${now}))

@@ -81,6 +81,7 @@ async function pushInChunks(
     answer.accepted[name] = (answer.accepted[name] ?? 0) + (a.accepted[name] ?? 0);
     answer.failed[name] = [...(answer.failed[name] ?? []), ...(a.failed[name] ?? [])];
     answer.refused[name] = [...(answer.refused[name] ?? []), ...(a.refused[name] ?? [])];
+    if (a.errors?.length) answer.errors = [...(answer.errors ?? []), ...a.errors];
     chunk = [];
     size = 0;
   };
@@ -146,7 +147,14 @@ export async function pushOnce(db: Kysely<Database>, client: UpstreamClient): Pr
       if (failed.length) summary.waiting[name] = (summary.waiting[name] ?? 0) + failed.length;
       if (refused.length) {
         summary.refused[name] = (summary.refused[name] ?? 0) + refused.length;
-        errors.push(`${name}: upstream refused ${refused.length} row(s) that belong to someone else there`);
+        // rows refused for running code come with their reasons; the rest belong to someone else upstream
+        const reasons = answer.errors ?? [];
+        errors.push(...reasons);
+        if (refused.length > reasons.length) {
+          errors.push(
+            `${name}: upstream refused ${refused.length - reasons.length} row(s) that belong to someone else there`,
+          );
+        }
       }
     }
   }

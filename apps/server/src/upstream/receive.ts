@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
+import type { ExecMode } from '../sandbox/config.js';
+import { type PushingAgent, refusalText, screenAgentCode } from './codeGate.js';
 import {
   isPushTable,
   keyMatch,
@@ -18,8 +20,13 @@ export interface PushAnswer {
   accepted: Partial<Record<PushTableName, number>>;
   /** Keys of rows whose parent row is not here yet: the agent sends the parent again, then these. */
   failed: Partial<Record<PushTableName, Row[]>>;
-  /** Keys of rows that belong to someone else here (another agent or this OpsDeck): never stored. */
+  /**
+   * Keys of rows never stored: they belong to someone else here (another agent or this OpsDeck),
+   * or they run code this agent may not send (then `errors` says so).
+   */
   refused: Partial<Record<PushTableName, Row[]>>;
+  /** Why rows were refused, one line each, when the reason is not ownership. */
+  errors?: string[];
 }
 
 // the columns of the ten pushed tables, read once per process (the schema only changes by migration)
@@ -109,16 +116,26 @@ const keyText = (t: PushTable, r: Row) =>
  * Stores one push of an agent, table by table in dependency order, in one transaction. Rows whose
  * parent arrives in the same push (an item under an item) are retried until nothing moves; what
  * still misses a parent is answered as failed, so the agent sends the parent and tries again.
+ * Specs that run code are refused unless the agent may send them (codeGate.ts); the rest is stored.
  */
-export async function receivePush(db: Kysely<Database>, agentId: string, data: PushData): Promise<PushAnswer> {
+export async function receivePush(
+  db: Kysely<Database>,
+  agent: PushingAgent,
+  data: PushData,
+  mode: ExecMode,
+): Promise<PushAnswer> {
+  const agentId = agent.id;
   const answer: PushAnswer = { accepted: {}, failed: {}, refused: {} };
+  const errors: string[] = [];
   await db.transaction().execute(async (trx) => {
     for (const name of PUSH_TABLE_NAMES) {
       const t = PUSH_TABLES[name];
-      let pending = data[name] ?? [];
-      if (!pending.length) continue;
+      if (!data[name]?.length) continue;
+      const screened = await screenAgentCode(trx, name, data[name] ?? [], agent, mode);
+      let pending = screened.kept;
       let accepted = 0;
-      const refused: Row[] = [];
+      const refused: Row[] = screened.refused.map((r) => r.row);
+      errors.push(...screened.refused.map((r) => refusalText(name, r)));
       while (pending.length) {
         const { ready, waiting, refused: no } = await classify(trx, t, pending, agentId);
         refused.push(...no);
@@ -134,7 +151,7 @@ export async function receivePush(db: Kysely<Database>, agentId: string, data: P
     }
     await sql`update agents set last_received = now(), last_seen = now() where id = ${agentId}::uuid`.execute(trx);
   });
-  return answer;
+  return errors.length ? { ...answer, errors } : answer;
 }
 
 /**

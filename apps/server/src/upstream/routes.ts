@@ -42,12 +42,15 @@ function tablesBody() {
 }
 
 /** The agent a request comes from: its access token's owner must be a live agent's person. */
-async function agentOf(request: FastifyRequest, ctx: AppContext): Promise<{ id: string; name: string }> {
+async function agentOf(
+  request: FastifyRequest,
+  ctx: AppContext,
+): Promise<{ id: string; name: string; execAllowed: boolean }> {
   const subject = request.subject;
   if (!subject) throw unauthorized();
   const agent = await ctx.db.kysely
     .selectFrom('agents')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'exec_allowed as execAllowed'])
     .where('person_id', '=', subject.id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -70,7 +73,7 @@ export async function upstreamRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const auth = { auth: 'authenticated' as const };
   r.post('/upstream/push', { config: auth, schema: { body: tablesBody() } }, async (request) => {
     const agent = await agentOf(request, ctx);
-    return receivePush(ctx.db.kysely, agent.id, request.body);
+    return receivePush(ctx.db.kysely, agent, request.body, ctx.config.sandbox.exec);
   });
   r.delete('/upstream/push', { config: auth, schema: { body: tablesBody() } }, async (request) => {
     const agent = await agentOf(request, ctx);

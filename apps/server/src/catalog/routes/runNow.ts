@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/context.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { outcomeStatus } from '../../jobs/jobHistory.js';
 import { sandboxPolicy } from '../../sandbox/config.js';
+import { storedAgentCodeRefusal } from '../../upstream/codeGate.js';
 import { claimNow, releaseLease } from '../runs/lease.js';
 import { loadStoredScraper, runLeaseMs, runStoredScraper } from '../runs/run.js';
 
@@ -41,6 +42,8 @@ export async function runNowRoutes(scope: FastifyInstance, ctx: AppContext): Pro
       const scraper = await loadStoredScraper(ctx.db, id);
       if (!scraper) throw notFound(`scraper ${id} not found`);
       if (scraper.deleted) throw badRequest(`scraper ${id} is deleted and cannot run`);
+      const refusal = await storedAgentCodeRefusal(ctx.db.kysely, ctx.config.sandbox.exec, 'config_scrapers', id);
+      if (refusal) throw new HttpError(403, 'forbidden', refusal);
       const started = ctx.clock.now();
       let firstRun = new Date(started.getTime() + 3_600_000);
       try {

@@ -5,24 +5,32 @@ import { Modal } from '../../../ui/Modal.js';
 import { useCopyToClipboard } from '../../../ui/useCopyToClipboard.js';
 import { FormField, inputClass } from '../canaries/FormField.js';
 import { AgentInstallTabs } from './AgentInstallTabs.js';
-import { type AgentRow, parseProperties, propertiesText } from './api.js';
+import { type AgentChanges, type AgentRow, parseProperties, propertiesText } from './api.js';
 
-/** Add Agent (name and properties) or Edit Agent (properties only; the name is fixed). */
+/**
+ * Add Agent (name and properties) or Edit Agent (properties; the name is fixed). An admin editing
+ * also sets whether the agent may send specs that run code and whether it receives actions.
+ */
 export function AgentModal({
   agent,
+  admin = false,
   busy,
   serverError,
   onSubmit,
   onClose,
 }: {
   agent?: AgentRow;
+  admin?: boolean;
   busy: boolean;
   serverError?: string;
-  onSubmit: (v: { name: string; properties: Record<string, string> }) => void;
+  onSubmit: (v: AgentChanges & { name: string }) => void;
   onClose: () => void;
 }) {
   const [name, setName] = useState(agent?.name ?? '');
   const [props, setProps] = useState(propertiesText(agent?.properties ?? null));
+  const [execAllowed, setExecAllowed] = useState(agent?.exec_allowed ?? false);
+  const [registered, setRegistered] = useState(agent?.admin_registered ?? false);
+  const trust = agent && admin;
   const [touched, setTouched] = useState(false);
   const formId = useId();
   const parsed = parseProperties(props);
@@ -32,7 +40,11 @@ export function AgentModal({
     e.preventDefault();
     setTouched(true);
     if (!name.trim() || !parsed.ok) return;
-    onSubmit({ name: name.trim(), properties: parsed.value });
+    onSubmit({
+      name: name.trim(),
+      properties: parsed.value,
+      ...(trust ? { exec_allowed: execAllowed, admin_registered: registered } : {}),
+    });
   };
   return (
     <Modal
@@ -83,6 +95,43 @@ export function AgentModal({
             />
           )}
         </FormField>
+        {trust && (
+          <fieldset className="flex flex-col gap-2 text-sm">
+            <legend className="mb-1 font-medium">Trust (admins only)</legend>
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                role="switch"
+                className="mt-0.5 h-4 w-4"
+                checked={execAllowed}
+                aria-checked={execAllowed}
+                onChange={(e) => setExecAllowed(e.target.checked)}
+              />
+              <span>
+                May run code
+                <span className="block text-xs text-zinc-500">
+                  Accept exec checks, exec scrapers and exec lookups this agent sends; off, they are refused.
+                </span>
+              </span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                role="switch"
+                className="mt-0.5 h-4 w-4"
+                checked={registered}
+                aria-checked={registered}
+                onChange={(e) => setRegistered(e.target.checked)}
+              />
+              <span>
+                Receives playbook actions
+                <span className="block text-xs text-zinc-500">
+                  Confirmed by an admin: actions with runsOn this agent are handed to it, secrets included.
+                </span>
+              </span>
+            </label>
+          </fieldset>
+        )}
       </form>
     </Modal>
   );

@@ -15,12 +15,13 @@ import { useToasts } from '../../../ui/Toasts.js';
 import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
 import { AgentModal, AgentTokenModal } from './AgentModal.js';
 import {
+  type AgentChanges,
   type AgentRow,
   agentQueries,
   deleteAgent,
   type GeneratedAgent,
   generateAgent,
-  updateAgentProperties,
+  updateAgent,
 } from './api.js';
 
 const STATUS_CLASS = {
@@ -69,7 +70,7 @@ export function AgentsPage() {
     },
   });
   const update = useMutation({
-    mutationFn: (v: { id: string; properties: Record<string, string> }) => updateAgentProperties(v.id, v.properties),
+    mutationFn: (v: { id: string; changes: AgentChanges }) => updateAgent(v.id, v.changes),
     onSuccess: () => {
       toasts.success(`${editing?.name} updated successfully`);
       closeEdit();
@@ -142,7 +143,8 @@ export function AgentsPage() {
 
   return (
     <div className="flex h-full flex-col gap-3 p-4">
-      {session.can('agents', 'create') && (
+      {/* an agent's name is claimed by an admin only (the server refuses editors too) */}
+      {session.isAdmin && session.can('agents', 'create') && (
         <TopBarExtra>
           <Button variant="primary" size="sm" icon={<Plus className="h-4 w-4" />} onClick={() => setAdding(true)}>
             Add Agent
@@ -182,8 +184,9 @@ export function AgentsPage() {
         <AgentModal
           key={editing.id}
           agent={editing}
+          admin={session.isAdmin}
           busy={update.isPending}
-          onSubmit={(v) => update.mutate({ id: editing.id, properties: v.properties })}
+          onSubmit={({ name: _name, ...changes }) => update.mutate({ id: editing.id, changes })}
           onClose={closeEdit}
         />
       )}

@@ -18,6 +18,10 @@ export interface AgentRow {
   created_at: string;
   updated_at: string;
   created_by_name: string | null;
+  /** An admin claimed its name: only then does it receive playbook actions (runsOn). */
+  admin_registered: boolean;
+  /** An admin allowed it to send canaries, scrapers and topologies that run code. */
+  exec_allowed: boolean;
 }
 
 export const agentQueries = {
@@ -48,9 +52,16 @@ export interface GeneratedAgent {
 export const generateAgent = (body: { name: string; properties: Record<string, string> }) =>
   api.post<GeneratedAgent>('/api/agent/generate', body);
 
-/** Edits only the properties (the name is fixed). */
-export const updateAgentProperties = (id: string, properties: Record<string, string>) =>
-  api.patch('/api/db/agents', { properties }, { params: { id: `eq.${id}` } });
+/** What the Edit Agent dialog changes (the name is fixed); the trust switches are an admin's. */
+export interface AgentChanges {
+  properties: Record<string, string>;
+  exec_allowed?: boolean;
+  admin_registered?: boolean;
+}
+
+/** Edits properties, and for an admin whether the agent may run code and receive actions. */
+export const updateAgent = (id: string, changes: AgentChanges) =>
+  api.patch('/api/db/agents', changes, { params: { id: `eq.${id}` } });
 
 /** Deletes an agent (soft): its tokens end at once. */
 export const deleteAgent = (id: string) =>
