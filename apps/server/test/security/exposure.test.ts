@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretFields } from '../../src/rest/secrets.js';
-import { exposedTableNames } from '../../src/rest/whitelist.js';
+import { exposedFunctionNames, exposedTableNames } from '../../src/rest/whitelist.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 
 // Every relation under /api/db that can read a secret declares it (docs/secrets.md). The secret
@@ -86,5 +86,22 @@ describe('exposed relations declare their secrets', () => {
       })
       .sort();
     expect(undeclared).toEqual([]);
+  });
+
+  it('reads no secret OUT column of any exposed function unmasked', async () => {
+    const names = exposedFunctionNames();
+    const { rows } = await sql<{ fn: string; column: string }>`
+      select r.routine_name as fn, p.parameter_name as column
+      from information_schema.routines r
+      join information_schema.parameters p on p.specific_name = r.specific_name and p.specific_schema = r.specific_schema
+      where r.routine_schema = 'public' and r.routine_name = any(${names}::text[])
+        and p.parameter_mode in ('OUT', 'INOUT') and p.parameter_name is not null`.execute(server.db.kysely);
+    expect(rows.some((r) => r.fn === 'get_playbook_run_actions' && r.column === 'result')).toBe(true);
+    const undeclared = rows
+      .filter((r) => SECRET_COLUMN.test(r.column) && !secretFields(r.fn).has(r.column))
+      .map((r) => `${r.fn}.${r.column}`)
+      .filter((name) => !NOT_SECRET[name])
+      .sort();
+    expect([...new Set(undeclared)]).toEqual([]);
   });
 });
