@@ -122,9 +122,11 @@ for (const [name, source] of Object.entries(vocabularies)) {
 }
 
 // aggregates over every config (and the scrapers): read with the whole catalog only
-for (const name of ['config_scrapers_with_status', 'change_types', 'analysis_types', 'analyzer_types']) {
+for (const name of ['change_types', 'analysis_types', 'analyzer_types']) {
   exposeTable(name, readOnly);
 }
+// the scrapers' rows with their last run: the same spec, so the same masks as config_scrapers
+exposeTable('config_scrapers_with_status', { ...readOnly, secrets: { spec: SPEC_SECRETS } });
 
 exposeFunction('related_configs_recursive', { resource: 'config_scrapers' });
 exposeFunction('lookup_analysis_by_component', { resource: 'config_scrapers' });

@@ -59,18 +59,23 @@ export class ConnectionResolver {
   }
 
   private async load(ref: string, defaultNamespace: string): Promise<ResolvedConnection> {
-    let query = this.db.kysely.selectFrom('connections').selectAll().where('deleted_at', 'is', null);
-    const bare = ref.trim().replace(/^connection:\/\//, '');
-    if (UUID.test(bare)) {
-      query = query.where('id', '=', bare);
-    } else {
-      const { namespace, name } = parseConnectionRef(ref, defaultNamespace);
-      query = query.where('namespace', '=', namespace).where('name', '=', name);
-    }
-    const row = await query.executeTakeFirst();
+    const row = await findConnection(this.db, ref, defaultNamespace);
     if (!row) throw new ConnectionNotFoundError(`connection ${ref} not found`);
     return toResolved(row, this.box);
   }
+}
+
+/** The stored (live) connection a reference names: an id, `connection://namespace/name` or a name. */
+export function findConnection(db: Db, ref: string, defaultNamespace = 'default') {
+  let query = db.kysely.selectFrom('connections').selectAll().where('deleted_at', 'is', null);
+  const bare = ref.trim().replace(/^connection:\/\//, '');
+  if (UUID.test(bare)) {
+    query = query.where('id', '=', bare);
+  } else {
+    const { namespace, name } = parseConnectionRef(ref, defaultNamespace);
+    query = query.where('namespace', '=', namespace).where('name', '=', name);
+  }
+  return query.executeTakeFirst();
 }
 
 /** A stored row as runners see it: secrets opened, properties as strings. */

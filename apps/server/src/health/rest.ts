@@ -2,7 +2,7 @@ import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
-import { SPEC_SECRETS } from '../rest/secrets.js';
+import { OUTPUT_SECRETS, SPEC_SECRETS } from '../rest/secrets.js';
 import { exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { assertAgent } from '../upstream/assigned.js';
@@ -43,8 +43,8 @@ function checkExecAllowed(ctx: AppContext, subject: Subject, row: Row): void {
 
 // inline credentials of a spec read masked and are kept when a spec comes back with the marker
 const specSecrets = { spec: SPEC_SECRETS };
-// a result's message or error may quote a URL with its credentials
-const resultSecrets = { message: 'url', error: 'url' } as const;
+// a result's message or error may quote a URL with its credentials; details may echo them
+const resultSecrets = { message: 'url', error: 'url', details: OUTPUT_SECRETS } as const;
 
 exposeTable('canaries', {
   resource: 'canaries',

@@ -5,6 +5,7 @@ import { runScope } from '../abort.js';
 import { requireAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { maskText } from '../rest/secretValues.js';
 import { FileAccessError } from '../sandbox/fileRoots.js';
 import { searchLogs } from './search.js';
 import { LogBackendError } from './types.js';
@@ -36,7 +37,8 @@ export async function logRoutes(scope: FastifyInstance, ctx: AppContext): Promis
       } catch (err) {
         if (run.signal.aborted && run.signal.reason instanceof HttpError) throw run.signal.reason;
         if (err instanceof FileAccessError) throw badRequest(err.message);
-        if (err instanceof LogBackendError) throw new HttpError(502, 'backend', err.message);
+        // masked once more here: no backend's reason is answered with a credential in it
+        if (err instanceof LogBackendError) throw new HttpError(502, 'backend', await maskText(ctx.db, err.message));
         throw err;
       } finally {
         run.dispose();

@@ -13,9 +13,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { KnownSecrets, maskText } from '../rest/secretValues.js';
 import { backendFor } from './backends/index.js';
 import { backendContext } from './context.js';
-import type { FoundLine, LogBackend } from './types.js';
+import { type FoundLine, type LogBackend, LogBackendError } from './types.js';
 
 /**
  * `POST /api/logs`: the backends a request reaches (a component's log selector, or one backend by
@@ -102,7 +103,13 @@ export async function searchLogs(ctx: AppContext, req: LogsRequest, signal: Abor
   const cursors = decodePage(req.page);
   const { rows, labels } = await targets(ctx, req);
   const bctx = await backendContext(ctx);
-  const live: Array<{ name: string; kind: LogBackendKind; backend: LogBackend; cursor?: string }> = [];
+  const live: Array<{
+    name: string;
+    kind: LogBackendKind;
+    backend: LogBackend;
+    cursor?: string;
+    secrets: KnownSecrets;
+  }> = [];
   const searched: LogsResponse['backends'] = [];
   for (const row of rows) {
     const spec = logBackendSpecSchema.safeParse(row.spec);
@@ -111,14 +118,16 @@ export async function searchLogs(ctx: AppContext, req: LogsRequest, signal: Abor
     searched.push({ name: row.name, type: made.kind });
     const cursor = cursors?.[row.name];
     if (cursor === null) continue; // this backend has nothing older
-    live.push({ name: row.name, ...made, cursor });
+    live.push({ name: row.name, ...made, cursor, secrets: backendSecrets(spec.data) });
   }
   const pages = await Promise.all(
     live.map((b) =>
       b.backend.search({ query: req.query ?? '', start, end, limit, labels, cursor: b.cursor, now, signal }).then(
         (p) => ({ ...b, ...p }),
-        (err) => {
+        async (err) => {
           if (err instanceof SyntaxError) throw badRequest('page: not a nextPage this server answered');
+          // a backend's failure may quote its URL or echo its credentials: masked before it is answered
+          if (err instanceof LogBackendError) throw new LogBackendError(await maskText(ctx.db, err.message, b.secrets));
           throw err;
         },
       ),
@@ -143,4 +152,25 @@ export async function searchLogs(ctx: AppContext, req: LogsRequest, signal: Abor
     ...(more ? { nextPage: encodePage(next) } : {}),
     backends: searched,
   };
+}
+
+/** The credentials of a log backend's spec (every kind's): passwords, keys, kubeconfig, URL userinfo. */
+function backendSecrets(spec: object): KnownSecrets {
+  const known = new KnownSecrets();
+  for (const kind of Object.values(spec) as unknown[]) {
+    if (!kind || typeof kind !== 'object') continue;
+    const k = kind as Record<string, unknown>;
+    for (const key of ['password', 'apiKey', 'kubeconfig'])
+      if (typeof k[key] === 'string') known.addBasic(k.username as string | undefined, k[key] as string);
+    for (const key of ['url', 'address']) {
+      if (typeof k[key] !== 'string') continue;
+      try {
+        const password = new URL(k[key] as string).password;
+        if (password) known.add(decodeURIComponent(password));
+      } catch {
+        // not a URL: nothing to record
+      }
+    }
+  }
+  return known;
 }

@@ -49,6 +49,8 @@ const ruleSecrets = {
   custom_services: CHANNEL_SECRETS,
   fallback_custom_services: CHANNEL_SECRETS,
   properties: [[`**.${SECRET_KEYS}`, 'secret']],
+  // why the rule last failed: a send error quoting its channel URL
+  error: 'url',
 } as const;
 // a failed send's error may quote the URL it posted to
 const sendSecrets = { error: 'url' } as const;
@@ -63,7 +65,7 @@ exposeTable('notifications', {
 exposeTable('notifications_summary', {
   resource: 'notifications',
   writable: false,
-  secrets: { custom_services: CHANNEL_SECRETS },
+  secrets: { custom_services: CHANNEL_SECRETS, error: 'url' },
 });
 exposeTable('notification_silences', {
   resource: 'notifications',

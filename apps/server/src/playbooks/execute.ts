@@ -7,6 +7,7 @@ import { checksum } from './actions/workdir.js';
 import { advanceRun, doneActions, runEnv } from './advance.js';
 import { type ClaimedAction, type ClaimedRun, timeOutRuns } from './claims.js';
 import { renderDeep } from './env.js';
+import { maskOutcome, runSecrets } from './runSecrets.js';
 import { openSecrets } from './secretParams.js';
 import './tables.js';
 
@@ -116,15 +117,18 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error(`action timed out after ${timeoutMs}ms`)), timeoutMs);
     const signal = AbortSignal.any([controller.signal, deps.signal]);
+    // connection use authorized for the run, and every secret it resolves masked in what is stored
+    const secrets = runSecrets(db, deps.actionContext, run, deps.now());
     try {
-      const prepared = await prepareAction(deps, run, claimed, timeoutMs);
-      outcome = await ACTIONS[prepared.type].run(prepared.spec as never, { ...deps.actionContext, signal, timeoutMs });
+      const prepared = await prepareAction({ db, actionContext: secrets.context }, run, claimed, timeoutMs);
+      outcome = await ACTIONS[prepared.type].run(prepared.spec as never, { ...secrets.context, signal, timeoutMs });
     } catch (err) {
       const reason = signal.aborted ? signal.reason : err;
       outcome = { ok: false, result: {}, error: reason instanceof Error ? reason.message : String(reason) };
     } finally {
       clearTimeout(timer);
     }
+    outcome = await maskOutcome(db, outcome, secrets.known);
   }
   if (deps.signal.aborted) return; // cancelled, timed out or shutting down: the row is settled elsewhere or re-claimed
   // the run's deadline cut the action short: the run times out (not merely fails)

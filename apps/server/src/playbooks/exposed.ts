@@ -1,6 +1,6 @@
 import type { PlaybookResource } from '@opsdeck/schema';
 import { badRequest } from '../http/errors.js';
-import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
+import { type JsonSecret, OUTPUT_SECRETS, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { playbookExecRefusal, syncSchedules } from './store.js';
 import { PlaybookValidationError, validatePlaybook } from './yaml.js';
@@ -103,7 +103,19 @@ exposeTable('playbook_names', {
   writable: false,
   objects: { kind: 'playbooks', column: 'id' },
 });
-exposeTable('playbook_runs', { resource: 'playbook_runs', writable: false, secrets });
-exposeTable('playbook_run_actions', { resource: 'playbook_runs', writable: false });
+// what an action said: errors quote URLs, results echo headers and tokens. Both are masked when
+// stored (playbooks/runSecrets.ts); these masks cover rows stored before that and what slips by.
+// a webhook run's request: its headers carry the caller's credentials
+const REQUEST_SECRETS: readonly JsonSecret[] = [
+  [
+    `**.${SECRET_KEYS}|authorization|proxy-authorization|cookie|x-api-key|x-hub-signature|x-hub-signature-256`,
+    'secret',
+  ],
+  ['**.url', 'url'],
+];
+export const RUN_SECRETS = { spec: PLAYBOOK_SPEC_SECRETS, error: 'url', request: REQUEST_SECRETS } as const;
+export const RUN_ACTION_SECRETS = { result: OUTPUT_SECRETS, error: 'url' } as const;
+exposeTable('playbook_runs', { resource: 'playbook_runs', writable: false, secrets: RUN_SECRETS });
+exposeTable('playbook_run_actions', { resource: 'playbook_runs', writable: false, secrets: RUN_ACTION_SECRETS });
 exposeTable('playbook_approvals', { resource: 'playbook_runs', writable: false });
-exposeFunction('get_playbook_run_actions', { resource: 'playbook_runs' });
+exposeFunction('get_playbook_run_actions', { resource: 'playbook_runs', secrets: RUN_ACTION_SECRETS });

@@ -87,20 +87,20 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
   );
 
   const readRuns = { auth: { resource: 'playbook_runs', action: 'read' } } as const;
-  // the run's spec snapshot with its credentials masked (docs/secrets.md)
+  // the run's spec snapshot, error and request with their credentials masked (docs/secrets.md)
   const maskedRun = (id: string) =>
     ctx.db.kysely
       .selectFrom('playbook_runs')
       .selectAll()
-      .select(maskedColumn('playbook_runs', 'spec', sql.ref('spec')).as('spec'))
+      .select([
+        maskedColumn('playbook_runs', 'spec', sql.ref('spec')).as('spec'),
+        maskedColumn('playbook_runs', 'error', sql.ref('error'), 'text').as('error'),
+        maskedColumn('playbook_runs', 'request', sql.ref('request')).as('request'),
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
   app.get('/api/playbook/run/:id', { config: readRuns, schema: runParams }, async (request) => {
-    const run = await ctx.db.kysely
-      .selectFrom('playbook_runs')
-      .selectAll()
-      .where('id', '=', request.params.id)
-      .executeTakeFirst();
+    const run = await maskedRun(request.params.id);
     if (!run) throw notFound(`playbook run ${request.params.id} not found`);
     return run;
   });
@@ -124,8 +124,8 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
         'start_time',
         'scheduled_time',
         'end_time',
-        'result',
-        'error',
+        maskedColumn('playbook_run_actions', 'result', sql.ref('result')).as('result'),
+        maskedColumn('playbook_run_actions', 'error', sql.ref('error'), 'text').as('error'),
       ])
       .where('playbook_run_id', '=', run.id)
       .orderBy('action_index')

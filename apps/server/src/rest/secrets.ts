@@ -44,6 +44,17 @@ export const SPEC_SECRETS: readonly JsonSecret[] = [
   ['**.headers|env.*', 'entry'],
 ];
 
+/**
+ * The secrets of what a job said (an action's result, a check result's details, a job's details):
+ * credential-named keys and headers, URLs, and the errors and output texts that quote them.
+ */
+export const OUTPUT_SECRETS: readonly JsonSecret[] = [
+  [`**.${SECRET_KEYS}|authorization|proxy-authorization|cookie|set-cookie|x-api-key`, 'secret'],
+  ['**.url|endpoint|connection|uri|dsn|location|error|message|stdout|stderr', 'url'],
+  ['**.errors.*', 'url'],
+  ['**.headers|env.*', 'entry'],
+];
+
 const declared = new Map<string, Map<string, SecretField>>();
 
 /** Declares the secret fields of a table, view or function result type. */

@@ -3,7 +3,7 @@ import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { AppContext } from '../http/context.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
-import { declareSecrets, isHidden, type SecretField, secretFields } from './secrets.js';
+import { declareSecrets, isHidden, OUTPUT_SECRETS, type SecretField, secretFields } from './secrets.js';
 
 // The /api/db whitelist: only the tables, views and functions named here are served, each behind
 // an RBAC resource. A domain exposes its own in one line each, from a module its route plugin
@@ -137,6 +137,11 @@ export function readableColumns<C>(relation: { name: string; columns: Map<string
 /** The whitelist entry of a function, or undefined when it is not exposed. */
 export const exposedFunction = (name: string): ExposedFunction | undefined => functions.get(name);
 
+/** Every exposed table and view name (tests enumerate them: no relation may read a secret unmasked). */
+export const exposedTableNames = (): string[] => [...tables.keys()];
+/** Every exposed function name. */
+export const exposedFunctionNames = (): string[] => [...functions.keys()];
+
 /**
  * `created_by` = the signed-in person, for tables whose rows record their author; left out when
  * the subject is not a person row (an agent, the system, a token whose person is gone).
@@ -162,11 +167,15 @@ const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: fa
 exposeTable('teams', { ...identity, defaults: { created_by: createdBySubject } });
 // properties (feature flags): system/properties.ts (names set by the environment are read-only)
 // agents and agents_summary: agents/exposed.ts (registering one and trusting it need an admin)
-exposeTable('job_history', readOnly('database'));
-exposeTable('job_history_latest_status', readOnly('database'));
-exposeTable('job_histories', readOnly('database'));
+// a job's details carry its errors, which may quote the URL it reached (scrapes mask them when
+// stored; this covers every other writer); an event's error likewise
+const jobSecrets = { details: OUTPUT_SECRETS } as const;
+const eventSecrets = { error: 'url', properties: OUTPUT_SECRETS } as const;
+exposeTable('job_history', { ...readOnly('database'), secrets: jobSecrets });
+exposeTable('job_history_latest_status', { ...readOnly('database'), secrets: jobSecrets });
+exposeTable('job_histories', { ...readOnly('database'), secrets: jobSecrets });
 exposeTable('job_history_names', readOnly('database'));
 exposeTable('teams_with_status', readOnly('database'));
-exposeTable('event_queue', readOnly('database'));
-exposeTable('event_queue_summary', readOnly('database'));
-exposeTable('failed_events', readOnly('database'));
+exposeTable('event_queue', { ...readOnly('database'), secrets: eventSecrets });
+exposeTable('event_queue_summary', { ...readOnly('database'), secrets: { most_common_error: 'url' } });
+exposeTable('failed_events', { ...readOnly('database'), secrets: eventSecrets });

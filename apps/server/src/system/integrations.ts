@@ -1,11 +1,15 @@
 import './tables.js';
 import { logBackendSpecErrors, logBackendSpecSchema } from '@opsdeck/schema';
 import { badRequest } from '../http/errors.js';
-import { SPEC_SECRETS } from '../rest/secrets.js';
+import { OUTPUT_SECRETS, SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 
 // Integrations under /api/db: read-only, on the `integrations` resource (migration 143).
-exposeTable('integrations_with_status', { resource: 'integrations', writable: false });
+exposeTable('integrations_with_status', {
+  resource: 'integrations',
+  writable: false,
+  secrets: { job_details: OUTPUT_SECRETS },
+});
 
 // Log backends: written in the generic settings editor; their spec may hold credentials.
 exposeTable('logging_backends', {

@@ -6,6 +6,7 @@ import type { ActionOutcome } from '../playbooks/actions/types.js';
 import type { ClaimedAction } from '../playbooks/claims.js';
 import { actionContextFor } from '../playbooks/context.js';
 import { actionTimeoutMs, loadRun, prepareAction, recordAction } from '../playbooks/execute.js';
+import { maskOutcome, runSecrets } from '../playbooks/runSecrets.js';
 import { wakePlaybookWorkers } from '../playbooks/wake.js';
 
 /**
@@ -67,8 +68,10 @@ async function takeOne(ctx: AppContext, agentId: string): Promise<AgentAction | 
   const action = (run?.spec as unknown as PlaybookSpec | undefined)?.actions[claimed.action_index];
   if (!run || !action) return 'again';
   const timeoutMs = actionTimeoutMs(run, action, ctx.clock.now());
+  // connection use is authorized as on the server, and a failure is masked (docs/secrets.md)
+  const secrets = runSecrets(ctx.db, actionContextFor(ctx), run, ctx.clock.now());
   try {
-    const prepared = await prepareAction({ db: ctx.db, actionContext: actionContextFor(ctx) }, run, claimed, timeoutMs);
+    const prepared = await prepareAction({ db: ctx.db, actionContext: secrets.context }, run, claimed, timeoutMs);
     await ctx.db.kysely
       .updateTable('playbook_run_actions')
       .set({ lease_until: new Date(ctx.clock.now().getTime() + timeoutMs + LEASE_GRACE_MS) })
@@ -84,7 +87,8 @@ async function takeOne(ctx: AppContext, agentId: string): Promise<AgentAction | 
     };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    await recordAction(deps, run, claimed, { ok: false, result: {}, error }, action.retry);
+    const outcome = await maskOutcome(ctx.db, { ok: false, result: {}, error }, secrets.known);
+    await recordAction(deps, run, claimed, outcome, action.retry);
     wakePlaybookWorkers();
     return 'again';
   }
@@ -128,7 +132,12 @@ export async function acceptAgentOutcome(
   }
   const action = (run.spec as unknown as PlaybookSpec).actions[claimed.action_index];
   const deps = { db: ctx.db, owner: ownerOf(agentId), now: () => ctx.clock.now() };
-  if (!(await recordAction(deps, run, claimed, outcome, action?.retry))) {
+  // what the agent says is masked like a local action's outcome: the secrets its rendering
+  // resolved are known again by rendering it once more
+  const secrets = runSecrets(ctx.db, actionContextFor(ctx), run, ctx.clock.now());
+  await prepareAction({ db: ctx.db, actionContext: secrets.context }, run, claimed, 1).catch(() => undefined);
+  const masked = await maskOutcome(ctx.db, outcome, secrets.known);
+  if (!(await recordAction(deps, run, claimed, masked, action?.retry))) {
     throw conflict('the action is not running on this agent any more');
   }
   wakePlaybookWorkers();

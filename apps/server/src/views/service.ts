@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { setBounded } from '../boundedMap.js';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import { maskText } from '../rest/secretValues.js';
 import { computeView, type StoredView, storeRefresh, storeRefreshError } from './refresh.js';
 import { fingerprint, resolveVariables } from './variables.js';
 
@@ -76,7 +77,8 @@ export async function viewResult(
       status = 'fresh';
     } catch (err) {
       status = 'error';
-      error = err instanceof Error ? err.message : String(err);
+      // a source's failure may quote its URL: masked (docs/secrets.md) before it is stored or answered
+      error = await maskText(ctx.db, err instanceof Error ? err.message : String(err));
       if (row) await storeRefreshError(ctx, view.id, fp, error);
     }
     row = await cached(ctx, view.id, fp);

@@ -1,5 +1,6 @@
 import { httpActionSchema } from '@opsdeck/schema';
 import type { z } from 'zod';
+import { assertConnectionHost } from '../../connections/host.js';
 import { type ActionType, failed } from './types.js';
 
 type Spec = z.infer<typeof httpActionSchema>;
@@ -8,8 +9,8 @@ type Spec = z.infer<typeof httpActionSchema>;
 const MAX_BODY = 256 * 1024;
 
 /**
- * Sends one HTTP request: `url` or a connection's URL (and its credentials as basic auth), the
- * method (GET, or POST when there is a body), headers and body. The result is
+ * Sends one HTTP request: `url` or a connection's URL (and its credentials as basic auth, only
+ * to the connection's own host), the method (GET, or POST when there is a body), headers and body. The result is
  * `{code, headers, body}`; a 4xx or 5xx answer fails the action.
  */
 export const httpAction: ActionType<Spec> = {
@@ -21,6 +22,15 @@ export const httpAction: ActionType<Spec> = {
     let password = spec.password ? await ctx.resolveEnv(spec.password) : undefined;
     if (spec.connection) {
       const conn = await ctx.resolveConnection(spec.connection);
+      const lends = (username === undefined && !!conn.username) || (password === undefined && !!conn.password);
+      // the connection's credentials go only to its own host; nothing is sent otherwise
+      if (url && lends) {
+        try {
+          assertConnectionHost(conn, url, spec.connection);
+        } catch (err) {
+          return failed(err);
+        }
+      }
       url ||= conn.url;
       username ??= conn.username;
       password ??= conn.password;

@@ -1,4 +1,5 @@
 import { fetch } from 'undici';
+import { assertConnectionHost, hasCredentials } from '../../connections/host.js';
 import { queryJsonPathAll } from '../../expr/index.js';
 import { interpolateCredentials, redactUrl } from '../../health/checks/lib/endpoint.js';
 import { causeText } from '../../health/checks/lib/httpJson.js';
@@ -15,6 +16,8 @@ export const httpSource: ViewSource<'http'> = {
   key: 'http',
   async run(spec, ctx) {
     const stored = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;
+    // a stored connection's credentials go only to its own host
+    if (stored && hasCredentials(stored)) assertConnectionHost(stored, spec.url, spec.connection);
     const url = new URL(stored?.url ? interpolateCredentials(spec.url, stored.username, stored.password) : spec.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('http: url must be http or https');
     const headers: Record<string, string> = { accept: 'application/json', ...(spec.headers ?? {}) };

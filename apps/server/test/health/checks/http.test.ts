@@ -120,6 +120,8 @@ async function listen(s: http.Server): Promise<number> {
 beforeAll(async () => {
   server = http.createServer(handle);
   base = `http://127.0.0.1:${await listen(server)}`;
+  // the connection's credentials belong to the test server's host
+  sources.connections.shop.url = base;
   tlsServer = https.createServer({ cert: serverCert.cert, key: serverCert.key }, handle);
   tlsBase = `https://localhost:${await listen(tlsServer)}`;
   mtlsServer = https.createServer(
@@ -279,6 +281,16 @@ describe('http check: requests and auth', () => {
       ctx(),
     );
     expect(viaConnection.pass).toBe(true);
+    // a check url on another host may not borrow the connection's credentials: nothing is sent
+    const elsewhere = await executeCheck(
+      'http',
+      { name: 'b', url: `${base.replace('127.0.0.1', 'localhost')}/basic`, connection: 'connection://default/shop' },
+      ctx(),
+    );
+    expect(elsewhere.pass).toBe(false);
+    expect(elsewhere.error).toMatch(
+      /connection connection:\/\/default\/shop belongs to 127\.0\.0\.1:\d+: its credentials are not sent to localhost/,
+    );
     const denied = await executeCheck('http', { name: 'b', url: `${base}/basic`, username: { value: 'alice' } }, ctx());
     expect(denied.error).toMatch(/response code 401 not expected/);
   });

@@ -1,4 +1,5 @@
 import { untilAborted } from '../../../abort.js';
+import { assertConnectionHost } from '../../../connections/host.js';
 import type { CheckContext, ResolvedConnection } from '../types.js';
 
 /** The reference's `Connection` block of a check, before resolution. */
@@ -21,13 +22,20 @@ export interface Endpoint {
 
 /**
  * Resolves a check's `connection`, `url`, `username` and `password`: fields set on the check win,
- * the stored connection fills the rest. `$(username)` and `$(password)` in the URL are replaced
+ * the stored connection fills the rest; its credentials go only to its own host (a check `url`
+ * on another host is refused before anything is sent). `$(username)` and `$(password)` in the URL are replaced
  * (URL-encoded, so a password with `@` or `/` cannot break the URL).
  */
 export async function resolveEndpoint(spec: ConnectionFields, ctx: CheckContext): Promise<Endpoint> {
   const connection = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;
-  const username = (spec.username ? await ctx.resolveEnv(spec.username) : undefined) || connection?.username;
-  const password = (spec.password ? await ctx.resolveEnv(spec.password) : undefined) || connection?.password;
+  const ownUsername = spec.username ? await ctx.resolveEnv(spec.username) : undefined;
+  const ownPassword = spec.password ? await ctx.resolveEnv(spec.password) : undefined;
+  const username = ownUsername || connection?.username;
+  const password = ownPassword || connection?.password;
+  // a check's own url may not borrow the connection's credentials for another host
+  const lends = !!connection && ((!ownUsername && !!connection.username) || (!ownPassword && !!connection.password));
+  if (connection && spec.url && (lends || connection.certificate))
+    assertConnectionHost(connection, interpolateCredentials(spec.url), spec.connection);
   let url = spec.url || connection?.url;
   if (url) url = interpolateCredentials(url, username, password);
   return { url, username, password, connection };
