@@ -66,6 +66,12 @@ export class DeadlinePool<In, Out> {
     });
   }
 
+  /** Threads alive and tasks waiting for one (tests, diagnostics). */
+  stats(): { threads: number; busy: number; waiting: number } {
+    const busy = [...this.slots].filter((s) => s.task).length;
+    return { threads: this.slots.size, busy, waiting: this.queue.length };
+  }
+
   /** Terminates every thread and fails every task, running or waiting; later tasks start new threads. */
   async close(): Promise<void> {
     const stopped = new Error(`the ${this.options.what} was stopped`);
