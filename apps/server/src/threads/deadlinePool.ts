@@ -93,10 +93,18 @@ export class DeadlinePool<In, Out> {
       slot.ready.then(
         () => {
           if (slot.task !== task) return; // closed meanwhile
+          try {
+            slot.worker.postMessage(task.input);
+          } catch (err) {
+            // an input that cannot be sent (not plain data): this task fails, the thread stays
+            slot.task = undefined;
+            task.reject(err as Error);
+            this.dispatch();
+            return;
+          }
           slot.timer = setTimeout(() => {
             this.retire(slot, new Error(task.limit.timeoutMessage));
           }, task.limit.deadlineMs);
-          slot.worker.postMessage(task.input);
         },
         (err: Error) => this.retire(slot, err),
       );
