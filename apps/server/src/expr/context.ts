@@ -1,8 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * Contextual values of the reference's contextual functions (`last_result()`), which depend on
- * the check being evaluated rather than on the expression's variables. Evaluation is synchronous,
- * so the caller sets them around the evaluation with `withExpressionContext` and the functions
- * read them from here; outside of it they see nothing.
+ * the check being evaluated rather than on the expression's variables. The caller sets them
+ * around the evaluation with `withExpressionContext` and the functions read them from here;
+ * outside of it they see nothing. The context follows awaits (an evaluation that awaits a
+ * `javascript` expression still sees its own), and concurrent evaluations never see each other's.
  */
 
 /** What contextual functions answer during one evaluation. */
@@ -11,20 +14,14 @@ export interface ExpressionContext {
   lastResult?: Record<string, unknown>;
 }
 
-let current: ExpressionContext = {};
+const current = new AsyncLocalStorage<ExpressionContext>();
 
-/** Runs `fn` (synchronous evaluation) with `ctx` visible to the contextual functions. */
+/** Runs `fn` (synchronous or async evaluation) with `ctx` visible to the contextual functions. */
 export function withExpressionContext<T>(ctx: ExpressionContext, fn: () => T): T {
-  const previous = current;
-  current = ctx;
-  try {
-    return fn();
-  } finally {
-    current = previous;
-  }
+  return current.run(ctx, fn);
 }
 
 /** `last_result()`: the previous result of the check being evaluated, or an empty map. */
 export function lastResult(): Record<string, unknown> {
-  return current.lastResult ?? {};
+  return current.getStore()?.lastResult ?? {};
 }

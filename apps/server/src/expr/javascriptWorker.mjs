@@ -1,10 +1,10 @@
-// The thread `javascript:` expressions run on (see javascript.ts). Plain JavaScript so that it
+// A thread `javascript:` expressions run on (see javascript.ts and threads/deadlinePool.ts). Plain JavaScript so that it
 // loads in any worker, whatever TypeScript loader the main thread uses.
 import { parentPort, workerData } from 'node:worker_threads';
 import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline } from 'quickjs-emscripten-core';
 
-const { flag, port, limits } = workerData;
+const { limits } = workerData;
 const quickjs = await newQuickJSWASMModuleFromVariant(RELEASE_SYNC);
 
 /** Frees a handle; a failure to free never hides the script's own result. */
@@ -54,13 +54,6 @@ function evaluate(source, names, varsJson) {
   }
 }
 
-/** Answers on `port`, then wakes the main thread waiting on `flag`. */
-function answer(message) {
-  port.postMessage(message);
-  Atomics.store(flag, 0, 1);
-  Atomics.notify(flag, 0);
-}
-
 parentPort.on('message', ({ source, names, varsJson }) => {
   let out;
   try {
@@ -70,9 +63,9 @@ parentPort.on('message', ({ source, names, varsJson }) => {
   }
   // a value that cannot be cloned back (should not happen: dump gives plain data)
   try {
-    answer(out);
+    parentPort.postMessage(out);
   } catch {
-    answer({ reason: 'the result is not plain data' });
+    parentPort.postMessage({ reason: 'the result is not plain data' });
   }
 });
-answer({ ready: true });
+parentPort.postMessage({ ready: true });

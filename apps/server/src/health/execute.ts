@@ -185,29 +185,29 @@ async function attempt(
   return withExpressionContext({ lastResult: previous }, () => evaluate(type, spec, ctx, r));
 }
 
-/** The expressions of one attempt, in the reference's order (synchronous: see expr/context.ts). */
-function evaluate(
+/** The expressions of one attempt, in the reference's order (`last_result()` set: see expr/context.ts). */
+async function evaluate(
   type: CheckType<unknown>,
   spec: CommonCheck,
   ctx: ExecuteContext,
   r: EvaluatedResult,
-): EvaluatedResult {
+): Promise<EvaluatedResult> {
   const runnerFailed = !r.pass;
   const checkExprs = { ...spec, test: (spec.test ?? type.defaultTest) as Expression | undefined };
   try {
-    applyTransform(r, checkExprs, environment(spec, type, r, ctx));
+    await applyTransform(r, checkExprs, environment(spec, type, r, ctx));
   } catch (err) {
     return { ...r, pass: false, invalid: true, error: `error transforming result: ${expressionError(err)}` };
   }
   const env = environment(spec, type, r, ctx);
   try {
-    applyDisplay(r, checkExprs, env);
+    await applyDisplay(r, checkExprs, env);
   } catch (err) {
     if (!runnerFailed) return { ...r, pass: false, invalid: true, error: `display: ${expressionError(err)}` };
   }
   if (!runnerFailed && !r.transformed) {
     try {
-      applyTest(r, checkExprs.test, env, () => testFailure(r));
+      await applyTest(r, checkExprs.test, env, () => testFailure(r));
     } catch (err) {
       return { ...r, pass: false, invalid: true, error: `test: ${expressionError(err)}` };
     }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { closeJavaScript } from '../expr/index.js';
 import { requireAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
@@ -33,6 +34,8 @@ function parseWhen(value: string | undefined, now: Date, name: string): Date | u
 /** Run Now, a check's history graph (spec part 1 section 7: /api/canary/...). */
 export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
+  // the threads of `javascript:` expressions stop with the server
+  scope.addHook('onClose', async () => closeJavaScript());
   await pushRoutes(scope, ctx);
 
   app.post(

@@ -3,12 +3,16 @@ import { sql } from 'kysely';
 import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
 import { columnOptions, mapRows } from './columns.js';
-import { withScratch } from './scratch.js';
+import { runScratch, ScratchError, type ScratchTable } from './scratch.js';
 import { runQuery } from './sources/index.js';
 import { renderDeep } from './variables.js';
 
 /** Rows one refresh may store (the rest are dropped, and the count says so). */
 export const MAX_ROWS = 20_000;
+/** Rows a panel keeps. */
+const MAX_PANEL_ROWS = 1000;
+/** The least time the merge and panels get, however long the queries took. */
+const MIN_SCRATCH_MS = 100;
 const INSERT_CHUNK = 500;
 /** Stored results per view (one per variable set) and how long one nobody refreshes is kept. */
 const MAX_RESULTS = 100;
@@ -35,6 +39,7 @@ export async function computeView(
   timeoutMs: number,
 ): Promise<RefreshOutcome> {
   const spec = view.spec;
+  const deadline = Date.now() + timeoutMs;
   const signal = AbortSignal.timeout(timeoutMs);
   const resolver = connectionResolver(ctx);
   const queries = renderDeep(spec.queries ?? {}, vars) as NonNullable<ViewSpec['queries']>;
@@ -57,29 +62,41 @@ export async function computeView(
   const tables = Object.fromEntries(
     entries.map(([name, q], i) => [name, { rows: results[i] ?? [], columns: q.columns }]),
   );
-  const needsScratch = Boolean(spec.merge) || Boolean(spec.panels?.length);
-  const work = async (query?: (text: string) => Promise<Array<Record<string, unknown>>>) => {
-    let source: Array<Record<string, unknown>> = results[0] ?? [];
-    if (spec.merge && query) {
-      source = await query(renderDeep(spec.merge, vars) as string).catch((err: Error) => {
-        throw new Error(`merge: ${err.message}`);
-      });
-    }
-    const panels: ViewPanelResult[] = [];
-    for (const [i, p] of (spec.panels ?? []).entries()) {
-      const rows = query
-        ? await query(renderDeep(p.query, vars) as string).catch((err: Error) => {
-            throw new Error(`panels[${i}] (${p.name}): ${err.message}`);
-          })
-        : [];
-      panels.push({ ...p, rows: rows.slice(0, 1000) });
-    }
-    return { source, panels };
-  };
-  const { source, panels } = needsScratch ? await withScratch(tables, timeoutMs, work) : await work();
+  const { source, panels } = await scratchWork(spec, tables, vars, results[0] ?? [], deadline - Date.now());
   const viewIds = await linkedViewIds(ctx, spec);
   const rows = spec.columns?.length ? mapRows(spec, source.slice(0, MAX_ROWS), vars, viewIds) : [];
   return { rows, panels, columnOptions: columnOptions(spec, rows) };
+}
+
+/**
+ * The merge (the rows' source; the first query's rows without one) and the panels, run on the
+ * scratch engine within what is left of the refresh's time.
+ */
+async function scratchWork(
+  spec: ViewSpec,
+  tables: Record<string, ScratchTable>,
+  vars: Record<string, string>,
+  firstQuery: Array<Record<string, unknown>>,
+  remainingMs: number,
+): Promise<{ source: Array<Record<string, unknown>>; panels: ViewPanelResult[] }> {
+  const panelSpecs = spec.panels ?? [];
+  if (!spec.merge && !panelSpecs.length) return { source: firstQuery, panels: [] };
+  const labels = [...(spec.merge ? ['merge'] : []), ...panelSpecs.map((p, i) => `panels[${i}] (${p.name})`)];
+  const queries = [
+    ...(spec.merge ? [{ text: renderDeep(spec.merge, vars) as string, maxRows: MAX_ROWS }] : []),
+    ...panelSpecs.map((p) => ({ text: renderDeep(p.query, vars) as string, maxRows: MAX_PANEL_ROWS })),
+  ];
+  let out: Array<Array<Record<string, unknown>>>;
+  try {
+    out = await runScratch(tables, queries, Math.max(MIN_SCRATCH_MS, remainingMs));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof ScratchError) throw new Error(`${labels[err.query] ?? 'loading the query tables'}: ${message}`);
+    const what = spec.merge ? (panelSpecs.length ? 'merge and panels' : 'merge') : 'panels';
+    throw new Error(`${what}: ${message}`);
+  }
+  const source = spec.merge ? (out.shift() ?? []) : firstQuery;
+  return { source, panels: panelSpecs.map((p, i) => ({ ...p, rows: out[i] ?? [] })) };
 }
 
 /** Ids of the views the columns link to, by `namespace/name`. */

@@ -45,7 +45,9 @@ function configTable(ctx: AppContext, table: string, handler: typeof readTable) 
 /** Views (backend-2 section 4.2): the view answer with its panels, its rows paged, the config tables. */
 export async function viewRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  // the scratch SQL engine of merges and panels stops with the server
+  // the scratch SQL engine of merges and panels stops with the server, before requests are drained,
+  // so a refresh stuck in it answers at once instead of holding the shutdown to its deadline
+  scope.addHook('preClose', async () => closeScratch());
   scope.addHook('onClose', async () => closeScratch());
 
   app.get('/api/view/:namespace/:name', { ...read, schema: { params: nameParams } }, async (request) => {

@@ -1,12 +1,15 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { ViewColumnType } from '@opsdeck/schema';
 import { plainRow } from '../health/checks/lib/sql.js';
+import { DeadlinePool } from '../threads/deadlinePool.js';
 
 /**
  * The SQL engine a view's `merge` and panel queries run on: an in-memory PGlite of its own, never
  * the OpsDeck database, so a view's SQL sees only its query tables (the reference uses an
- * in-memory SQLite the same way). One engine per process, started on first use, used by one
- * refresh at a time; each refresh loads its tables into a transaction that is rolled back.
+ * in-memory SQLite the same way). It lives on a worker thread (scratchWorker.mjs), one refresh at
+ * a time, so a slow or looping query never holds the server's thread: at the refresh's deadline
+ * the thread is terminated and a new engine starts for the next refresh. Each refresh loads its
+ * tables into a transaction that is rolled back, as a role that may not touch files, large
+ * objects or settings, and each query runs as a subquery, so only a SELECT (or VALUES, TABLE) runs.
  */
 
 export interface ScratchTable {
@@ -15,10 +18,42 @@ export interface ScratchTable {
   columns?: Record<string, ViewColumnType>;
 }
 
-export type ScratchQuery = (text: string) => Promise<Array<Record<string, unknown>>>;
+/** One query of a refresh and how many of its rows are kept. */
+export interface ScratchQuery {
+  text: string;
+  maxRows: number;
+}
 
-let engine: Promise<PGlite> | undefined;
-let queue: Promise<unknown> = Promise.resolve();
+/** A query that failed: which one (its index; -1 while loading the tables) and the engine's words. */
+export class ScratchError extends Error {
+  constructor(
+    readonly query: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ScratchError';
+  }
+}
+
+interface ScratchTask {
+  tables: Array<{ create: string; params: unknown[] }>;
+  queries: ScratchQuery[];
+  statementTimeoutMs: number;
+}
+type ScratchAnswer = { results: Array<Array<Record<string, unknown>>> } | { failed: number; message: string };
+
+/** How long starting the engine may take (it is a PostgreSQL initdb, seconds on a busy machine). */
+const START_MS = 120_000;
+
+const engine = new DeadlinePool<ScratchTask, ScratchAnswer>({
+  script: new URL('./scratchWorker.mjs', import.meta.url),
+  threads: 1,
+  startMs: START_MS,
+  maxQueue: 64,
+  what: 'view SQL engine',
+  // a merge that builds an enormous result stops its own thread, not the server
+  resourceLimits: { maxOldGenerationSizeMb: 512 },
+});
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -58,48 +93,45 @@ function loadable(rows: Array<Record<string, unknown>>): string {
   return JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
-/**
- * Loads `tables` and runs `work` with a query function over them, inside a transaction that is
- * rolled back afterwards. Each statement is limited to `timeoutMs`.
- */
-export function withScratch<T>(
-  tables: Record<string, ScratchTable>,
-  timeoutMs: number,
-  work: (query: ScratchQuery) => Promise<T>,
-): Promise<T> {
-  const run = async () => {
-    engine ??= PGlite.create();
-    const db = await engine;
-    await db.exec('begin');
-    try {
-      await db.query(`set local statement_timeout = ${Math.max(100, Math.floor(timeoutMs))}`);
-      for (const [name, table] of Object.entries(tables)) {
-        const defs = columnDefs(table);
-        if (!defs.length) {
-          await db.query(`create temp table ${ident(name)} () on commit drop`);
-          continue;
-        }
-        await db.query(
-          `create temp table ${ident(name)} on commit drop as select * from jsonb_to_recordset($1::jsonb) as t(${defs.join(', ')})`,
-          [loadable(table.rows)],
-        );
-      }
-      return await work(async (text) => {
-        const r = await db.query<Record<string, unknown>>(text);
-        return r.rows.map(plainRow);
-      });
-    } finally {
-      await db.exec('rollback').catch(() => {});
-    }
+/** The statement creating one query table from its rows. */
+function tableStatement(name: string, table: ScratchTable): { create: string; params: unknown[] } {
+  const defs = columnDefs(table);
+  if (!defs.length) return { create: `create temp table ${ident(name)} () on commit drop`, params: [] };
+  return {
+    create: `create temp table ${ident(name)} on commit drop as select * from jsonb_to_recordset($1::jsonb) as t(${defs.join(', ')})`,
+    params: [loadable(table.rows)],
   };
-  const next = queue.then(run, run);
-  queue = next.catch(() => {});
-  return next;
 }
 
-/** Stops the engine (server shutdown, tests). */
-export async function closeScratch(): Promise<void> {
-  const current = engine;
-  engine = undefined;
-  if (current) await (await current).close();
+/**
+ * Loads `tables` and runs `queries` in order over them; resolves to their rows. Rejects with a
+ * ScratchError naming the query that failed, or with a timeout when the work (not counting the
+ * engine's start) takes longer than `timeoutMs`.
+ */
+export async function runScratch(
+  tables: Record<string, ScratchTable>,
+  queries: ScratchQuery[],
+  timeoutMs: number,
+): Promise<Array<Array<Record<string, unknown>>>> {
+  const task: ScratchTask = {
+    tables: Object.entries(tables).map(([name, t]) => tableStatement(name, t)),
+    queries,
+    statementTimeoutMs: timeoutMs,
+  };
+  const deadlineMs = Math.max(1, Math.floor(timeoutMs));
+  const answer = await engine.run(task, {
+    deadlineMs,
+    timeoutMessage: `timed out after ${formatMs(deadlineMs)} (cache.refreshTimeout)`,
+  });
+  if ('failed' in answer) throw new ScratchError(answer.failed, answer.message);
+  return answer.results.map((rows) => rows.map(plainRow));
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+/** Stops the engine and fails the refreshes waiting for it (server shutdown, tests). */
+export function closeScratch(): Promise<void> {
+  return engine.close();
 }

@@ -1,9 +1,9 @@
 import {
   type Expression,
-  evaluateBoolean,
+  evaluateBooleanAsync,
   evaluateCel,
-  evaluateExpression,
-  evaluateToString,
+  evaluateExpressionAsync,
+  evaluateToStringAsync,
   isEmptyExpression,
 } from '../../../expr/index.js';
 import type { CheckMetric } from '../types.js';
@@ -13,7 +13,8 @@ import type { CollectedArtifact } from './artifacts.js';
  * The reference's post-processing of one check result, in its order: `transform` (patch the
  * result in place, or turn it into new named checks), then `display` (the message), then `test`
  * (must yield a boolean; false fails the check). Errors in an expression make the result invalid
- * with a message naming the expression, never a silent pass.
+ * with a message naming the expression, never a silent pass. They are awaited: a `javascript`
+ * expression runs on a worker thread.
  */
 
 /** The mutable result the expressions see and change. */
@@ -108,9 +109,13 @@ function toTransformedCheck(raw: Record<string, unknown>): TransformedCheck {
 }
 
 /** Applies `transform`: in-place patch when it yields one unnamed object, new checks when named. */
-export function applyTransform(result: EvaluatedResult, check: CheckExpressions, env: Record<string, unknown>): void {
+export async function applyTransform(
+  result: EvaluatedResult,
+  check: CheckExpressions,
+  env: Record<string, unknown>,
+): Promise<void> {
   if (isEmptyExpression(check.transform)) return;
-  const parsed = parseTransformOutput(evaluateExpression(check.transform as Expression, env));
+  const parsed = parseTransformOutput(await evaluateExpressionAsync(check.transform as Expression, env));
   const items = Array.isArray(parsed) ? parsed : [parsed];
   if (items.length === 0) {
     result.transformed = [];
@@ -166,20 +171,24 @@ function patchInPlace(result: EvaluatedResult, t: Record<string, unknown>): void
 }
 
 /** Applies `display`: its text becomes the message. */
-export function applyDisplay(result: EvaluatedResult, check: CheckExpressions, env: Record<string, unknown>): void {
+export async function applyDisplay(
+  result: EvaluatedResult,
+  check: CheckExpressions,
+  env: Record<string, unknown>,
+): Promise<void> {
   if (isEmptyExpression(check.display)) return;
-  result.message = evaluateToString(check.display as Expression, env);
+  result.message = await evaluateToStringAsync(check.display as Expression, env);
 }
 
 /** Applies `test` (or the type's default); false fails with `failMessage`. */
-export function applyTest(
+export async function applyTest(
   result: EvaluatedResult,
   test: Expression | undefined,
   env: Record<string, unknown>,
   failMessage: () => string,
-): void {
+): Promise<void> {
   if (isEmptyExpression(test)) return;
-  if (!evaluateBoolean(test as Expression, env)) {
+  if (!(await evaluateBooleanAsync(test as Expression, env))) {
     result.pass = false;
     result.error = failMessage();
     result.message ??= result.error;
