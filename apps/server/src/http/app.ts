@@ -43,6 +43,7 @@ import { registerErrorHandler } from './errorHandler.js';
 import { createMetrics, registerHttpMetrics } from './metrics.js';
 import { registerNulGuard } from './nul.js';
 import { registerOriginCheck } from './origin.js';
+import { requestLogSerializers } from './requestLog.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
 import { registerSpa } from './spa.js';
 
@@ -73,6 +74,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-opsdeck-test-subject"]'],
+            // no query strings, credential path parameters or headers in the log (requestLog.ts)
+            serializers: requestLogSerializers,
             ...(ownLog ? { stream: ownLog.stream } : {}),
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },

@@ -11,9 +11,10 @@ let server: TestServer;
 const PASSWORD = 'the-admins-password-1';
 
 beforeAll(async () => {
-  const base = loadConfig({ LOG_LEVEL: 'silent', OPSDECK_AUTH_RATE_LIMIT: '1000' });
-  server = await startTestServer({ clock, config: { identity: base.identity } });
-  for (const email of ['admin@corp.example', 'own@corp.example', 'nat@corp.example']) {
+  // X-Forwarded-For from loopback is believed, so one test machine plays several client addresses
+  const base = loadConfig({ LOG_LEVEL: 'silent', OPSDECK_AUTH_RATE_LIMIT: '1000', OPSDECK_TRUST_PROXY: 'loopback' });
+  server = await startTestServer({ clock, config: { identity: base.identity, http: base.http } });
+  for (const email of ['admin@corp.example', 'own@corp.example', 'nat@corp.example', 'boss@corp.example']) {
     await addUser({ db: server.db, clock }, { email, password: PASSWORD, roles: ['admin'] });
   }
 });
@@ -22,12 +23,16 @@ afterAll(async () => {
 });
 
 /** One password submit through a fresh login flow of `b`; resolves to the HTTP status and Retry-After. */
-async function attempt(b: Browser, email: string, password: string) {
+async function attempt(b: Browser, email: string, password: string, from?: string) {
   b.cookies.delete('ory_kratos_session'); // a signed-in browser cannot start a login flow
   const flow = await b.ory.createBrowserLoginFlow();
   const res = await b.fetch(`${server.url}/api/.ory/self-service/login?flow=${flow.id}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(from ? { 'x-forwarded-for': from } : {}),
+    },
     body: JSON.stringify({ method: 'password', identifier: email, password, csrf_token: csrfOf(flow) }),
   });
   const body = (await res.json()) as { error?: { reason?: string } };
@@ -53,7 +58,19 @@ describe('a lockout attack on an account', () => {
     expect((await attempt(known, 'admin@corp.example', PASSWORD)).status).toBe(200);
   });
 
-  it('refuses the right password from a new device only until the announced wait is over', async () => {
+  it('never stops the owner signing in from a new browser elsewhere, however often a stranger fails', async () => {
+    const stranger = browser(server);
+    for (let i = 0; i < 12; i++) await attempt(stranger, 'boss@corp.example', `guess-${i}`, '203.0.113.7');
+    expect((await attempt(stranger, 'boss@corp.example', 'guess-x', '203.0.113.7')).status).toBe(429);
+    // a browser that never signed in, at another address: the right password works at once
+    const fresh = browser(server);
+    expect((await attempt(fresh, 'boss@corp.example', PASSWORD, '198.51.100.20')).status).toBe(200);
+    // and a wrong one there is an ordinary failure, not the stranger's wait
+    const other = browser(server);
+    expect((await attempt(other, 'boss@corp.example', 'typo', '198.51.100.21')).status).toBe(400);
+  });
+
+  it('refuses the right password from the attacker’s own address only until the announced wait is over', async () => {
     const attacker = browser(server);
     const victim = browser(server); // never signed in here
     for (let i = 0; i < 5; i++) await attempt(attacker, 'own@corp.example', `guess-${i}`);
