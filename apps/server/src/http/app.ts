@@ -17,6 +17,7 @@ import { eventRoutes } from '../events/routes.js';
 import { healthRoutes } from '../health/routes.js';
 import { healthSummaryRoutes } from '../health/summaryRoutes.js';
 import { identityAuthenticators } from '../identity/authenticators.js';
+import { courierRoutes } from '../identity/courierRoutes.js';
 import { peopleRoutes } from '../identity/peopleRoutes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { importRoutes } from '../importers/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => agentRoutes(scope, ctx));
   await app.register(async (scope) => peopleRoutes(scope, ctx));
+  await app.register(async (scope) => courierRoutes(scope, ctx));
   await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
   await app.register(async (scope) => healthRoutes(scope, ctx));

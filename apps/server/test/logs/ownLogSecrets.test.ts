@@ -76,6 +76,13 @@ describe("OpsDeck's own log", () => {
     expect(log).not.toContain(code);
     expect(log).not.toContain(kept.body.slice(0, 30));
 
+    // an admin reads the kept message; no one else does
+    expect((await server.fetch('/api/auth/courier', { as: 'viewer' })).status).toBe(403);
+    expect((await server.fetch('/api/auth/courier', { as: 'editor' })).status).toBe(403);
+    const mail = await server.fetch('/api/auth/courier?recipient=admin@localhost', { as: 'admin' });
+    expect(mail.status).toBe(200);
+    expect(JSON.stringify(await mail.json())).toContain(code);
+
     for (const body of [{ name: 'opsdeck', query: code }, { query: code }, { name: 'opsdeck' }]) {
       const res = await searchAs({ as: 'viewer' }, body);
       const text = await res.text();
@@ -113,6 +120,14 @@ describe("OpsDeck's own log", () => {
     const rows = await server.fetch('/api/db/logging_backends?select=name', bearer(granted.token));
     expect(await rows.json()).toEqual([{ name: 'opsdeck' }]);
     expect((await searchAs(bearer(plain.token), { name: 'opsdeck' })).status).toBe(404);
+    // such a row opens OpsDeck's own log: only an admin writes it
+    const byEditor = await server.fetch('/api/db/permissions', {
+      as: 'editor',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ person_id: plain.id, object: 'logs', action: 'read' }),
+    });
+    expect(byEditor.status).toBe(403);
   });
 
   it('holds no query string or push token of the requests it logs', async () => {
