@@ -1,4 +1,4 @@
-import { isFullScope, type TokenScope } from '@opsdeck/schema/tokenScope';
+import { isFullScope, scopeAllows, type TokenScope } from '@opsdeck/schema/tokenScope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, type Restriction } from '../rbac/authorize.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
@@ -23,6 +23,12 @@ declare module 'fastify' {
      * declares its own action): an access token limited to reading may call it.
      */
     readOnly?: boolean;
+    /**
+     * What an `'authenticated'` route that writes or runs something does, for an access token's
+     * scope (the handler may authorize with another action, e.g. Run Now needs only read on
+     * canaries and a role): a scoped token must hold this action on this resource.
+     */
+    writes?: { resource: Resource; action: Action };
   }
   interface FastifyRequest {
     subject: Subject | null;
@@ -117,11 +123,22 @@ const scopeWrites = (scope: TokenScope | undefined) =>
  * A route open to any signed-in subject authorizes in its handler, and may change or run things
  * (Run Now) under a read check: an access token whose scope only reads is refused every such
  * write here, before the handler, whatever the handler checks. Routes declaring a resource and
- * action are checked with exactly that action by requireAccess.
+ * action are checked with exactly that action by requireAccess; a route declaring `writes` is
+ * held to that action on that resource.
  */
 function refuseReadOnlyToken(request: FastifyRequest): void {
   const subject = request.subject;
-  if (!subject || scopeWrites(subject.scope)) return;
+  if (!subject || isFullScope(subject.scope)) return;
+  const writes = request.routeOptions.config?.writes;
+  if (writes && !scopeAllows(subject.scope, writes.resource, writes.action)) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `${writes.action} on ${writes.resource} is outside the access token's scope`,
+      { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': writes.resource, 'X-Rbac-Action': writes.action },
+    );
+  }
+  if (scopeWrites(subject.scope)) return;
   throw new HttpError(
     403,
     'forbidden',

@@ -70,6 +70,17 @@ describe('scoped access tokens', () => {
       scope: [{ object: '*', actions: ['read', 'create', 'update', 'delete'] }],
     });
     expect((await call(write, 'POST', `/api/canary/run/check/${check.id}`)).status).toBe(200);
+    // a Custom scope that writes elsewhere but only reads canaries does not run a check either
+    const elsewhere = await mint(editor.token, {
+      name: 'topology-writer',
+      scope: [
+        { object: 'canaries', actions: ['read'] },
+        { object: 'topology', actions: ['read', 'create', 'update', 'delete'] },
+      ],
+    });
+    const notHere = await call(elsewhere, 'POST', `/api/canary/run/check/${check.id}`);
+    expect(notHere.status).toBe(403);
+    expect(notHere.body.message).toBe("update on canaries is outside the access token's scope");
     // searching is a POST that only reads: the Read token still may
     const search = await call(read, 'POST', '/api/resources/search', { checks: [{ name: 'run-now-scope' }] });
     expect(search.status).toBe(200);
