@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { addUser } from '../../src/identity/bootstrap.js';
 import { FailureLog } from '../../src/identity/throttle.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
-import { type Browser, browser, csrfOf, signIn } from './helpers.js';
+import { type Browser, browser, csrfOf, oryError, signIn } from './helpers.js';
 
 const clock = new ManualClock(new Date());
 let server: TestServer;
@@ -14,7 +14,14 @@ beforeAll(async () => {
   // X-Forwarded-For from loopback is believed, so one test machine plays several client addresses
   const base = loadConfig({ LOG_LEVEL: 'silent', OPSDECK_AUTH_RATE_LIMIT: '1000', OPSDECK_TRUST_PROXY: 'loopback' });
   server = await startTestServer({ clock, config: { identity: base.identity, http: base.http } });
-  for (const email of ['admin@corp.example', 'own@corp.example', 'nat@corp.example', 'boss@corp.example']) {
+  const people = [
+    'admin@corp.example',
+    'own@corp.example',
+    'nat@corp.example',
+    'boss@corp.example',
+    'shared@corp.example',
+  ];
+  for (const email of people) {
     await addUser({ db: server.db, clock }, { email, password: PASSWORD, roles: ['admin'] });
   }
 });
@@ -83,6 +90,35 @@ describe('a lockout attack on an account', () => {
     expect((await attempt(attacker, 'own@corp.example', 'guess-x')).status).toBe(429);
     clock.advance(seconds * 1000);
     expect((await attempt(victim, 'own@corp.example', PASSWORD)).status).toBe(200);
+  });
+
+  it('lets the owner in from an address they share with the attacker once they complete a recovery', async () => {
+    const shared = '192.0.2.50';
+    const attacker = browser(server);
+    for (let i = 0; i < 6; i++) await attempt(attacker, 'shared@corp.example', `guess-${i}`, shared);
+    const owner = browser(server);
+    expect((await attempt(owner, 'shared@corp.example', PASSWORD, shared)).status).toBe(429);
+
+    const r = browser(server);
+    const flow = await r.ory.createBrowserRecoveryFlow();
+    await r.ory.updateRecoveryFlow({
+      flow: flow.id,
+      updateRecoveryFlowBody: { method: 'code', email: 'shared@corp.example', csrf_token: csrfOf(flow) },
+    });
+    const kept = await server.db.kysely
+      .selectFrom('courier_messages')
+      .select('body')
+      .where('recipient', '=', 'shared@corp.example')
+      .executeTakeFirstOrThrow();
+    const code = /\b(\d{6})\b/.exec(kept.body)?.[1] ?? '';
+    const done = await oryError(
+      r.ory.updateRecoveryFlow({
+        flow: flow.id,
+        updateRecoveryFlowBody: { method: 'code', code, csrf_token: csrfOf(flow) },
+      }),
+    );
+    expect(done.status).toBe(422); // recovered: the browser is sent on to settings
+    expect((await attempt(owner, 'shared@corp.example', PASSWORD, shared)).status).toBe(200);
   });
 
   it('counts a known device’s own wrong passwords against that device, and ignores a forged device cookie', async () => {
