@@ -40,7 +40,11 @@ export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     '/api/canary/run/check/:id',
-    { config: { auth: 'authenticated' }, schema: { params: z.object({ id: uuid }) } },
+    {
+      // running is a write for an access token's scope: a token that may not change canaries cannot
+      config: { auth: 'authenticated', writes: { resource: 'canaries', action: 'update' } },
+      schema: { params: z.object({ id: uuid }) },
+    },
     async (request) => {
       const subject = requireAccess(request, 'canaries', 'read');
       if (!subject.roles.some((r) => RUN_NOW_ROLES.has(r))) {

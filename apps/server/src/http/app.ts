@@ -17,6 +17,7 @@ import { eventRoutes } from '../events/routes.js';
 import { healthRoutes } from '../health/routes.js';
 import { healthSummaryRoutes } from '../health/summaryRoutes.js';
 import { identityAuthenticators } from '../identity/authenticators.js';
+import { courierRoutes } from '../identity/courierRoutes.js';
 import { peopleRoutes } from '../identity/peopleRoutes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { importRoutes } from '../importers/routes.js';
@@ -43,6 +44,7 @@ import { registerErrorHandler } from './errorHandler.js';
 import { createMetrics, registerHttpMetrics } from './metrics.js';
 import { registerNulGuard } from './nul.js';
 import { registerOriginCheck } from './origin.js';
+import { requestLogSerializers } from './requestLog.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
 import { registerSpa } from './spa.js';
 
@@ -73,6 +75,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-opsdeck-test-subject"]'],
+            // no query strings, credential path parameters or headers in the log (requestLog.ts)
+            serializers: requestLogSerializers,
             ...(ownLog ? { stream: ownLog.stream } : {}),
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
@@ -117,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => agentRoutes(scope, ctx));
   await app.register(async (scope) => peopleRoutes(scope, ctx));
+  await app.register(async (scope) => courierRoutes(scope, ctx));
   await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
   await app.register(async (scope) => healthRoutes(scope, ctx));

@@ -1,4 +1,4 @@
-import { isFullScope } from '@opsdeck/schema/tokenScope';
+import { isFullScope, scopeAllows, type TokenScope } from '@opsdeck/schema/tokenScope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, type Restriction } from '../rbac/authorize.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
@@ -18,6 +18,17 @@ export type Authenticator = (request: FastifyRequest) => Promise<Subject | null>
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /**
+     * An `'authenticated'` POST that only reads (a search with a body, an rpc call whose function
+     * declares its own action): an access token limited to reading may call it.
+     */
+    readOnly?: boolean;
+    /**
+     * What an `'authenticated'` route that writes or runs something does, for an access token's
+     * scope (the handler may authorize with another action, e.g. Run Now needs only read on
+     * canaries and a role): a scoped token must hold this action on this resource.
+     */
+    writes?: { resource: Resource; action: Action };
   }
   interface FastifyRequest {
     subject: Subject | null;
@@ -95,8 +106,43 @@ export function registerAuth(app: FastifyInstance, authenticators: Authenticator
     if (requirement === undefined || requirement === 'public') return;
     if (requirement === 'authenticated') {
       if (!request.subject) throw unauthorized();
+      if (UNSAFE.has(request.method) && !request.routeOptions.config?.readOnly) refuseReadOnlyToken(request);
       return;
     }
     requireAccess(request, requirement.resource, requirement.action);
   });
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether `scope` lets a token change anything at all (some action besides read on some object). */
+const scopeWrites = (scope: TokenScope | undefined) =>
+  isFullScope(scope) || (scope ?? []).some((g) => g.actions.some((a) => a !== 'read'));
+
+/**
+ * A route open to any signed-in subject authorizes in its handler, and may change or run things
+ * (Run Now) under a read check: an access token whose scope only reads is refused every such
+ * write here, before the handler, whatever the handler checks. Routes declaring a resource and
+ * action are checked with exactly that action by requireAccess; a route declaring `writes` is
+ * held to that action on that resource.
+ */
+function refuseReadOnlyToken(request: FastifyRequest): void {
+  const subject = request.subject;
+  if (!subject || isFullScope(subject.scope)) return;
+  const writes = request.routeOptions.config?.writes;
+  if (writes && !scopeAllows(subject.scope, writes.resource, writes.action)) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      `${writes.action} on ${writes.resource} is outside the access token's scope`,
+      { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': writes.resource, 'X-Rbac-Action': writes.action },
+    );
+  }
+  if (scopeWrites(subject.scope)) return;
+  throw new HttpError(
+    403,
+    'forbidden',
+    `${request.method} changes or runs something, which is outside the access token's scope: it only reads`,
+    { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': 'token-scope', 'X-Rbac-Action': 'update' },
+  );
 }

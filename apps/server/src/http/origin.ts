@@ -42,11 +42,13 @@ export function isOwnOrigin(request: FastifyRequest, origin: string, allowed: Se
 /**
  * Cross-site request forgery: a state-changing request that a browser sends with the session
  * cookie must come from a page of this site. Browsers send Origin on every POST/PUT/PATCH/DELETE
- * (and a page cannot remove it), so it is checked, or the Referer when Origin is missing; a
- * request with neither is not a browser's (curl, scripts) and passes. A request without the
- * session cookie is not forgeable this way and passes too, which is how the direct-mode web app on
- * another origin calls with a bearer token (no cookies, see organizations/cors.ts); a token added
- * to a request that does carry the cookie earns no exemption, as the cookie may be what signs it in.
+ * (and a page cannot remove it), so it is checked, or the Referer when Origin is missing. A
+ * cookie-signed write with neither is refused too: no browser sends one, yet some strip both
+ * (privacy extensions, old plugins), and a client that is not a browser signs in with an access
+ * token instead. A request without the session cookie is not forgeable this way and passes, which
+ * is how the direct-mode web app on another origin calls with a bearer token (no cookies, see
+ * organizations/cors.ts); a token added to a request that does carry the cookie earns no
+ * exemption, as the cookie may be what signs it in.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config): void {
   const allowed = configuredOrigins(config);
@@ -56,7 +58,14 @@ export function registerOriginCheck(app: FastifyInstance, config: Config): void 
     const origin = request.headers.origin;
     const referer = request.headers.referer;
     const source = typeof origin === 'string' ? origin : typeof referer === 'string' ? referer : undefined;
-    if (source === undefined || isOwnOrigin(request, source, allowed)) return;
+    if (source === undefined) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        `cross-site request refused: ${request.method} with the session cookie but neither Origin nor Referer; send one of them, or call with an access token (Authorization: Bearer) and no cookie`,
+      );
+    }
+    if (isOwnOrigin(request, source, allowed)) return;
     throw new HttpError(
       403,
       'forbidden',

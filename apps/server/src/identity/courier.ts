@@ -11,7 +11,10 @@ export interface Email {
   template: 'recovery_code' | 'verification_code' | 'invite';
 }
 
-/** Sends identity emails: SMTP when `SMTP_URL` is set, otherwise kept in `courier_messages` and logged. */
+/**
+ * Sends identity emails: SMTP when `SMTP_URL` is set, otherwise only kept in `courier_messages`
+ * (an admin reads them there, docs/identity.md).
+ */
 export interface Courier {
   send(email: Email): Promise<void>;
 }
@@ -27,9 +30,9 @@ export function createCourier(db: Db, config: IdentityConfig, log: () => Log): C
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!config.smtpUrl) {
-        // no SMTP: an operator reads the message from the log or the courier table
+        // never the body: it holds recovery and invitation codes, and the log may be read by others
         log().info(
-          { courierMessageId: row.id, to: email.to, subject: email.subject, body: email.body },
+          { courierMessageId: row.id, to: email.to, template: email.template },
           'email kept in courier_messages (SMTP_URL is not set)',
         );
         return;

@@ -97,6 +97,8 @@ export const recoveryHandler: FlowHandler = {
         };
       }
       const now = deps.clock.now();
+      // the owner proved the mailbox: failed sign-ins to the account stop slowing anyone
+      deps.signIn.recovered(normalizeEmail(used.address));
       // the code proved the mailbox, so the address counts as verified
       await deps.db.kysely
         .updateTable('identity_addresses')

@@ -31,12 +31,16 @@ export interface SignInAttempt {
 }
 
 /**
- * Slows password guessing without handing anyone a way to lock someone else out. Failures from
- * unknown devices slow down the account and the address: after 5 (20 per address), each next
- * attempt waits 1 minute after the last failure, doubling up to 15 minutes; an attempt refused
- * for waiting is not checked and does not count, so the right password works once the wait is
- * over. A device that signed in to the account before (its signed cookie) is not slowed by
- * others' failures, only by its own.
+ * Slows password guessing without handing a stranger a way to lock someone else out. Failures
+ * from an unknown device count against the account *from that client address* (and against the
+ * address as a whole): after 5 for one account and address (20 for an address over all
+ * accounts), each next attempt from there waits 1 minute after the last failure, doubling up to
+ * 15 minutes; an attempt refused for waiting is not checked and does not count, so the right
+ * password works once the wait is over. So an attacker slows only themselves (and whoever shares
+ * their address): the account's owner signs in from another address, or from a device that
+ * signed in to the account before (its signed cookie), which only its own failures slow. A
+ * successful sign-in clears the failures of its device and of its account and address; a
+ * completed recovery clears the account's failures from every address.
  */
 export class SignInThrottle {
   private accounts = new FailureLog(WINDOW_MS);
@@ -50,7 +54,7 @@ export class SignInThrottle {
     const now = this.clock.now().getTime();
     if (a.device) return waitAfter(this.devices.recent(a.device, now), now, DEVICE);
     return Math.max(
-      waitAfter(this.accounts.recent(a.account, now), now, ACCOUNT),
+      waitAfter(this.accounts.recent(accountFrom(a), now), now, ACCOUNT),
       waitAfter(this.addresses.recent(a.address, now), now, ADDRESS),
     );
   }
@@ -61,12 +65,22 @@ export class SignInThrottle {
       this.devices.add(a.device, now);
       return;
     }
-    this.accounts.add(a.account, now);
+    this.accounts.add(accountFrom(a), now);
     this.addresses.add(a.address, now);
   }
 
-  /** The account's failures stay (an attacker's count is not reset by its owner signing in). */
+  /** Clears what this attempt's own failures cost: its device's, and its account's from its address. */
   succeed(a: SignInAttempt): void {
     if (a.device) this.devices.clear(a.device);
+    this.accounts.clear(accountFrom(a));
+  }
+
+  /** The owner proved the mailbox (recovery): the account's failures from every address go. */
+  recovered(account: string): void {
+    const prefix = `${account}\n`;
+    this.accounts.clearWhere((key) => key.startsWith(prefix));
   }
 }
+
+/** The key of an account's failures from one client address. */
+const accountFrom = (a: SignInAttempt) => `${a.account}\n${a.address}`;

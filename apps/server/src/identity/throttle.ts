@@ -40,6 +40,11 @@ export class FailureLog {
     this.entries.delete(key);
   }
 
+  /** Forgets every key `match` accepts (a walk over at most `maxKeys` keys). */
+  clearWhere(match: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (match(key)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -1,5 +1,6 @@
 import { planGatusImport } from './gatus/index.js';
 import { planKumaImport } from './kuma/index.js';
+import { checkPlanSizes } from './limits.js';
 import { IMPORT_SOURCES, type ImportPlan, type ImportSource } from './plan.js';
 
 const NAMESPACE = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
@@ -10,5 +11,7 @@ export function planImport(source: ImportSource, text: string, namespace?: strin
   const ns = namespace ?? source;
   if (!NAMESPACE.test(ns) || ns.length > 63)
     throw new RangeError('namespace: lowercase letters, digits, dots and dashes');
-  return source === 'kuma' ? planKumaImport(text, ns) : planGatusImport(text, ns);
+  const plan = source === 'kuma' ? planKumaImport(text, ns) : planGatusImport(text, ns);
+  checkPlanSizes(plan);
+  return plan;
 }

@@ -6,6 +6,7 @@ import { requireAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { maskText } from '../rest/secretValues.js';
+import { mayReadLogBackend } from '../rbac/logBackends.js';
 import { FileAccessError } from '../sandbox/fileRoots.js';
 import { searchLogs } from './search.js';
 import { LogBackendError } from './types.js';
@@ -33,7 +34,11 @@ export async function logRoutes(scope: FastifyInstance, ctx: AppContext): Promis
         () => new HttpError(504, 'timeout', 'the log search took too long'),
       );
       try {
-        return await searchLogs(ctx, request.body, run.signal);
+        const subject = request.subject;
+        // restricted backends (OpsDeck's own log) only to whom rbac/logBackends.ts lets read them
+        return await searchLogs(ctx, request.body, run.signal, (labels) =>
+          subject ? mayReadLogBackend(subject, labels) : false,
+        );
       } catch (err) {
         if (run.signal.aborted && run.signal.reason instanceof HttpError) throw run.signal.reason;
         if (err instanceof FileAccessError) throw badRequest(err.message);

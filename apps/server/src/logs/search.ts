@@ -63,25 +63,31 @@ async function componentSelector(ctx: AppContext, id: string, name: string | und
   return found;
 }
 
-async function backendRows(ctx: AppContext, only?: { name?: string; kind?: string }): Promise<Row[]> {
+/** Which backends the caller may read (rbac/logBackends.ts); the others are as if they did not exist. */
+export type BackendFilter = (labels: Record<string, string> | null) => boolean;
+
+async function backendRows(
+  ctx: AppContext,
+  only: { name?: string; kind?: string; readable?: BackendFilter },
+): Promise<Row[]> {
   let q = ctx.db.kysely
     .selectFrom('logging_backends')
     .select(['name', 'labels', 'spec'])
     .where('deleted_at', 'is', null)
     .orderBy('name');
   if (only?.name) q = q.where('name', '=', only.name);
-  const rows = (await q.execute()) as Row[];
+  const rows = ((await q.execute()) as Row[]).filter((r) => !only.readable || only.readable(r.labels));
   return only?.kind
     ? rows.filter((r) => r.spec && typeof r.spec === 'object' && only.kind && only.kind in r.spec)
     : rows;
 }
 
 /** The backends a request reaches, with the labels every one of them filters by. */
-async function targets(ctx: AppContext, req: LogsRequest) {
+async function targets(ctx: AppContext, req: LogsRequest, readable?: BackendFilter) {
   if (req.id) {
     const selector = await componentSelector(ctx, req.id, req.name);
     const kind = (LOG_BACKEND_KINDS as readonly string[]).includes(selector.type ?? '') ? selector.type : undefined;
-    const rows = await backendRows(ctx, { name: selector.backend, kind });
+    const rows = await backendRows(ctx, { name: selector.backend, kind, readable });
     if (!rows.length) {
       throw notFound(
         `no log backend serves log selector ${selector.name ?? '(unnamed)'}${selector.backend ? ` (backend ${selector.backend})` : ''}`,
@@ -89,19 +95,24 @@ async function targets(ctx: AppContext, req: LogsRequest) {
     }
     return { rows, labels: { ...selector.labels, ...req.labels } };
   }
-  const rows = await backendRows(ctx, { name: req.name });
+  const rows = await backendRows(ctx, { name: req.name, readable });
   if (!rows.length) throw notFound(`no log backend named ${req.name}`);
   return { rows, labels: { ...req.labels } };
 }
 
-export async function searchLogs(ctx: AppContext, req: LogsRequest, signal: AbortSignal): Promise<LogsResponse> {
+export async function searchLogs(
+  ctx: AppContext,
+  req: LogsRequest,
+  signal: AbortSignal,
+  readable?: BackendFilter,
+): Promise<LogsResponse> {
   const now = ctx.clock.now().getTime();
   const start = parseLogTime(req.start ?? '1h', now) as number;
   const end = req.end ? (parseLogTime(req.end, now) as number) : now;
   if (start > end) throw badRequest('start: after end');
   const limit = req.limit ?? DEFAULT_LIMIT;
   const cursors = decodePage(req.page);
-  const { rows, labels } = await targets(ctx, req);
+  const { rows, labels } = await targets(ctx, req, readable);
   const bctx = await backendContext(ctx);
   const live: Array<{
     name: string;

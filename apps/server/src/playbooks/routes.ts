@@ -44,7 +44,7 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
   app.post(
     '/api/playbook/:id/params',
     {
-      config: { auth: 'authenticated' },
+      config: { auth: 'authenticated', readOnly: true },
       schema: {
         params: z.object({ id: uuid('playbook') }),
         body: playbookRunRequestSchema.partial({ id: true }).optional(),

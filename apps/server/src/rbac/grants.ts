@@ -4,17 +4,26 @@ import { OBJECT_RESOURCES, TARGET_RESOURCES, type Target } from './permissions.j
 import { ACTIONS, type Action, RESOURCES, type Resource, type Subject } from './resources.js';
 
 /**
- * Who may write a permission row (spec part 2 section 6). A row is a grant, so a non-admin may
+ * Who may write a permission row. A row is a grant, so a non-admin may
  * only write rows that give no more than they hold themselves: every action on every resource
  * the row covers must be allowed to them now. Rows that administer access itself (objects
- * covering rbac, permissions, identities or connections, every object `*`) and deny rows (written
+ * covering rbac, permissions, identities, connections or log backends, every object `*`) and deny rows (written
  * or removed) need the admin role, whatever rows say. A row with object selectors may reach any
  * object of its kinds, so its writer must hold its actions on every object of those kinds (a
  * writer whose own access selectors narrow cannot hand any of it on).
  */
 
-/** Resources only an admin hands out through permission rows. */
-const ADMIN_RESOURCES: ReadonlySet<Resource> = new Set(['rbac', 'permissions', 'identities', 'connections']);
+/**
+ * Resources only an admin hands out through permission rows. `logging_backends`: a row on `logs`
+ * also opens the restricted backends (OpsDeck's own log, rbac/logBackends.ts).
+ */
+const ADMIN_RESOURCES: ReadonlySet<Resource> = new Set([
+  'rbac',
+  'permissions',
+  'identities',
+  'connections',
+  'logging_backends',
+]);
 
 const TARGET_COLUMNS = Object.keys(TARGET_RESOURCES) as Array<keyof Target>;
 

@@ -65,7 +65,9 @@ export function tableAccess(
 } {
   const resource = action === 'read' ? entry.resource : (entry.writeResource ?? entry.resource);
   const { subject, restriction } = requireNarrowedRestAccess(request, resource, action);
-  if (!restriction) return { subject };
+  // a table's own object-level decision (rbac/), e.g. restricted log backends
+  const own = entry.rowAccess?.(subject);
+  if (!restriction) return own ? { subject, narrow: own } : { subject };
   const objects = entry.objects;
   if (!objects || objects.kind !== restriction.kind) {
     throw new HttpError(

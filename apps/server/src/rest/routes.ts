@@ -14,7 +14,10 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
   registerJsonBody(app);
   const opts = { config: { auth: 'authenticated' as const } };
   app.get('/rpc/:fn', opts, (request, reply) => callFunction(ctx, request, reply));
-  app.post('/rpc/:fn', opts, (request, reply) => callFunction(ctx, request, reply));
+  // each function declares the action it needs, which authorize() holds a token's scope to
+  app.post('/rpc/:fn', { config: { ...opts.config, readOnly: true } }, (request, reply) =>
+    callFunction(ctx, request, reply),
+  );
   app.get('/:table', opts, (request, reply) => readTable(ctx, request, reply));
   app.post('/:table', opts, (request, reply) => writeTable(ctx, request, reply));
   app.patch('/:table', opts, (request, reply) => writeTable(ctx, request, reply));

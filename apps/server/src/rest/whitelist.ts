@@ -75,6 +75,11 @@ export interface ExposedTable {
    * them; `sharedColumns` (workflow state such as a done flag) may be changed by any writer.
    */
   authorOnly?: { noun: string; sharedColumns?: string[] };
+  /**
+   * An object-level decision of its own (rbac/): the condition over the relation's alias of the
+   * rows `subject` may reach, for reads and writes alike; undefined: every row.
+   */
+  rowAccess?: (subject: Subject) => ((alias: string) => RawBuilder<unknown>) | undefined;
   /** Fetch the rows a PATCH is about to change (locked) and hand them to afterWrite as `before`. */
   readsPriorRows?: boolean;
   /**

@@ -2,6 +2,7 @@ import './tables.js';
 import { logBackendSpecErrors, logBackendSpecSchema } from '@opsdeck/schema';
 import { badRequest } from '../http/errors.js';
 import { OUTPUT_SECRETS, SPEC_SECRETS } from '../rest/secrets.js';
+import { readableLogBackendsSql } from '../rbac/logBackends.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 
 // Integrations under /api/db: read-only, on the `integrations` resource (migration 143).
@@ -18,6 +19,8 @@ exposeTable('logging_backends', {
   defaults: { created_by: createdBySubject },
   // credentials, URLs with userinfo, headers; `address` is the search clusters' URL
   secrets: { spec: [...SPEC_SECRETS, ['**.address', 'url']] },
+  // restricted backends (the sample one over OpsDeck's own log) only to admins and those granted
+  rowAccess: readableLogBackendsSql,
   async beforeWrite(_ctx, input) {
     const rows = input.rows ?? (input.patch ? [input.patch] : []);
     for (const [i, row] of rows.entries()) validateSpec(row, rows.length > 1 ? `[${i}]` : '');

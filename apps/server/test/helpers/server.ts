@@ -29,6 +29,8 @@ export interface TestServerOptions {
   db?: Db;
   /** Listen on this port (default: a random one), e.g. to restart a server where clients expect it. */
   port?: number;
+  /** Log as the real server does (to stdout and `config.logFile`); default: no logger. */
+  logger?: boolean;
 }
 
 /** Boots the real server on a fresh database, listening on a random loopback port. */
@@ -44,7 +46,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const { app, ctx } = await buildApp({
     config,
     db,
-    logger: false,
+    logger: opts.logger ?? false,
     clock: opts.clock ?? systemClock,
     // the test header first, then the real session cookie and access token authenticators
     authenticators: [

@@ -93,14 +93,28 @@ describe('state-changing requests made with the session cookie', () => {
     expect(await paused()).toBe(false);
   });
 
-  it('accepts the own origin, the public URL, and a client that sends neither Origin nor Referer', async () => {
+  it('accepts the own origin, the public URL, and the own page as Referer', async () => {
     expect((await pause({ origin: server.url })).status).toBe(200);
     expect(await paused()).toBe(true);
     expect((await resume({ origin: PUBLIC_URL })).status).toBe(200);
     expect(await paused()).toBe(false);
     expect((await pause({ referer: `${server.url}/settings/notifications` })).status).toBe(200);
-    expect((await resume({})).status).toBe(200);
+    expect((await resume({ referer: `${server.url}/settings/notifications` })).status).toBe(200);
     expect(await paused()).toBe(false);
+  });
+
+  it('refuses a write with the session cookie and neither Origin nor Referer, saying what to send', async () => {
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${server.url}/api/notification/rules/${ruleId}/pause`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toContain('neither Origin nor Referer');
+    expect(await paused()).toBe(false);
+    // a read with the cookie alone still works
+    const read = await fetch(`${server.url}/api/notification/rules/${ruleId}`, { headers: { cookie } });
+    expect(read.status).toBe(200);
   });
 
   it('exempts requests authenticated by an access token', async () => {

@@ -17,6 +17,10 @@ export function browser(server: TestServer): Browser {
   const setCookies: string[] = [];
   const jarFetch: typeof fetch = async (input, init = {}) => {
     const headers = new Headers(init.headers);
+    // as browsers do: every POST/PUT/PATCH/DELETE carries the page's Origin
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !headers.has('origin') && !headers.has('referer'))
+      headers.set('origin', server.url);
     if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await fetch(input, { ...init, headers, redirect: init.redirect ?? 'manual' });
     for (const c of res.headers.getSetCookie()) {

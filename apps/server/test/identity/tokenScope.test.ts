@@ -53,6 +53,39 @@ describe('scoped access tokens', () => {
     expect((await call(editor.token, 'POST', '/api/db/canaries', canary('from-full-token'))).status).toBe(201);
   });
 
+  it('refuses a Read token Run Now of a check (a write under a read check), and lets a Write token run it', async () => {
+    expect((await call(editor.token, 'POST', '/api/db/canaries', canary('run-now-scope'))).status).toBe(201);
+    const check = await server.db.kysely
+      .selectFrom('checks')
+      .innerJoin('canaries', 'canaries.id', 'checks.canary_id')
+      .select('checks.id')
+      .where('canaries.name', '=', 'run-now-scope')
+      .executeTakeFirstOrThrow();
+    const read = await mint(editor.token, { name: 'read-runner', scope: [{ object: '*', actions: ['read'] }] });
+    const refused = await call(read, 'POST', `/api/canary/run/check/${check.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain("outside the access token's scope");
+    const write = await mint(editor.token, {
+      name: 'write-runner',
+      scope: [{ object: '*', actions: ['read', 'create', 'update', 'delete'] }],
+    });
+    expect((await call(write, 'POST', `/api/canary/run/check/${check.id}`)).status).toBe(200);
+    // a Custom scope that writes elsewhere but only reads canaries does not run a check either
+    const elsewhere = await mint(editor.token, {
+      name: 'topology-writer',
+      scope: [
+        { object: 'canaries', actions: ['read'] },
+        { object: 'topology', actions: ['read', 'create', 'update', 'delete'] },
+      ],
+    });
+    const notHere = await call(elsewhere, 'POST', `/api/canary/run/check/${check.id}`);
+    expect(notHere.status).toBe(403);
+    expect(notHere.body.message).toBe("update on canaries is outside the access token's scope");
+    // searching is a POST that only reads: the Read token still may
+    const search = await call(read, 'POST', '/api/resources/search', { checks: [{ name: 'run-now-scope' }] });
+    expect(search.status).toBe(200);
+  });
+
   it('lets a Custom token do only what each object allows', async () => {
     const custom = await mint(editor.token, {
       name: 'canaries-writer',
@@ -86,7 +119,15 @@ describe('scoped access tokens', () => {
     const read = await mint(editor.token, { name: 'no-minting', scope: [{ object: '*', actions: ['read'] }] });
     const child = await call(read, 'POST', '/api/auth/create_token', { name: 'child' });
     expect(child.status).toBe(403);
-    expect(child.body.message).toBe('a scoped access token cannot create tokens');
+    // a Read token is stopped before the route, as every write of a read-only token is
+    expect(child.body.message).toContain("outside the access token's scope");
+    const write = await mint(editor.token, {
+      name: 'no-minting-either',
+      scope: [{ object: 'canaries', actions: ['read', 'update'] }],
+    });
+    const other = await call(write, 'POST', '/api/auth/create_token', { name: 'child' });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe('a scoped access token cannot create tokens');
   });
 
   it.each([

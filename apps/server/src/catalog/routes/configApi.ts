@@ -54,7 +54,8 @@ export async function configApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // each handler authorizes per table against the /api/db whitelist
   const opts = { config: { auth: 'authenticated' as const } };
   app.get('/rpc/:fn', opts, rpc(ctx));
-  app.post('/rpc/:fn', opts, rpc(ctx));
+  // each function declares the action it needs, which authorize() holds a token's scope to
+  app.post('/rpc/:fn', { config: { ...opts.config, readOnly: true } }, rpc(ctx));
   app.get('/:table', opts, read(ctx));
   app.post('/:table', opts, write(ctx));
   app.patch('/:table', opts, write(ctx));

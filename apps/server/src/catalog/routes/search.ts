@@ -42,7 +42,7 @@ export async function searchRoutes(scope: FastifyInstance, ctx: AppContext): Pro
   app.post(
     '/api/resources/search',
     // each kind is authorized below, narrowed to the objects the reader's object selectors reach
-    { config: { auth: 'authenticated' }, schema: { body } },
+    { config: { auth: 'authenticated', readOnly: true }, schema: { body } },
     async (request) => {
       requireSelectiveAccess(request, 'config_scrapers', 'read');
       const limit = request.body.limit ?? 50;

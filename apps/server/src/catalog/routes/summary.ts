@@ -30,7 +30,7 @@ export async function summaryRoutes(scope: FastifyInstance, ctx: AppContext): Pr
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/catalog/summary',
-    { config: { auth: 'authenticated' }, schema: { body: summaryBody } },
+    { config: { auth: 'authenticated', readOnly: true }, schema: { body: summaryBody } },
     async (request) => {
       // counts only the items the reader's object selectors reach
       const { restriction } = requireSelectiveAccess(request, 'config_scrapers', 'read');
