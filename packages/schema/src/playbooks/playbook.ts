@@ -106,6 +106,8 @@ export const approvalSchema = z.strictObject({
     people: z.array(z.string().min(1)).optional(),
     teams: z.array(z.string().min(1)).optional(),
   }),
+  /** Whether whoever started a run may approve it themselves (default false: someone else must). */
+  allowSelfApproval: z.boolean().optional(),
 });
 export type PlaybookApproval = z.infer<typeof approvalSchema>;
 
