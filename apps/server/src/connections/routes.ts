@@ -38,6 +38,13 @@ export async function connectionRoutes(scope: FastifyInstance, ctx: AppContext):
       if (!result.pass) {
         throw new HttpError(400, 'connection_failed', `connection test failed: ${result.error ?? result.message}`);
       }
+      // a bare TCP connect proves the port is open, not that the credentials work: say which it was
+      if (result.reachedOnly) {
+        return {
+          message: `port reached; the credentials were not tried (no ${conn.type} client here)`,
+          payload: { duration: result.duration, message: result.message, reachedOnly: true },
+        };
+      }
       return { message: 'connection successful', payload: { duration: result.duration, message: result.message } };
     },
   );
