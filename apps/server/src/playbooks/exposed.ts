@@ -1,4 +1,5 @@
 import type { PlaybookResource } from '@opsdeck/schema';
+import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
@@ -139,7 +140,30 @@ exposeTable('playbook_names', {
   writable: false,
   objects: { kind: 'playbooks', column: 'id' },
 });
-exposeTable('playbook_runs', { resource: 'playbook_runs', writable: false, secrets });
-exposeTable('playbook_run_actions', { resource: 'playbook_runs', writable: false });
-exposeTable('playbook_approvals', { resource: 'playbook_runs', writable: false });
+// a run is about its playbook: selector rows on playbooks (a deny above all) narrow its runs,
+// their actions and approvals to the playbooks the reader reaches
+const ofRuns = (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) =>
+  sql`select r.id from playbook_runs r where ${keep(sql`r.playbook_id`)}`;
+exposeTable('playbook_runs', {
+  resource: 'playbook_runs',
+  writable: false,
+  secrets,
+  objects: { kind: 'playbooks', column: 'playbook_id' },
+});
+exposeTable('playbook_run_actions', {
+  resource: 'playbook_runs',
+  writable: false,
+  objects: {
+    kind: 'playbooks',
+    source: (keep) => sql`select a.* from playbook_run_actions a where a.playbook_run_id in (${ofRuns(keep)})`,
+  },
+});
+exposeTable('playbook_approvals', {
+  resource: 'playbook_runs',
+  writable: false,
+  objects: {
+    kind: 'playbooks',
+    source: (keep) => sql`select p.* from playbook_approvals p where p.run_id in (${ofRuns(keep)})`,
+  },
+});
 exposeFunction('get_playbook_run_actions', { resource: 'playbook_runs' });

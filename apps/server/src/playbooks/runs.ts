@@ -9,7 +9,14 @@ import { listedApprover } from './approvers.js';
 import { closeActions } from './claims.js';
 import { loadTargets, loadUser } from './env.js';
 import { resolveParameters, templatedParameters } from './params.js';
-import { forbid, type PlaybookLike, requirePlaybookAction, requireTarget, requireTargetRead } from './permission.js';
+import {
+  forbid,
+  type PlaybookLike,
+  playbookObject,
+  requirePlaybookAction,
+  requireTarget,
+  requireTargetRead,
+} from './permission.js';
 import { openGiven, sealSecrets } from './secretParams.js';
 import { appliesTo, selectable } from './targets.js';
 import { wakePlaybookWorkers } from './wake.js';
@@ -158,8 +165,9 @@ async function checkParent(ctx: AppContext, subject: Subject | null, parentId: s
     .where('id', '=', parentId)
     .executeTakeFirst();
   if (!parent) throw badRequest(`parent_id: playbook run ${parentId} not found`);
-  requireTarget(subject, 'playbook_runs', 'read', { playbook_id: parent.playbook_id }, 'the parent run');
   const playbook = await runPlaybook(ctx, parent.playbook_id);
+  const pb = playbookObject(playbook);
+  requireTarget(subject, 'playbook_runs', 'read', { playbook_id: parent.playbook_id }, 'the parent run', pb);
   const env = await loadTargets(ctx.db.kysely, parent);
   requirePlaybookAction(subject, 'playbook:run', playbook, parent, env, `the parent run's playbook ${playbook.name}`);
 }
@@ -240,7 +248,8 @@ export async function approveRun(ctx: AppContext, subject: Subject, runId: strin
 /** Cancels a run that has not finished (400 when it has): its running actions are stopped. */
 export async function cancelRun(ctx: AppContext, subject: Subject, runId: string): Promise<void> {
   const run = await loadRun(ctx, runId);
-  requireTarget(subject, 'playbook_runs', 'update', { playbook_id: run.playbook_id }, 'this playbook run');
+  const playbook = playbookObject(await runPlaybook(ctx, run.playbook_id));
+  requireTarget(subject, 'playbook_runs', 'update', { playbook_id: run.playbook_id }, 'this playbook run', playbook);
   if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
     throw badRequest(`the run is already ${run.status}`);
   const now = ctx.clock.now();
