@@ -70,6 +70,8 @@ describe('runs of a denied playbook', () => {
       expect(res.status).toBe(403);
     }
     expect((await get(`/api/playbook/run/${openRun}/status`, denied)).status).toBe(200);
+    // the rpc cannot narrow per run: it refuses such a reader rather than answer the denied run
+    expect((await get(`/api/db/rpc/get_playbook_run_actions?run_id=${hiddenRun}`, denied)).status).toBe(403);
     const plain = await server.fetch(`/api/playbook/run/${hiddenRun}`, { as: 'editor' });
     expect(plain.status).toBe(200);
   });
