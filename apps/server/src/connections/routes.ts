@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { sandboxPolicy } from '../sandbox/config.js';
 import { ConnectionNotFoundError } from './store.js';
 import { testConnection, UntestableConnectionError } from './tester.js';
 
@@ -30,7 +31,7 @@ export async function connectionRoutes(scope: FastifyInstance, ctx: AppContext):
       }
       let result: Awaited<ReturnType<typeof testConnection>>;
       try {
-        result = await testConnection(conn, `connection://${conn.namespace}/${conn.name}`);
+        result = await testConnection(conn, `connection://${conn.namespace}/${conn.name}`, sandboxPolicy(ctx.config));
       } catch (err) {
         if (err instanceof UntestableConnectionError) throw badRequest(err.message);
         throw err;

@@ -1,6 +1,8 @@
 import { checkTypeFor } from '../health/checks/registry.js';
 import type { ResolvedConnection } from '../health/checks/types.js';
 import { type CheckResult, executeCheck } from '../health/execute.js';
+import { DEFAULT_SANDBOX, type SandboxPolicy } from '../sandbox/config.js';
+import { lsRemote, lsRemoteApplies } from './gitProbe.js';
 import { verifySmtp } from './smtpProbe.js';
 
 type ProbeFields = Record<string, unknown> | ((conn: ResolvedConnection) => Record<string, unknown>);
@@ -87,15 +89,21 @@ function hostPort(conn: ResolvedConnection): string | undefined {
 /** A test's outcome; `reachedOnly`: only a TCP connect was made, the credentials were not tried. */
 export type ConnectionTest = CheckResult & { reachedOnly: boolean };
 
-const EMAIL_TIMEOUT_MS = 15_000;
+const PROBE_TIMEOUT_MS = 15_000;
 
 /**
- * Really tries the connection: runs the probe check with the stored credentials, or for email
- * logs in over SMTP. Types with no client here (smb, windows, git...) are only reached over TCP,
- * and the answer says so rather than calling that a success.
+ * Really tries the connection: runs the probe check with the stored credentials, for email logs
+ * in over SMTP, for git over http(s) lists the branches (as `sandbox`'s user). Types with no
+ * client here (smb, windows, git over ssh) are only reached over TCP, and the answer says so
+ * rather than calling that a success.
  */
-export async function testConnection(conn: ResolvedConnection, ref: string): Promise<ConnectionTest> {
-  if (conn.type === 'email') return emailTest(conn);
+export async function testConnection(
+  conn: ResolvedConnection,
+  ref: string,
+  sandbox: SandboxPolicy = DEFAULT_SANDBOX,
+): Promise<ConnectionTest> {
+  if (conn.type === 'email') return probed(() => verifySmtp(conn, PROBE_TIMEOUT_MS));
+  if (lsRemoteApplies(conn)) return probed(() => lsRemote(conn, sandbox, PROBE_TIMEOUT_MS));
   const { type, spec } = probeFor(conn, ref);
   const result = await executeCheck(type, spec, {
     resolveConnection: async () => conn,
@@ -104,11 +112,12 @@ export async function testConnection(conn: ResolvedConnection, ref: string): Pro
   return { ...result, reachedOnly: type === 'tcp' };
 }
 
-async function emailTest(conn: ResolvedConnection): Promise<ConnectionTest> {
+/** A probe of OpsDeck's own (not a check) as a test outcome: its message, or its error. */
+async function probed(probe: () => Promise<string>): Promise<ConnectionTest> {
   const started = Date.now();
   const outcome = { invalid: false, data: {}, metrics: [], attempts: 1, reachedOnly: false };
   try {
-    const message = await verifySmtp(conn, EMAIL_TIMEOUT_MS);
+    const message = await probe();
     return { ...outcome, pass: true, message, duration: Date.now() - started };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

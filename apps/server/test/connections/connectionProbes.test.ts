@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSecretBox } from '../../src/connections/secrets.js';
 import { prepareConnectionRow } from '../../src/connections/service.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
+import { standInForge } from '../playbooks/forge.js';
 
 /** "Test connection" tries the credentials where a client exists here, and otherwise says only the port was reached. */
 
@@ -13,6 +18,8 @@ let smtpPort = 0;
 let notSsh: net.Server;
 let notSshPort = 0;
 const sockets = new Set<net.Socket>();
+const TOKEN = 'forge-token-probe';
+let forge: Awaited<ReturnType<typeof standInForge>>;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -36,9 +43,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => notSsh.listen(0, '127.0.0.1', resolve));
   notSshPort = (notSsh.address() as net.AddressInfo).port;
+  const root = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-probe-'));
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', path.join(root, 'acme/app.git')]);
+  forge = await standInForge(root, TOKEN);
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await forge?.close();
   for (const socket of sockets) socket.destroy();
   await new Promise<void>((resolve) => notSsh?.close(() => resolve()));
   await server?.close();
@@ -98,6 +109,20 @@ describe('connection tests try the credentials', () => {
     const res = await test(id);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('connection test failed');
+  });
+
+  it('git over http: lists the branches with the token; a wrong token fails without echoing it', async () => {
+    const url = `${forge.url}/acme/app.git`;
+    const good = await store({ name: 'repo-ok', type: 'git', url, username: 'x-access-token', password: TOKEN });
+    const ok = await test(good);
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('connection successful');
+    expect(ok.body.payload?.message).toContain('git ls-remote');
+    const bad = await store({ name: 'repo-bad', type: 'git', url, username: 'x-access-token', password: 'nope-123' });
+    const failed = await test(bad);
+    expect(failed.status).toBe(400);
+    expect(failed.body.message).toMatch(/connection test failed: git ls-remote .*: the server refused the credentials/);
+    expect(failed.body.message).not.toContain('nope-123');
   });
 
   it('smb: only the port is reached, and the answer says the credentials were not tried', async () => {
