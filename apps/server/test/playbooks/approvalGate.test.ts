@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/index.js';
+import { startTestServer, type TestServer, testSubjectId } from '../helpers/index.js';
 import { run, seedPerson, seedPlaybook, status, worker } from './helpers.js';
 
 /** The approval gate holds against whoever it binds: no approving one's own run, no editing it away. */
@@ -39,7 +39,7 @@ describe('self-approval', () => {
     expect((await status(server, run_id)).run.status).toBe('pending_approval');
     const commanderGrant = await server.fetch(`/api/playbook/run/approve/${run_id}`, {
       method: 'POST',
-      as: { id: '00000000-0000-4000-8000-000000000003', roles: ['editor'] },
+      as: { id: testSubjectId('commander'), roles: ['editor'] },
     });
     expect(commanderGrant.status).toBe(200);
     expect((await status(server, run_id)).run.status).not.toBe('pending_approval');
@@ -118,7 +118,7 @@ describe('changing a gated playbook', () => {
       method: 'PATCH',
       headers: json,
       body: JSON.stringify({ title: 'by the approver' }),
-      as: { id: '00000000-0000-4000-8000-000000000003', roles: ['editor'] },
+      as: { id: testSubjectId('commander'), roles: ['editor'] },
     });
     expect(asApprover.status).toBe(204);
     const asAdmin = await server.fetch(`/api/db/playbooks?id=eq.${id}`, {
