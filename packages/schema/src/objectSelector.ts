@@ -15,9 +15,17 @@ export const SELECTOR_KINDS = {
 } as const satisfies Record<string, Resource>;
 export type SelectorKind = keyof typeof SELECTOR_KINDS;
 
-/** The selector kind whose objects `resource` holds, if any. */
+/**
+ * Resources whose rows belong to an object of another resource: a playbook run is about its
+ * playbook, so a selector row on playbooks (a deny above all) covers its runs too.
+ */
+const BELONGS_TO: Partial<Record<Resource, SelectorKind>> = { playbook_runs: 'playbooks' };
+
+/** The selector kind whose objects `resource` holds (or belongs to), if any. */
 export function selectorKindOf(resource: Resource): SelectorKind | undefined {
-  return (Object.keys(SELECTOR_KINDS) as SelectorKind[]).find((k) => SELECTOR_KINDS[k] === resource);
+  return (
+    (Object.keys(SELECTOR_KINDS) as SelectorKind[]).find((k) => SELECTOR_KINDS[k] === resource) ?? BELONGS_TO[resource]
+  );
 }
 
 const text = z.string().trim().min(1).max(200);

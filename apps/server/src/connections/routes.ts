@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { sandboxPolicy } from '../sandbox/config.js';
 import { ConnectionNotFoundError } from './store.js';
 import { testConnection, UntestableConnectionError } from './tester.js';
 
@@ -30,13 +31,20 @@ export async function connectionRoutes(scope: FastifyInstance, ctx: AppContext):
       }
       let result: Awaited<ReturnType<typeof testConnection>>;
       try {
-        result = await testConnection(conn, `connection://${conn.namespace}/${conn.name}`);
+        result = await testConnection(conn, `connection://${conn.namespace}/${conn.name}`, sandboxPolicy(ctx.config));
       } catch (err) {
         if (err instanceof UntestableConnectionError) throw badRequest(err.message);
         throw err;
       }
       if (!result.pass) {
         throw new HttpError(400, 'connection_failed', `connection test failed: ${result.error ?? result.message}`);
+      }
+      // a bare TCP connect proves the port is open, not that the credentials work: say which it was
+      if (result.reachedOnly) {
+        return {
+          message: `port reached; the credentials were not tried (no ${conn.type} client here)`,
+          payload: { duration: result.duration, message: result.message, reachedOnly: true },
+        };
       }
       return { message: 'connection successful', payload: { duration: result.duration, message: result.message } };
     },

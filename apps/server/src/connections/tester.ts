@@ -1,6 +1,9 @@
 import { checkTypeFor } from '../health/checks/registry.js';
 import type { ResolvedConnection } from '../health/checks/types.js';
 import { type CheckResult, executeCheck } from '../health/execute.js';
+import { DEFAULT_SANDBOX, type SandboxPolicy } from '../sandbox/config.js';
+import { lsRemote, lsRemoteApplies } from './gitProbe.js';
+import { verifySmtp } from './smtpProbe.js';
 
 type ProbeFields = Record<string, unknown> | ((conn: ResolvedConnection) => Record<string, unknown>);
 
@@ -18,6 +21,8 @@ const PROBES: Record<string, { type: string; fields?: ProbeFields }> = {
   ollama: { type: 'http' },
   dynatrace: { type: 'http' },
   generic_webhook: { type: 'http', fields: webhookTestRequest },
+  // logs in over SSH with the stored password or key and lists the home directory
+  sftp: { type: 'sftp', fields: { path: '.' } },
 };
 
 /**
@@ -50,7 +55,7 @@ function webhookTestRequest(conn: ResolvedConnection): Record<string, unknown> {
 /** Notification and cloud API types whose test would send a message or need a cloud account. */
 export class UntestableConnectionError extends Error {}
 
-const DEFAULT_PORTS: Record<string, number> = { sftp: 22, smb: 445, windows: 5985, email: 587 };
+const DEFAULT_PORTS: Record<string, number> = { sftp: 22, smb: 445, windows: 5985 };
 
 /** The check (type and spec) that tests `conn`; reachability (TCP) when no runner speaks its protocol. */
 export function probeFor(conn: ResolvedConnection, ref: string): { type: string; spec: Record<string, unknown> } {
@@ -81,11 +86,41 @@ function hostPort(conn: ResolvedConnection): string | undefined {
   }
 }
 
-/** Really tries the connection: runs the probe check with the stored credentials. */
-export async function testConnection(conn: ResolvedConnection, ref: string): Promise<CheckResult> {
+/** A test's outcome; `reachedOnly`: only a TCP connect was made, the credentials were not tried. */
+export type ConnectionTest = CheckResult & { reachedOnly: boolean };
+
+const PROBE_TIMEOUT_MS = 15_000;
+
+/**
+ * Really tries the connection: runs the probe check with the stored credentials, for email logs
+ * in over SMTP, for git over http(s) lists the branches (as `sandbox`'s user). Types with no
+ * client here (smb, windows, git over ssh) are only reached over TCP, and the answer says so
+ * rather than calling that a success.
+ */
+export async function testConnection(
+  conn: ResolvedConnection,
+  ref: string,
+  sandbox: SandboxPolicy = DEFAULT_SANDBOX,
+): Promise<ConnectionTest> {
+  if (conn.type === 'email') return probed(() => verifySmtp(conn, PROBE_TIMEOUT_MS));
+  if (lsRemoteApplies(conn)) return probed(() => lsRemote(conn, sandbox, PROBE_TIMEOUT_MS));
   const { type, spec } = probeFor(conn, ref);
-  return executeCheck(type, spec, {
+  const result = await executeCheck(type, spec, {
     resolveConnection: async () => conn,
     resolveEnv: async (source) => (source as { value?: string } | undefined)?.value,
   });
+  return { ...result, reachedOnly: type === 'tcp' };
+}
+
+/** A probe of OpsDeck's own (not a check) as a test outcome: its message, or its error. */
+async function probed(probe: () => Promise<string>): Promise<ConnectionTest> {
+  const started = Date.now();
+  const outcome = { invalid: false, data: {}, metrics: [], attempts: 1, reachedOnly: false };
+  try {
+    const message = await probe();
+    return { ...outcome, pass: true, message, duration: Date.now() - started };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { ...outcome, pass: false, message, error: message, duration: Date.now() - started };
+  }
 }

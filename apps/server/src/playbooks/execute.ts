@@ -6,6 +6,7 @@ import type { ActionContext, ActionOutcome } from './actions/types.js';
 import { checksum } from './actions/workdir.js';
 import { advanceRun, doneActions, runEnv } from './advance.js';
 import { type ClaimedAction, type ClaimedRun, timeOutRuns } from './claims.js';
+import { withContentType } from './contentType.js';
 import { renderDeep } from './env.js';
 import { maskOutcome, runSecrets } from './runSecrets.js';
 import { openSecrets } from './secretParams.js';
@@ -91,7 +92,8 @@ export async function prepareAction(
   (env.run as Record<string, unknown>).parameters = env.params;
   const type = (Object.keys(ACTIONS) as Array<keyof typeof ACTIONS>).find((t) => action[t] !== undefined);
   if (!type) throw new Error('the action has no type OpsDeck runs');
-  return { type, spec: ACTIONS[type].schema.parse(renderDeep(action[type], env)), timeoutMs };
+  const rendered = ACTIONS[type].schema.parse(renderDeep(action[type], env));
+  return { type, spec: withContentType(action, type, rendered), timeoutMs };
 }
 
 export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): Promise<void> {

@@ -1,7 +1,10 @@
 import type { PlaybookResource } from '@opsdeck/schema';
+import { type RawBuilder, sql } from 'kysely';
+import type { AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { type JsonSecret, OUTPUT_SECRETS, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
+import { type GatedPlaybook, requireGateKeeper } from './approvers.js';
 import { playbookExecRefusal, syncSchedules } from './store.js';
 import { PlaybookValidationError, validatePlaybook } from './yaml.js';
 import './tables.js';
@@ -32,6 +35,26 @@ function validateRow(row: Row, where: string): PlaybookResource | undefined {
   }
 }
 
+/** The live playbooks POST rows name (by id, or by namespace and name), as the gate sees them. */
+async function postTargets(ctx: AppContext, rows: Row[]): Promise<GatedPlaybook[]> {
+  const ids = rows.map((r) => r.id).filter((v): v is string => typeof v === 'string' && UUID.test(v));
+  const names = rows
+    .filter((r) => typeof r.name === 'string')
+    .map((r) => ({ name: String(r.name), namespace: typeof r.namespace === 'string' ? r.namespace : 'default' }));
+  if (!ids.length && !names.length) return [];
+  return ctx.db.kysely
+    .selectFrom('playbooks')
+    .select(['id', 'name', 'namespace', 'category', 'spec'])
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(ids.length ? [eb('id', 'in', ids)] : []),
+        ...names.map((n) => eb.and([eb('name', '=', n.name), eb('namespace', '=', n.namespace)])),
+      ]),
+    )
+    .execute();
+}
+
 // specs hold credentials (webhook basic auth, http and git passwords): read masked, kept when written back
 // (the checks' SPEC_SECRETS but for `webhook`, which is a trigger here, not a URL)
 export const PLAYBOOK_SPEC_SECRETS: readonly JsonSecret[] = [
@@ -40,6 +63,7 @@ export const PLAYBOOK_SPEC_SECRETS: readonly JsonSecret[] = [
   ['**.headers|env.*', 'entry'],
 ];
 const secrets = { spec: PLAYBOOK_SPEC_SECRETS };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SPEC_DECIDED = new Set(['title', 'icon', 'description', 'category']);
 
 exposeTable('playbooks', {
@@ -67,6 +91,10 @@ exposeTable('playbooks', {
       };
     };
     if (input.method === 'POST') {
+      // a merging upsert may land on an existing playbook: its gate holds as for a PATCH
+      for (const existing of await postTargets(ctx, input.rows ?? [])) {
+        await requireGateKeeper(ctx.db.kysely, input.subject, existing);
+      }
       const many = (input.rows?.length ?? 0) > 1;
       const rows = (input.rows ?? []).map((row, i) => {
         const where = many ? `[${i}]` : '';
@@ -85,6 +113,15 @@ exposeTable('playbooks', {
       throw badRequest(
         `playbook ${String(foreign.name)} comes from ${String(foreign.source)}: only playbooks created in the UI can be changed here`,
       );
+    }
+    for (const row of touched) {
+      await requireGateKeeper(input.trx, input.subject, {
+        id: String(row.id),
+        name: String(row.name),
+        namespace: String(row.namespace ?? ''),
+        category: String(row.category ?? ''),
+        spec: row.spec,
+      });
     }
     if (input.method === 'DELETE') return;
     for (const row of input.rows) {
@@ -115,7 +152,31 @@ const REQUEST_SECRETS: readonly JsonSecret[] = [
 ];
 export const RUN_SECRETS = { spec: PLAYBOOK_SPEC_SECRETS, error: 'url', request: REQUEST_SECRETS } as const;
 export const RUN_ACTION_SECRETS = { result: OUTPUT_SECRETS, error: 'url' } as const;
-exposeTable('playbook_runs', { resource: 'playbook_runs', writable: false, secrets: RUN_SECRETS });
-exposeTable('playbook_run_actions', { resource: 'playbook_runs', writable: false, secrets: RUN_ACTION_SECRETS });
-exposeTable('playbook_approvals', { resource: 'playbook_runs', writable: false });
+// a run is about its playbook: selector rows on playbooks (a deny above all) narrow its runs,
+// their actions and approvals to the playbooks the reader reaches
+const ofRuns = (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) =>
+  sql`select r.id from playbook_runs r where ${keep(sql`r.playbook_id`)}`;
+exposeTable('playbook_runs', {
+  resource: 'playbook_runs',
+  writable: false,
+  secrets: RUN_SECRETS,
+  objects: { kind: 'playbooks', column: 'playbook_id' },
+});
+exposeTable('playbook_run_actions', {
+  resource: 'playbook_runs',
+  writable: false,
+  secrets: RUN_ACTION_SECRETS,
+  objects: {
+    kind: 'playbooks',
+    source: (keep) => sql`select a.* from playbook_run_actions a where a.playbook_run_id in (${ofRuns(keep)})`,
+  },
+});
+exposeTable('playbook_approvals', {
+  resource: 'playbook_runs',
+  writable: false,
+  objects: {
+    kind: 'playbooks',
+    source: (keep) => sql`select p.* from playbook_approvals p where p.run_id in (${ofRuns(keep)})`,
+  },
+});
 exposeFunction('get_playbook_run_actions', { resource: 'playbook_runs', secrets: RUN_ACTION_SECRETS });

@@ -1,6 +1,6 @@
 import './exposed.js';
 import { playbookRunRequestSchema } from '@opsdeck/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import type { AppContext } from '../http/context.js';
 import { notFound, unauthorized } from '../http/errors.js';
 import { maskedColumn } from '../rest/secrets.js';
 import { listPlaybooks } from './list.js';
+import { playbookObject, requireTarget } from './permission.js';
 import { approveRun, cancelRun, runParameters, startRun } from './runs.js';
 import { webhookRoutes } from './webhook.js';
 
@@ -86,10 +87,13 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
     },
   );
 
-  const readRuns = { auth: { resource: 'playbook_runs', action: 'read' } } as const;
-  // the run's spec snapshot, error and request with their credentials masked (docs/secrets.md)
-  const maskedRun = (id: string) =>
-    ctx.db.kysely
+  // read on playbook_runs, decided on the run's playbook: a selector row denying the playbook
+  // takes its runs away too (checked per run, so one denied playbook does not hide the others)
+  const readRuns = { auth: 'authenticated' } as const;
+  const readableRun = async (request: FastifyRequest, id: string) => {
+    const { subject } = requireSelectiveAccess(request, 'playbook_runs', 'read');
+    const db = ctx.db.kysely;
+    const run = await db
       .selectFrom('playbook_runs')
       .selectAll()
       .select([
@@ -99,20 +103,29 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
       ])
       .where('id', '=', id)
       .executeTakeFirst();
-  app.get('/api/playbook/run/:id', { config: readRuns, schema: runParams }, async (request) => {
-    const run = await maskedRun(request.params.id);
-    if (!run) throw notFound(`playbook run ${request.params.id} not found`);
-    return run;
-  });
-  app.get('/api/playbook/run/:id/status', { config: readRuns, schema: runParams }, async (request) => {
-    const db = ctx.db.kysely;
-    const run = await maskedRun(request.params.id);
-    if (!run) throw notFound(`playbook run ${request.params.id} not found`);
+    if (!run) throw notFound(`playbook run ${id} not found`);
     const playbook = await db
       .selectFrom('playbooks')
       .select(['id', 'name', 'namespace', 'title', 'icon', 'category'])
       .where('id', '=', run.playbook_id)
       .executeTakeFirst();
+    const like = playbook ?? { id: run.playbook_id, name: run.playbook_id, namespace: '', category: '' };
+    requireTarget(
+      subject,
+      'playbook_runs',
+      'read',
+      { playbook_id: run.playbook_id },
+      'this playbook run',
+      playbookObject(like),
+    );
+    return { run, playbook };
+  };
+  app.get('/api/playbook/run/:id', { config: readRuns, schema: runParams }, async (request) => {
+    return (await readableRun(request, request.params.id)).run;
+  });
+  app.get('/api/playbook/run/:id/status', { config: readRuns, schema: runParams }, async (request) => {
+    const db = ctx.db.kysely;
+    const { run, playbook } = await readableRun(request, request.params.id);
     const actions = await db
       .selectFrom('playbook_run_actions')
       .select([

@@ -5,10 +5,18 @@ import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { settlePlaybookSend } from '../notifications/send.js';
 import type { Subject } from '../rbac/resources.js';
+import { listedApprover } from './approvers.js';
 import { closeActions } from './claims.js';
 import { loadTargets, loadUser } from './env.js';
 import { resolveParameters, templatedParameters } from './params.js';
-import { forbid, type PlaybookLike, requirePlaybookAction, requireTarget, requireTargetRead } from './permission.js';
+import {
+  forbid,
+  type PlaybookLike,
+  playbookObject,
+  requirePlaybookAction,
+  requireTarget,
+  requireTargetRead,
+} from './permission.js';
 import { openGiven, sealSecrets } from './secretParams.js';
 import { appliesTo, selectable } from './targets.js';
 import { wakePlaybookWorkers } from './wake.js';
@@ -157,8 +165,9 @@ async function checkParent(ctx: AppContext, subject: Subject | null, parentId: s
     .where('id', '=', parentId)
     .executeTakeFirst();
   if (!parent) throw badRequest(`parent_id: playbook run ${parentId} not found`);
-  requireTarget(subject, 'playbook_runs', 'read', { playbook_id: parent.playbook_id }, 'the parent run');
   const playbook = await runPlaybook(ctx, parent.playbook_id);
+  const pb = playbookObject(playbook);
+  requireTarget(subject, 'playbook_runs', 'read', { playbook_id: parent.playbook_id }, 'the parent run', pb);
   const env = await loadTargets(ctx.db.kysely, parent);
   requirePlaybookAction(subject, 'playbook:run', playbook, parent, env, `the parent run's playbook ${playbook.name}`);
 }
@@ -171,8 +180,9 @@ async function loadRun(ctx: AppContext, id: string) {
 
 /**
  * Records `subject`'s approval: it needs `playbook:approve` on the playbook and must be listed
- * (its email among `approvers.people`, or a member of a team in `approvers.teams`). The run is
- * scheduled once the approvals satisfy `any` (one) or `all` (every person and every team).
+ * (its email among `approvers.people`, or a member of a team in `approvers.teams`), and must not be
+ * who started the run unless `approval.allowSelfApproval` is set. The run is scheduled once the
+ * approvals satisfy `any` (one) or `all` (every person and every team).
  */
 export async function approveRun(ctx: AppContext, subject: Subject, runId: string): Promise<void> {
   const run = await loadRun(ctx, runId);
@@ -183,20 +193,19 @@ export async function approveRun(ctx: AppContext, subject: Subject, runId: strin
   const approval = run.spec.approval;
   if (!approval) throw badRequest('the playbook needs no approval');
   const db = ctx.db.kysely;
-  const person = await db.selectFrom('people').select(['id', 'email']).where('id', '=', subject.id).executeTakeFirst();
   const people = (approval.approvers.people ?? []).map((p) => p.toLowerCase());
-  const teams = approval.approvers.teams?.length
-    ? await db
-        .selectFrom('teams')
-        .innerJoin('team_members', 'team_members.team_id', 'teams.id')
-        .select(['teams.id', 'teams.name'])
-        .where('teams.name', 'in', approval.approvers.teams)
-        .where('team_members.person_id', '=', subject.id)
-        .execute()
-    : [];
-  const asPerson = !!person?.email && people.includes(person.email.toLowerCase());
+  const { person, asPerson, teams } = await listedApprover(db, subject.id, approval);
   if (!person || (!asPerson && teams.length === 0)) {
     throw forbid(subject, 'playbooks', 'playbook:approve', 'you are not an approver of this playbook');
+  }
+  // the gate is a second pair of eyes: the one who asked for the run is not one unless the playbook says so
+  if (run.created_by && run.created_by === subject.id && !approval.allowSelfApproval) {
+    throw forbid(
+      subject,
+      'playbooks',
+      'playbook:approve',
+      'you started this run: another approver must approve it (approval.allowSelfApproval lets a requester approve their own runs)',
+    );
   }
   const rows = [
     ...(asPerson ? [{ run_id: run.id, person_id: person.id, team_id: null }] : []),
@@ -239,7 +248,8 @@ export async function approveRun(ctx: AppContext, subject: Subject, runId: strin
 /** Cancels a run that has not finished (400 when it has): its running actions are stopped. */
 export async function cancelRun(ctx: AppContext, subject: Subject, runId: string): Promise<void> {
   const run = await loadRun(ctx, runId);
-  requireTarget(subject, 'playbook_runs', 'update', { playbook_id: run.playbook_id }, 'this playbook run');
+  const playbook = playbookObject(await runPlaybook(ctx, run.playbook_id));
+  requireTarget(subject, 'playbook_runs', 'update', { playbook_id: run.playbook_id }, 'this playbook run', playbook);
   if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
     throw badRequest(`the run is already ${run.status}`);
   const now = ctx.clock.now();

@@ -1,6 +1,10 @@
-import { statusPageSpecSchema } from '@opsdeck/schema';
+import { type StatusPageSpec, statusPageSpecSchema } from '@opsdeck/schema';
 import { badRequest } from '../http/errors.js';
+import { authorize } from '../rbac/authorize.js';
+import type { Subject } from '../rbac/resources.js';
+import { forbiddenWrite } from '../rest/errors.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
+import { isWildcardSelector } from './items.js';
 
 /**
  * Status pages and incidents' public updates under /api/db. Pages are `views` (what is shown,
@@ -11,7 +15,7 @@ import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 const SLUG = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
 const UPDATE_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'];
 
-function checkPage(row: Row, insert: boolean): Row {
+function checkPage(row: Row, insert: boolean, subject: Subject): Row {
   if (insert || row.name !== undefined) {
     if (typeof row.name !== 'string' || !SLUG.test(row.name)) {
       throw badRequest('name: the slug of /status/{name}: lower-case letters, digits and dashes, 1-64 long');
@@ -33,9 +37,35 @@ function checkPage(row: Row, insert: boolean): Row {
       const i = parsed.error.issues[0];
       throw badRequest(`${['spec', ...(i?.path ?? []).map(String)].join('.')}: ${i?.message ?? 'invalid'}`);
     }
+    checkPublished(parsed.data, subject);
     return { ...row, spec: parsed.data };
   }
   return row;
+}
+
+/**
+ * A status page shows names to anyone who opens it: each selector must name what it publishes
+ * (a wildcard would publish every check, today's and tomorrow's), and its author must be able to
+ * read what it selects.
+ */
+function checkPublished(spec: StatusPageSpec, subject: Subject): void {
+  for (const [g, group] of (spec.groups ?? []).entries()) {
+    for (const kind of ['checks', 'components'] as const) {
+      const selectors = group[kind] ?? [];
+      const wild = selectors.findIndex(isWildcardSelector);
+      if (wild >= 0) {
+        throw badRequest(
+          `spec.groups.${g}.${kind}.${wild}: a selector matching every ${kind === 'checks' ? 'check' : 'component'} would publish all their names; name what the page shows (a name, namespace, types, labelSelector or id)`,
+        );
+      }
+      const resource = kind === 'checks' ? 'canaries' : 'topologies';
+      if (selectors.length && !authorize(subject, resource, 'read').allowed) {
+        throw forbiddenWrite(
+          `spec.groups.${g}.${kind}: you may not read ${resource}, so a page of yours may not publish them`,
+        );
+      }
+    }
+  }
 }
 
 exposeTable('status_pages', {
@@ -43,8 +73,8 @@ exposeTable('status_pages', {
   writable: true,
   defaults: { created_by: createdBySubject },
   async beforeWrite(_ctx, input) {
-    if (input.method === 'POST') return { rows: (input.rows ?? []).map((r) => checkPage(r, true)) };
-    if (input.method === 'PATCH' && input.patch) return { patch: checkPage(input.patch, false) };
+    if (input.method === 'POST') return { rows: (input.rows ?? []).map((r) => checkPage(r, true, input.subject)) };
+    if (input.method === 'PATCH' && input.patch) return { patch: checkPage(input.patch, false, input.subject) };
     return undefined;
   },
 });

@@ -71,12 +71,26 @@ export async function liveComponents(db: Executor): Promise<PageItem[]> {
 }
 
 /** The items of one group: checks, then components, matched by its selectors, at most MAX_ITEMS_PER_GROUP. */
+const onlyStars = (v: string | undefined) => v === undefined || /^\**$/.test(v.trim());
+
+/**
+ * Whether a selector matches every check or component: no id, types or labelSelector, and a name
+ * and namespace that are absent or only `*`. A public page lists names to anyone, so its author
+ * must name what it shows.
+ */
+export function isWildcardSelector(s: ResourceSelector): boolean {
+  return !s.id && !s.types?.length && !s.labelSelector?.trim() && onlyStars(s.name) && onlyStars(s.namespace);
+}
+
 export function selectItems(
   group: { checks?: ResourceSelector[] | undefined; components?: ResourceSelector[] | undefined },
   checks: PageItem[],
   components: PageItem[],
 ): PageItem[] {
-  const pick = (items: PageItem[], selectors: ResourceSelector[] | undefined) =>
-    selectors?.length ? items.filter((i) => selectors.some((s) => matchesSelector(s, i))) : [];
+  // a selector that names nothing publishes nothing (pages saved before such selectors were refused)
+  const pick = (items: PageItem[], selectors: ResourceSelector[] | undefined) => {
+    const named = (selectors ?? []).filter((s) => !isWildcardSelector(s));
+    return named.length ? items.filter((i) => named.some((s) => matchesSelector(s, i))) : [];
+  };
   return [...pick(checks, group.checks), ...pick(components, group.components)].slice(0, MAX_ITEMS_PER_GROUP);
 }

@@ -79,13 +79,38 @@ const specShape = {
     .optional(),
   /** Seconds a scrape may take (the reference's duration string is accepted too). */
   timeout: z.union([z.number().int().positive(), durationSchema]).optional(),
-  logLevel: z.string().optional(),
+  // accepted by the reference's ScrapeConfig but not acted on here: refused with the reason rather
+  // than stored and ignored (an author would believe they took effect)
+  logLevel: refusedField(
+    'per-scrape log levels are not supported: every scrape records its errors and warnings in its job history; remove logLevel',
+  ),
   /** The scraped documents carry `config`, `changes` and `analysis` keys to extract. */
   full: z.boolean().optional(),
   retention: retentionSchema.optional(),
-  crdSync: z.boolean().optional(),
-  system: z.boolean().optional(),
+  crdSync: z
+    .boolean()
+    .refine((v) => !v, {
+      message:
+        'crdSync is not supported: OpsDeck does not turn scraped Playbook, Canary or other resources into its own; apply them with opsdeck apply',
+    })
+    .optional(),
+  system: z
+    .boolean()
+    .refine((v) => !v, {
+      message: 'system is not supported: system scrapers are those OpsDeck runs itself, not ones a file declares',
+    })
+    .optional(),
 };
+
+/** A field refused whatever its value, with the reason. */
+function refusedField(reason: string) {
+  return z
+    .unknown()
+    .superRefine((v, ctx) => {
+      if (v !== undefined) ctx.addIssue({ code: 'custom', message: reason });
+    })
+    .optional();
+}
 
 function unsupportedType(type: string) {
   return z.unknown().superRefine((_v, ctx) => {

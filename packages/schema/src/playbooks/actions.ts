@@ -166,6 +166,20 @@ export const UNSUPPORTED_ACTIONS: Record<string, string> = {
   ai: 'ai actions are not supported yet',
 };
 
+/**
+ * Where templates render. Only `host`: this OpsDeck renders every action before it runs it or
+ * hands it to an agent (`runsOn`), so `agent` would be accepted and then not done.
+ */
+export function templatesOnSchema() {
+  return z.enum(['host', 'agent'], { error: 'templatesOn must be host or agent' }).refine((v) => v === 'host', {
+    message:
+      'templatesOn: agent is not supported: templates render on this OpsDeck (host) before an action is handed to an agent; remove it or set host',
+  });
+}
+
+/** Action types whose `contentType` OpsDeck applies: those that send a body. */
+export const BODY_ACTIONS: readonly string[] = ['http'];
+
 const retrySchema = z.strictObject({
   limit: z.number().int().min(0).max(100),
   /** Wait before the first retry (default 10s). */
@@ -185,6 +199,10 @@ export const actionCommonShape = {
   /** CEL, or always() | failure() | success() | timeout() | skip(); default success(). */
   if: z.string().optional(),
   runsOn: z.array(z.string()).optional(),
-  templatesOn: z.enum(['host', 'agent']).optional(),
-  contentType: z.string().optional(),
+  templatesOn: templatesOnSchema().optional(),
+  /** The Content-Type of the body an action sends (http actions; refused on the others). */
+  contentType: z
+    .string()
+    .regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/, 'must be a media type such as application/json')
+    .optional(),
 };

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { metadataSchema } from '../canary/canary.js';
 import { durationSchema } from '../canary/checks/units.js';
 import { resourceSelectorSchema } from '../incidents.js';
-import { ACTION_TYPES, actionCommonShape, actionSchemas, namedValueSchema, UNSUPPORTED_ACTIONS } from './actions.js';
+import {
+  ACTION_TYPES,
+  actionCommonShape,
+  actionSchemas,
+  BODY_ACTIONS,
+  namedValueSchema,
+  templatesOnSchema,
+  UNSUPPORTED_ACTIONS,
+} from './actions.js';
 
 /**
  * The Playbook resource as the reference writes it (`apiVersion: mission-control.flanksource.com/v1`,
@@ -75,6 +83,13 @@ export const playbookActionSchema = z.looseObject(actionCommonShape).superRefine
   }
   if (types.length > 1)
     ctx.addIssue({ code: 'custom', message: `set only one action type, not ${types.join(' and ')}` });
+  if (action.contentType !== undefined && types.length === 1 && !BODY_ACTIONS.includes(types[0] as string)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['contentType'],
+      message: `contentType applies to actions that send a body (${BODY_ACTIONS.join(', ')}), not ${types[0]} actions`,
+    });
+  }
   for (const t of types) {
     const parsed = actionSchemas[t].safeParse((action as Record<string, unknown>)[t]);
     if (parsed.success) continue;
@@ -106,6 +121,8 @@ export const approvalSchema = z.strictObject({
     people: z.array(z.string().min(1)).optional(),
     teams: z.array(z.string().min(1)).optional(),
   }),
+  /** Whether whoever started a run may approve it themselves (default false: someone else must). */
+  allowSelfApproval: z.boolean().optional(),
 });
 export type PlaybookApproval = z.infer<typeof approvalSchema>;
 
@@ -186,9 +203,17 @@ export const playbookSpecSchema = z.strictObject({
   /** Per run; default 30m. */
   timeout: durationSchema.optional(),
   runsOn: z.array(z.string()).optional(),
-  templatesOn: z.enum(['host', 'agent']).optional(),
+  templatesOn: templatesOnSchema().optional(),
   env: z.array(namedValueSchema).optional(),
-  permissions: z.array(z.looseObject({})).optional(),
+  // an author may believe this list restricts who runs the playbook; it has no defined meaning
+  // here, so a non-empty one is refused rather than silently ignored
+  permissions: z
+    .array(z.looseObject({}))
+    .max(0, {
+      message:
+        'permissions is not supported: it would not restrict who runs this playbook; grant or deny playbook:run with a permission whose object is this playbook (Settings › Permissions)',
+    })
+    .optional(),
   configs: z.array(resourceSelectorSchema.loose()).optional(),
   checks: z.array(resourceSelectorSchema.loose()).optional(),
   components: z.array(resourceSelectorSchema.loose()).optional(),
