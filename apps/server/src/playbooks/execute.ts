@@ -90,7 +90,9 @@ export async function prepareAction(
   (env.run as Record<string, unknown>).parameters = env.params;
   const type = (Object.keys(ACTIONS) as Array<keyof typeof ACTIONS>).find((t) => action[t] !== undefined);
   if (!type) throw new Error('the action has no type OpsDeck runs');
-  return { type, spec: ACTIONS[type].schema.parse(renderDeep(action[type], env)), timeoutMs };
+  const actionType = ACTIONS[type];
+  const rendered = actionType.render ? actionType.render(action[type], env) : renderDeep(action[type], env);
+  return { type, spec: ACTIONS[type].schema.parse(rendered), timeoutMs };
 }
 
 export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): Promise<void> {

@@ -1,0 +1,108 @@
+import type { TemplateFunc } from './builtins.js';
+import { ExecError, Executor, type Printer } from './exec.js';
+import type { Delims } from './lex.js';
+import { lineAt } from './lex.js';
+import { ParseError, parseTemplate, type TemplateSet } from './parse.js';
+
+/**
+ * Go's text/template: `GoTemplate.parse(src, options)` then `execute(data)`. Errors read as Go
+ * writes them: `template: name:3: unexpected EOF` when parsing, `template: name:1:7: executing
+ * "name" at <.a.b>: ...` when executing.
+ */
+
+export { builtinFuncs, type TemplateFunc } from './builtins.js';
+export { type Printer, printed, Raw } from './exec.js';
+export type { Delims } from './lex.js';
+
+export interface TemplateOptions {
+  /** The template's name in messages (Go's `template.New(name)`). */
+  name?: string;
+  /** Functions beyond Go's predefined ones (Go's `Funcs`). */
+  funcs?: Record<string, TemplateFunc>;
+  delims?: Delims;
+  /** `missingkey=error`. */
+  missingKeyError?: boolean;
+}
+
+/** A template error, with the position and Go's message. */
+export class TemplateError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+    this.name = 'TemplateError';
+  }
+}
+
+const HEADER = /^[ \t]*#[ \t]*gotemplate:(.*)$/m;
+
+/**
+ * The delimiters a `# gotemplate: left-delim=$[[ right-delim=]]` line asks for (scripts use it
+ * so that `{{` of the script's own language stays text); none when there is no such line.
+ */
+export function headerDelims(src: string): Delims | undefined {
+  const m = HEADER.exec(src);
+  if (!m) return undefined;
+  const delims: Delims = {};
+  for (const [, key, value] of (m[1] as string).matchAll(/(left-delim|right-delim)=(\S+)/g)) {
+    if (key === 'left-delim') delims.left = value;
+    else delims.right = value;
+  }
+  return delims.left || delims.right ? delims : undefined;
+}
+
+export class GoTemplate {
+  private constructor(
+    readonly name: string,
+    private readonly src: string,
+    private readonly set: TemplateSet,
+    private readonly opts: TemplateOptions,
+  ) {}
+
+  static parse(src: string, opts: TemplateOptions = {}): GoTemplate {
+    const name = opts.name ?? 'template';
+    const funcs = opts.funcs ?? {};
+    const known = (n: string) => Object.hasOwn(funcs, n) || Object.hasOwn(BUILTIN_NAMES, n);
+    try {
+      return new GoTemplate(name, src, parseTemplate(name, src, known, opts.delims), opts);
+    } catch (err) {
+      if (err instanceof ParseError) throw new TemplateError(`template: ${name}:${err.line}: ${err.message}`, err.line);
+      throw err;
+    }
+  }
+
+  /** Names of the templates this source defines (the main one and every define/block). */
+  templates(): string[] {
+    return [...this.set.keys()];
+  }
+
+  execute(data: unknown, opts: { printer?: Printer; template?: string } = {}): string {
+    const exec = new Executor(this.set, {
+      funcs: this.opts.funcs ?? {},
+      missingKeyError: this.opts.missingKeyError,
+      printer: opts.printer,
+    });
+    try {
+      return exec.run(opts.template ?? this.name, data);
+    } catch (err) {
+      if (err instanceof ExecError) {
+        const line = lineAt(this.src, err.pos);
+        const col = err.pos - (this.src.lastIndexOf('\n', err.pos - 1) + 1);
+        const at = err.at ? ` at <${err.at}>` : '';
+        throw new TemplateError(
+          `template: ${err.template}:${line}:${col}: executing "${err.template}"${at}: ${err.message}`,
+          line,
+        );
+      }
+      if (err instanceof RangeError) throw new TemplateError(`template: ${this.name}: ${err.message}`, 0);
+      throw err;
+    }
+  }
+}
+
+const BUILTIN_NAMES: Record<string, true> = Object.fromEntries(
+  ['and', 'or', 'call', 'html', 'js', 'urlquery', 'index', 'slice', 'len', 'not', 'print', 'printf', 'println']
+    .concat(['eq', 'ne', 'lt', 'le', 'gt', 'ge'])
+    .map((n) => [n, true]),
+);
