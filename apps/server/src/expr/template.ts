@@ -1,5 +1,5 @@
 import { ExprError } from './errors.js';
-import { GoTemplate, headerDelims, type Printer } from './gotemplate/index.js';
+import { GoTemplate, type Printer } from './gotemplate/index.js';
 import { templateFunctions } from './template-funcs.js';
 
 /**
@@ -19,7 +19,7 @@ function compile(src: string): GoTemplate {
   if (hit) return hit;
   let tpl: GoTemplate;
   try {
-    tpl = GoTemplate.parse(src, { name: 'template', funcs: templateFunctions, delims: headerDelims(src) });
+    tpl = GoTemplate.parse(src, { name: 'template', funcs: templateFunctions, header: true });
   } catch (err) {
     throw new ExprError('template', src, err instanceof Error ? err.message : String(err));
   }

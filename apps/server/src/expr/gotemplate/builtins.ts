@@ -142,7 +142,7 @@ export function slice(item: unknown, ...indexes: unknown[]): unknown {
 /** The text the escapers work on: a lone string as is, otherwise fmt.Sprint of the operands. */
 function evalArgs(args: unknown[]): string {
   if (args.length === 1 && typeof args[0] === 'string') return args[0];
-  return sprint(args);
+  return sprint(args.map((a) => (a === null || a === undefined ? '<no value>' : a)));
 }
 
 const HTML: Record<string, string> = {

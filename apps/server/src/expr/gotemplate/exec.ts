@@ -321,7 +321,7 @@ export class Executor {
         found = Object.hasOwn(receiver as object, name);
         value = found ? (receiver as Record<string, unknown>)[name] : undefined;
       }
-      if (typeof value === 'function') return this.callFunc(dot, value as TemplateFunc, name, node, args, final);
+      // like a func-typed map value in Go: a value to `call`, not a method
       if (hasArgs) this.fail(`${name} is not a method but has arguments`, node, at);
       if (!found && this.opts.missingKeyError) this.fail(`map has no entry for key "${name}"`, node, at);
       return value;

@@ -22,6 +22,11 @@ export interface TemplateOptions {
   delims?: Delims;
   /** `missingkey=error`. */
   missingKeyError?: boolean;
+  /**
+   * Honour a `# gotemplate: left-delim=... right-delim=...` line: the text up to and including
+   * it is kept as is, the rest is parsed with those delimiters.
+   */
+  header?: boolean;
 }
 
 /** A template error, with the position and Go's message. */
@@ -36,6 +41,14 @@ export class TemplateError extends Error {
 }
 
 const HEADER = /^[ \t]*#[ \t]*gotemplate:(.*)$/m;
+
+/** The literal text through the header line, when the source has a header with delimiters. */
+function headerPrefix(src: string): string {
+  const m = HEADER.exec(src);
+  if (!m || !headerDelims(src)) return '';
+  const end = src.indexOf('\n', m.index);
+  return end < 0 ? src : src.slice(0, end + 1);
+}
 
 /**
  * The delimiters a `# gotemplate: left-delim=$[[ right-delim=]]` line asks for (scripts use it
@@ -58,14 +71,18 @@ export class GoTemplate {
     private readonly src: string,
     private readonly set: TemplateSet,
     private readonly opts: TemplateOptions,
+    private readonly prefix = '',
   ) {}
 
-  static parse(src: string, opts: TemplateOptions = {}): GoTemplate {
+  static parse(source: string, opts: TemplateOptions = {}): GoTemplate {
     const name = opts.name ?? 'template';
     const funcs = opts.funcs ?? {};
     const known = (n: string) => Object.hasOwn(funcs, n) || Object.hasOwn(BUILTIN_NAMES, n);
+    const prefix = opts.header ? headerPrefix(source) : '';
+    const src = source.slice(prefix.length);
+    const delims = prefix ? headerDelims(prefix) : opts.delims;
     try {
-      return new GoTemplate(name, src, parseTemplate(name, src, known, opts.delims), opts);
+      return new GoTemplate(name, src, parseTemplate(name, src, known, delims), opts, prefix);
     } catch (err) {
       if (err instanceof ParseError) throw new TemplateError(`template: ${name}:${err.line}: ${err.message}`, err.line);
       throw err;
@@ -84,7 +101,8 @@ export class GoTemplate {
       printer: opts.printer,
     });
     try {
-      return exec.run(opts.template ?? this.name, data);
+      if (this.prefix) opts.printer?.text(this.prefix);
+      return this.prefix + exec.run(opts.template ?? this.name, data);
     } catch (err) {
       if (err instanceof ExecError) {
         const line = lineAt(this.src, err.pos);

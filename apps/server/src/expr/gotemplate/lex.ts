@@ -129,7 +129,7 @@ export function lex(src: string, delims: Delims = {}): Token[] {
       pos = lexInAction(src, pos, right, push, fail);
       const last = out[out.length - 1] as Token;
       if (last.kind === 'leftParen') depth++;
-      else if (last.kind === 'rightParen' && --depth < 0) fail('unexpected right paren', last.pos);
+      else if (last.kind === 'rightParen' && --depth < 0) fail(`unexpected right paren ${goQuoteRune(')')}`, last.pos);
     }
   }
   out.push({ kind: 'eof', text: '', pos: src.length, line: 0 });
@@ -225,8 +225,10 @@ function lexInAction(src: string, pos: number, right: string, push: Push, fail: 
   return fail(`unrecognized character in action: ${goQuoteRune(c)}`, pos);
 }
 
+/** A character as Go's %#U prints it: `U+002F '/'`. */
 function goQuoteRune(c: string): string {
-  return c === "'" ? "'\\''" : `'${c}'`;
+  const cp = c.codePointAt(0) as number;
+  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')} '${c}'`;
 }
 
 /** 1-based line of an offset. */
@@ -243,7 +245,8 @@ function lexNumber(src: string, pos: number, push: Push, fail: Fail): number {
     ) as RegExpExecArray;
   const text = m[0];
   if (!/[0-9]/.test(text) || ALNUM.test(src[pos + text.length] ?? '')) {
-    const bad = /^[^ \t\r\n|()]*/.exec(src.slice(pos))?.[0] ?? text;
+    // Go quotes the number and the character that spoiled it
+    const bad = src.slice(pos, pos + text.length + (ALNUM.test(src[pos + text.length] ?? '') ? 1 : 0));
     fail(`bad number syntax: "${bad}"`, pos);
   }
   push('number', pos, text);

@@ -241,6 +241,7 @@ class Parser {
         return pipe;
       }
       if (t.kind === 'eof' || t.kind === 'rightDelim' || t.kind === 'rightParen') this.unexpected(t, context);
+      if (t.kind === 'pipe' && pipe.cmds.length === 0) this.unexpected(t, 'command');
       pipe.cmds.push(this.command(end));
     }
   }

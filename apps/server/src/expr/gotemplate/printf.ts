@@ -236,6 +236,8 @@ export function sprintf(format: string, args: readonly unknown[]): string {
   let out = '';
   let argi = 0;
   let i = 0;
+  // with explicit indexes (%[2]d), unused arguments are not reported as extra
+  let reordered = false;
   while (i < format.length) {
     const pct = format.indexOf('%', i);
     if (pct < 0) {
@@ -260,6 +262,7 @@ export function sprintf(format: string, args: readonly unknown[]): string {
       if (m) {
         argi = Number(m[1]) - 1;
         i += m[0].length;
+        reordered = true;
       }
     };
     argIndex();
@@ -316,7 +319,7 @@ export function sprintf(format: string, args: readonly unknown[]): string {
     const numeric = ['int', 'float'].includes(kindOf(v));
     out += s === undefined ? bad(verb, v) : pad(s, spec, numeric);
   }
-  if (argi < args.length) {
+  if (!reordered && argi < args.length) {
     out += `%!(EXTRA ${args
       .slice(argi)
       .map((a) => (a === null || a === undefined ? '<nil>' : `${typeName(a)}=${formatValue(a)}`))
