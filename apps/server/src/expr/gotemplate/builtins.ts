@@ -43,6 +43,10 @@ function scalar(v: unknown): unknown {
 /** Go's eq: true when arg1 equals any of the others. */
 export function eq(arg1: unknown, ...rest: unknown[]): boolean {
   if (rest.length === 0) throw new Error('missing argument for comparison');
+  // the common case first: two numbers or two strings
+  const b = rest[0];
+  if (rest.length === 1 && typeof arg1 === typeof b && (typeof b === 'number' || typeof b === 'string'))
+    return arg1 === b;
   const nil1 = arg1 === null || arg1 === undefined;
   for (const arg of rest) {
     const nil2 = arg === null || arg === undefined;
@@ -63,13 +67,23 @@ export function eq(arg1: unknown, ...rest: unknown[]): boolean {
   return false;
 }
 
-/** Go's lt: basic kinds only, both of one kind. */
-export function lt(a: unknown, b: unknown): boolean {
+/** Go's ordering of two basic values of one kind (bools have none): -1, 0 or 1. */
+function order(a: unknown, b: unknown): number {
+  // the common case first: two numbers or two strings
+  if ((typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string'))
+    return a < b ? -1 : a > b ? 1 : 0;
   const k1 = basicKind(a);
   const k2 = basicKind(b);
   if (k1 === 'bool' || k2 === 'bool') throw new Error('invalid type for comparison');
   if (k1 !== k2) throw new Error('incompatible types for comparison');
-  return (scalar(a) as number | string) < (scalar(b) as number | string);
+  const x = scalar(a) as number | string;
+  const y = scalar(b) as number | string;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Go's lt: basic kinds only, both of one kind. */
+export function lt(a: unknown, b: unknown): boolean {
+  return order(a, b) < 0;
 }
 
 function toIndex(i: unknown, cap: number): number {
@@ -219,15 +233,15 @@ export const builtinFuncs: Record<string, TemplateFunc> = {
   },
   le: (...a) => {
     arity('le', a, 2);
-    return lt(a[0], a[1]) || eq(a[0], a[1]);
+    return order(a[0], a[1]) <= 0;
   },
   gt: (...a) => {
     arity('gt', a, 2);
-    return !lt(a[0], a[1]) && !eq(a[0], a[1]);
+    return order(a[0], a[1]) > 0;
   },
   ge: (...a) => {
     arity('ge', a, 2);
-    return !lt(a[0], a[1]);
+    return order(a[0], a[1]) >= 0;
   },
 };
 

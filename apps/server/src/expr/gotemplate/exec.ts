@@ -13,6 +13,7 @@ import { formatValue, isTrue, kindOf, mapEntries, typeName } from './values.js';
 const MAX_DEPTH = 1000;
 /** No final (piped) value: distinct from a piped nil. */
 const NONE = Symbol('none');
+const NO_ARGS: Arg[] = [];
 type Final = unknown | typeof NONE;
 
 /** A failure while executing, with the node it happened at (for `executing "t" at <...>`). */
@@ -233,7 +234,7 @@ export class Executor {
 
   private evalCommand(dot: unknown, cmd: Command, final: Final): unknown {
     const head = cmd.args[0] as Arg;
-    const args = cmd.args.slice(1);
+    const args = cmd.args.length > 1 ? cmd.args.slice(1) : NO_ARGS;
     switch (head.t) {
       case 'field':
         return this.evalFields(dot, dot, head.names, head, args, final);
@@ -278,35 +279,32 @@ export class Executor {
       case 'string':
         return arg.value;
       case 'field':
-        return this.evalFields(dot, dot, arg.names, arg, [], NONE);
+        return this.evalFields(dot, dot, arg.names, arg, NO_ARGS, NONE);
       case 'variable': {
         const v = this.variable(arg.names[0] as string, arg);
-        return arg.names.length === 1 ? v : this.evalFields(dot, v, arg.names.slice(1), arg, [], NONE);
+        return arg.names.length === 1 ? v : this.evalFields(dot, v, arg.names.slice(1), arg, NO_ARGS, NONE);
       }
       case 'chain':
-        return this.evalFields(dot, this.evalArg(dot, arg.node), arg.fields, arg, [], NONE);
+        return this.evalFields(dot, this.evalArg(dot, arg.node), arg.fields, arg, NO_ARGS, NONE);
       case 'pipe':
         return this.evalPipeline(dot, arg.pipe);
       case 'identifier':
-        return this.evalFunction(dot, arg, [], NONE, { args: [arg], pos: arg.pos });
+        return this.evalFunction(dot, arg, NO_ARGS, NONE, { args: [arg], pos: arg.pos });
     }
   }
 
   /** `.a.b.c` from `receiver`; only the last field gets the command's arguments (a method call). */
   private evalFields(dot: unknown, receiver: unknown, names: string[], node: Arg, args: Arg[], final: Final): unknown {
     let cur = receiver;
-    names.forEach((name, n) => {
-      const last = n === names.length - 1;
-      cur = this.evalField(dot, name, cur, node, last ? args : [], last ? final : NONE);
-    });
-    return cur;
+    const last = names.length - 1;
+    for (let n = 0; n < last; n++) cur = this.evalField(dot, names[n] as string, cur, node, NO_ARGS, NONE);
+    return this.evalField(dot, names[last] as string, cur, node, args, final);
   }
 
   private evalField(dot: unknown, name: string, receiver: unknown, node: Arg, args: Arg[], final: Final): unknown {
     const hasArgs = args.length > 0 || final !== NONE;
-    const at = argText(node);
     if (receiver === undefined || receiver === null) {
-      if (this.opts.missingKeyError) this.fail(`nil data; no entry for key "${name}"`, node, at);
+      if (this.opts.missingKeyError) this.fail(`nil data; no entry for key "${name}"`, node, argText(node));
       return undefined;
     }
     const method = methodOf(receiver, name);
@@ -322,11 +320,11 @@ export class Executor {
         value = found ? (receiver as Record<string, unknown>)[name] : undefined;
       }
       // like a func-typed map value in Go: a value to `call`, not a method
-      if (hasArgs) this.fail(`${name} is not a method but has arguments`, node, at);
-      if (!found && this.opts.missingKeyError) this.fail(`map has no entry for key "${name}"`, node, at);
+      if (hasArgs) this.fail(`${name} is not a method but has arguments`, node, argText(node));
+      if (!found && this.opts.missingKeyError) this.fail(`map has no entry for key "${name}"`, node, argText(node));
       return value;
     }
-    return this.fail(`can't evaluate field ${name} in type ${typeName(receiver)}`, node, at);
+    return this.fail(`can't evaluate field ${name} in type ${typeName(receiver)}`, node, argText(node));
   }
 
   private evalFunction(
@@ -364,8 +362,9 @@ export class Executor {
     final: Final,
   ): unknown {
     // functions see the text of a raw value; only printing tells raw from escaped
-    const argv = args.map((a) => unraw(this.evalArg(dot, a)));
-    if (final !== NONE) argv.push(unraw(final));
+    const argv: unknown[] = new Array(args.length + (final === NONE ? 0 : 1));
+    for (let i = 0; i < args.length; i++) argv[i] = unraw(this.evalArg(dot, args[i] as Arg));
+    if (final !== NONE) argv[args.length] = unraw(final);
     try {
       return fn(...argv);
     } catch (err) {

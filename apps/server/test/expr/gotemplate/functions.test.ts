@@ -53,6 +53,7 @@ describe('gomplate and Sprig names', () => {
     ['{{ toYAML .check.labels }}', 'team: sre\nenv: prod\n'],
     ['{{ regexFind "[0-9]+" "ab12cd34" }}', '12'],
     ['{{ regexFindAll "[0-9]+" "ab12cd34" -1 }}', '[12 34]'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Go's regexp replacement syntax
     ['{{ regexReplaceAll "([a-z])([0-9])" "a1b2" "${2}${1}" }}', '1a2b'],
     ['{{ regexSplit "[,;]" "a,b;c" -1 }}', '[a b c]'],
     ['{{ seq 3 }}', '[1 2 3]'],

@@ -15,6 +15,7 @@ const nasty = [
   'new\nline',
   '  spaces  ',
   '*glob?',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, as a hostile value
   '$HOME ${PATH}',
   '',
   "'; echo pwned; '",
