@@ -11,6 +11,12 @@ import { formatValue, isTrue, kindOf, mapEntries, typeName } from './values.js';
  */
 
 const MAX_DEPTH = 1000;
+/**
+ * Templates render on the server's thread: a template that would loop for minutes or print
+ * gigabytes (`range 1000000000`) stops with an error instead.
+ */
+const MAX_STEPS = 5_000_000;
+const MAX_OUTPUT = 16 * 1024 * 1024;
 /** No final (piped) value: distinct from a piped nil. */
 const NONE = Symbol('none');
 const NO_ARGS: Arg[] = [];
@@ -72,6 +78,8 @@ export interface ExecOptions {
 
 export class Executor {
   private out: string[] = [];
+  private outLength = 0;
+  private steps = 0;
   private vars: Variable[] = [];
   private depth = 0;
   private name = '';
@@ -98,10 +106,17 @@ export class Executor {
     for (const node of list) this.walk(dot, node);
   }
 
+  private emit(text: string, node: Node): void {
+    this.outLength += text.length;
+    if (this.outLength > MAX_OUTPUT) this.fail(`template output exceeds ${MAX_OUTPUT} characters`, node, '');
+    this.out.push(text);
+  }
+
   private walk(dot: unknown, node: Node): void {
+    if (++this.steps > MAX_STEPS) this.fail(`template exceeds ${MAX_STEPS} steps`, node, '');
     switch (node.t) {
       case 'text':
-        this.out.push(node.text);
+        this.emit(node.text, node);
         this.opts.printer?.text(node.text);
         return;
       case 'action': {
@@ -132,29 +147,41 @@ export class Executor {
 
   private print(v: unknown, node: Node): void {
     if (typeof v === 'function') this.fail("can't print value of type func", node, '');
-    if (this.opts.printer) this.out.push(this.opts.printer.value(v));
-    else this.out.push(printed(v));
+    this.emit(this.opts.printer ? this.opts.printer.value(v) : printed(v), node);
   }
 
   private walkRange(dot: unknown, node: ControlNode): void {
     const mark = this.vars.length;
     const v = this.evalPipeline(dot, { ...node.pipe, decl: [] });
     const decl = node.pipe.decl;
-    const items: [unknown, unknown][] = [];
+    let items: Iterable<[unknown, unknown]>;
+    let count: number;
     switch (kindOf(v)) {
       case 'nil':
+        items = [];
+        count = 0;
         break;
       case 'slice':
       case 'bytes':
-        for (const [i, x] of (v as unknown[]).entries()) items.push([i, x]);
+        items = (v as unknown[]).entries();
+        count = (v as unknown[]).length;
         break;
-      case 'map':
-        items.push(...mapEntries(v));
+      case 'map': {
+        const entries = mapEntries(v);
+        items = entries;
+        count = entries.length;
         break;
-      case 'int':
+      }
+      case 'int': {
         if (decl.length > 1) this.fail(`can't use ${formatValue(v)} to iterate over more than one variable`, node, '');
-        for (let i = 0; i < Number(v); i++) items.push([i, i]);
+        // counted, never materialised: `range 1000000000` is stopped by the step budget, not memory
+        const n = Math.max(0, Number(v));
+        items = (function* () {
+          for (let i = 0; i < n; i++) yield [i, i] as [unknown, unknown];
+        })();
+        count = n;
         break;
+      }
       default:
         this.fail(
           `range can't iterate over ${formatValue(v)}`,
@@ -162,12 +189,13 @@ export class Executor {
           `{{range ${argText({ t: 'pipe', pipe: node.pipe, pos: 0 }).slice(1, -1)}}}`,
         );
     }
-    if (items.length === 0) {
+    if (count === 0) {
       if (node.elseList) this.walkList(dot, node.elseList);
       this.vars.length = mark;
       return;
     }
     for (const [key, elem] of items) {
+      if (++this.steps > MAX_STEPS) this.fail(`template exceeds ${MAX_STEPS} steps`, node, '');
       this.vars.length = mark;
       if (decl.length === 1) this.setOrPush(decl[0] as string, elem, node.pipe.isAssign);
       else if (decl.length === 2) {

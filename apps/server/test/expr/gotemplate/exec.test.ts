@@ -214,6 +214,16 @@ describe('range', () => {
     expect(errorOf('{{range $i, $v := 5}}{{end}}')).toMatch(/can't use 5 to iterate over more than one variable/);
   });
 
+  it('stops a template that would run or print without end', () => {
+    const started = Date.now();
+    expect(errorOf('{{range 1000000000}}{{end}}')).toMatch(/template exceeds 5000000 steps/);
+    expect(errorOf('{{range 100000}}{{range 100000}}x{{end}}{{end}}')).toMatch(/exceeds/);
+    expect(errorOf('{{range 20}}{{$.S}}{{$.S}}{{end}}', { S: 'x'.repeat(1024 * 1024) })).toMatch(
+      /template output exceeds 16777216 characters/,
+    );
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   it('refuses break and continue outside range', () => {
     expect(errorOf('{{break}}')).toBe('template: t:1: {{break}} outside {{range}}');
     expect(errorOf('{{if true}}{{continue}}{{end}}')).toMatch(/\{\{continue\}\} outside \{\{range\}\}/);
