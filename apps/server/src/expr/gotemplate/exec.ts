@@ -77,8 +77,7 @@ export interface ExecOptions {
 }
 
 export class Executor {
-  private out: string[] = [];
-  private outLength = 0;
+  private out = '';
   private steps = 0;
   private vars: Variable[] = [];
   private depth = 0;
@@ -95,7 +94,7 @@ export class Executor {
     this.name = name;
     this.vars = [{ name: '$', value: data }];
     this.walkList(data, list);
-    return this.out.join('');
+    return this.out;
   }
 
   private fail(msg: string, node: { pos: number }, at: string): never {
@@ -107,9 +106,8 @@ export class Executor {
   }
 
   private emit(text: string, node: Node): void {
-    this.outLength += text.length;
-    if (this.outLength > MAX_OUTPUT) this.fail(`template output exceeds ${MAX_OUTPUT} characters`, node, '');
-    this.out.push(text);
+    this.out += text;
+    if (this.out.length > MAX_OUTPUT) this.fail(`template output exceeds ${MAX_OUTPUT} characters`, node, '');
   }
 
   private walk(dot: unknown, node: Node): void {

@@ -1,5 +1,5 @@
 import type { TemplateFunc } from './builtins.js';
-import { ExecError, Executor, type Printer } from './exec.js';
+import { ExecError, type ExecOptions, Executor, type Printer } from './exec.js';
 import type { Delims } from './lex.js';
 import { lineAt } from './lex.js';
 import { ParseError, parseTemplate, type TemplateSet } from './parse.js';
@@ -70,9 +70,13 @@ export class GoTemplate {
     readonly name: string,
     private readonly src: string,
     private readonly set: TemplateSet,
-    private readonly opts: TemplateOptions,
+    opts: TemplateOptions,
     private readonly prefix = '',
-  ) {}
+  ) {
+    this.execOptions = { funcs: opts.funcs ?? {}, missingKeyError: opts.missingKeyError };
+  }
+
+  private readonly execOptions: ExecOptions;
 
   static parse(source: string, opts: TemplateOptions = {}): GoTemplate {
     const name = opts.name ?? 'template';
@@ -95,11 +99,10 @@ export class GoTemplate {
   }
 
   execute(data: unknown, opts: { printer?: Printer; template?: string } = {}): string {
-    const exec = new Executor(this.set, {
-      funcs: this.opts.funcs ?? {},
-      missingKeyError: this.opts.missingKeyError,
-      printer: opts.printer,
-    });
+    const exec = new Executor(
+      this.set,
+      opts.printer ? { ...this.execOptions, printer: opts.printer } : this.execOptions,
+    );
     try {
       if (this.prefix) opts.printer?.text(this.prefix);
       return this.prefix + exec.run(opts.template ?? this.name, data);
