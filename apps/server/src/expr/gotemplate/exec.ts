@@ -1,7 +1,8 @@
-import { ExprDuration } from '../values.js';
 import { builtinFuncs, type TemplateFunc } from './builtins.js';
+import { methodOf } from './methods.js';
 import { type Arg, argText, type Command, type ControlNode, type Node, type Pipe } from './nodes.js';
 import type { TemplateSet } from './parse.js';
+import { printed, unraw } from './raw.js';
 import { formatValue, isTrue, kindOf, mapEntries, typeName } from './values.js';
 
 /**
@@ -31,23 +32,6 @@ export class ExecError extends Error {
     readonly template: string,
   ) {
     super(message);
-  }
-}
-
-/**
- * Text a contextual escaper (shell.ts) prints as is: everywhere for `raw`, or only outside
- * quotes (`bareOnly`) for text that is already shell-quoted (`shellQuote`).
- */
-export class Raw {
-  constructor(
-    readonly text: string,
-    readonly bareOnly = false,
-  ) {}
-  toString(): string {
-    return this.text;
-  }
-  toJSON(): string {
-    return this.text;
   }
 }
 
@@ -400,46 +384,4 @@ export class Executor {
       return this.fail(`error calling ${name}: ${msg}`, node, at);
     }
   }
-}
-
-function unraw(v: unknown): unknown {
-  return v instanceof Raw ? v.text : v;
-}
-
-/** A value as an action prints it: nil and missing keys as `<no value>`, the rest as %v. */
-export function printed(v: unknown): string {
-  if (v instanceof Raw) return v.text;
-  return v === undefined || v === null ? '<no value>' : formatValue(v);
-}
-
-/** Methods Go's time.Time and time.Duration offer templates (`.Hours`, `.Unix`, `.String`). */
-function methodOf(receiver: unknown, name: string): TemplateFunc | undefined {
-  if (receiver instanceof ExprDuration) {
-    const ms = receiver.ms;
-    const m: Record<string, TemplateFunc> = {
-      Hours: () => ms / 3_600_000,
-      Minutes: () => ms / 60_000,
-      Seconds: () => ms / 1000,
-      Milliseconds: () => Math.trunc(ms),
-      String: () => receiver.toString(),
-    };
-    return m[name];
-  }
-  if (receiver instanceof Date) {
-    const d = receiver;
-    const m: Record<string, TemplateFunc> = {
-      Unix: () => Math.floor(d.getTime() / 1000),
-      UnixMilli: () => d.getTime(),
-      Year: () => d.getUTCFullYear(),
-      Month: () => d.getUTCMonth() + 1,
-      Day: () => d.getUTCDate(),
-      Hour: () => d.getUTCHours(),
-      Minute: () => d.getUTCMinutes(),
-      Second: () => d.getUTCSeconds(),
-      UTC: () => d,
-      String: () => d.toISOString(),
-    };
-    return m[name];
-  }
-  return undefined;
 }

@@ -11,8 +11,9 @@ import { ParseError, parseTemplate, type TemplateSet } from './parse.js';
  */
 
 export { builtinFuncs, type TemplateFunc } from './builtins.js';
-export { type Printer, printed, Raw } from './exec.js';
+export type { Printer } from './exec.js';
 export type { Delims } from './lex.js';
+export { printed, Raw } from './raw.js';
 
 export interface TemplateOptions {
   /** The template's name in messages (Go's `template.New(name)`). */

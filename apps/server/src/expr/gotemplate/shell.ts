@@ -1,4 +1,5 @@
-import { type Printer, printed, Raw } from './exec.js';
+import type { Printer } from './exec.js';
+import { printed, Raw } from './raw.js';
 
 /**
  * Contextual shell escaping for templates rendered into scripts, as html/template escapes for
