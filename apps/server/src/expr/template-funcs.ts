@@ -1,23 +1,26 @@
 import { lastResult } from './context.js';
 import { libraryFuncs } from './funcs/index.js';
+import { slackFuncs } from './funcs/slack.js';
+import { int, list, num, str } from './funcs/types.js';
+import { goQuote } from './gotemplate/printf.js';
+import { Raw } from './gotemplate/raw.js';
+import { isTrue } from './gotemplate/values.js';
 import { humanSize } from './human.js';
 import { ExprDuration, formatGoDuration } from './values.js';
 
 /**
- * The functions Go-template expressions may call: Go's builtins plus the sprig/gomplate ones
- * specs use most. Anything else is refused with the list of supported names.
+ * The functions Go templates may call beyond Go's own builtins (gotemplate/builtins.ts): the
+ * gomplate names (namespaced `strings.X`, `coll.X`... and their short aliases, with gomplate's
+ * argument order), the Sprig names specs use most, the notification helpers (funcs/slack.ts)
+ * and `raw` (no shell quoting, see gotemplate/shell.ts).
  */
 
 /** Go's notion of truth: false, 0, nil, "" and empty collections are false. */
 export function truthy(v: unknown): boolean {
-  if (v === undefined || v === null || v === false || v === 0 || v === '') return false;
-  if (Array.isArray(v)) return v.length > 0;
-  if (v instanceof Map) return v.size > 0;
-  if (typeof v === 'object' && !(v instanceof Date) && !(v instanceof ExprDuration)) return Object.keys(v).length > 0;
-  return true;
+  return isTrue(v);
 }
 
-/** How a value prints in template output (objects as JSON, durations Go-style). */
+/** How a non-text expression result reads as text (objects as JSON, durations Go-style). */
 export function printValue(v: unknown): string {
   if (v === undefined) return '<no value>';
   if (v === null) return '<nil>';
@@ -28,99 +31,152 @@ export function printValue(v: unknown): string {
   return String(v);
 }
 
-function compare(a: unknown, b: unknown): number {
-  const x = a instanceof ExprDuration ? a.ms : a instanceof Date ? a.getTime() : a;
-  const y = b instanceof ExprDuration ? b.ms : b instanceof Date ? b.getTime() : b;
-  if (typeof x === 'number' && typeof y === 'number') return x - y;
-  if (typeof x === 'string' && typeof y === 'string') return x < y ? -1 : x > y ? 1 : 0;
-  throw new Error(`cannot compare ${typeof x} with ${typeof y}`);
-}
-
-function length(v: unknown): number {
-  if (typeof v === 'string' || Array.isArray(v)) return v.length;
-  if (v instanceof Map) return v.size;
-  if (v && typeof v === 'object') return Object.keys(v).length;
-  throw new Error(`len of ${v === null ? 'nil' : typeof v}`);
-}
-
-function index(v: unknown, ...keys: unknown[]): unknown {
-  let cur = v;
-  for (const k of keys) {
-    if (cur === undefined || cur === null) return undefined;
-    cur = (cur as Record<string | number, unknown>)[k as string | number];
-  }
-  return cur;
-}
-
-/** Go's `printf` verbs %s %v %d %f %q %% (width/precision for %f only). */
-export function sprintf(format: string, ...args: unknown[]): string {
-  let i = 0;
-  return format.replace(/%(\.\d+)?([svdfqt%])/g, (_m, prec: string | undefined, verb: string) => {
-    if (verb === '%') return '%';
-    const a = args[i++];
-    switch (verb) {
-      case 'd':
-        return String(Math.trunc(Number(a)));
-      case 'f':
-        return Number(a).toFixed(prec ? Number(prec.slice(1)) : 6);
-      case 'q':
-        return JSON.stringify(printValue(a));
-      default:
-        return printValue(a);
-    }
-  });
-}
-
 type Fn = (...args: unknown[]) => unknown;
-const str = (v: unknown) => printValue(v);
 
-/** Go's builtins and the sprig names specs use most; these win over the library's names. */
-const builtins: Record<string, Fn> = {
-  len: (v) => length(v),
-  index: (v, ...k) => index(v, ...k),
-  print: (...a) => a.map(str).join(''),
-  println: (...a) => `${a.map(str).join(' ')}\n`,
-  printf: (f, ...a) => sprintf(str(f), ...a),
-  eq: (a, ...bs) => bs.some((b) => a === b || (a != null && b != null && compare(a, b) === 0)),
-  ne: (a, b) => !(a === b || (a != null && b != null && compare(a, b) === 0)),
-  lt: (a, b) => compare(a, b) < 0,
-  le: (a, b) => compare(a, b) <= 0,
-  gt: (a, b) => compare(a, b) > 0,
-  ge: (a, b) => compare(a, b) >= 0,
-  and: (...a) => a.find((x) => !truthy(x)) ?? a[a.length - 1],
-  or: (...a) => a.find((x) => truthy(x)) ?? a[a.length - 1],
-  not: (a) => !truthy(a),
-  default: (def, v) => (truthy(v) ? v : def),
-  upper: (s) => str(s).toUpperCase(),
-  lower: (s) => str(s).toLowerCase(),
+function trimCutset(s: string, cutset: string): string {
+  const chars = new Set(cutset);
+  const cps = [...s];
+  let a = 0;
+  let b = cps.length;
+  while (a < b && chars.has(cps[a] as string)) a++;
+  while (b > a && chars.has(cps[b - 1] as string)) b--;
+  return cps.slice(a, b).join('');
+}
+
+function splitN(s: string, sep: string, n: number): string[] {
+  if (n === 0) return [];
+  const parts = s.split(sep);
+  if (n < 0 || parts.length <= n) return parts;
+  return [...parts.slice(0, n - 1), parts.slice(n - 1).join(sep)];
+}
+
+/** gomplate's ShellQuote: each item of a list quoted, joined by spaces. */
+function shellQuote(v: unknown): Raw {
+  const items = Array.isArray(v) ? v.map(str) : [str(v)];
+  return new Raw(items.map((s) => `'${s.replaceAll("'", `'"'"'`)}'`).join(' '), true);
+}
+
+const lower: Fn = (s) => str(s).toLowerCase();
+const upper: Fn = (s) => str(s).toUpperCase();
+
+/** Short names: gomplate's aliases (Go's argument order where gomplate keeps it), then Sprig's. */
+const aliases: Record<string, Fn> = {
+  // gomplate strings aliases; contains/hasPrefix/split... keep Go's strings order (s first)
+  contains: (s, sub) => str(s).includes(str(sub)),
+  hasPrefix: (s, p) => str(s).startsWith(str(p)),
+  hasSuffix: (s, p) => str(s).endsWith(str(p)),
+  startsWith: (s, p) => str(s).startsWith(str(p)),
+  endsWith: (s, p) => str(s).endsWith(str(p)),
+  split: (s, sep) => str(s).split(str(sep)),
+  splitN: (s, sep, n) => splitN(str(s), str(sep), int(n)),
+  trim: (...a) => (a.length === 1 ? str(a[0]).trim() : trimCutset(str(a[0]), str(a[1]))),
+  replaceAll: (o, n, s) => str(s).replaceAll(str(o), str(n)),
+  toUpper: upper,
+  toLower: lower,
+  quote: (...a) => a.map((x) => goQuote(str(x))).join(' '),
+  squote: (s) => `'${str(s).replaceAll("'", "''")}'`,
+  shellQuote,
+  ShellQuote: shellQuote,
+  'strings.ShellQuote': shellQuote,
+  // gomplate conv aliases: join takes the list first (Sprig's `join sep list` is accepted too)
+  join: (a, b) =>
+    Array.isArray(b) && !Array.isArray(a) ? list(b).map(str).join(str(a)) : list(a).map(str).join(str(b)),
+  bool: (s) => /^(1|t|true|yes|on)$/i.test(str(s).trim()),
+  default: (def, v) => (isTrue(v) ? v : def),
+  'conv.ToBool': (v) => (typeof v === 'boolean' ? v : /^(1|t|true|yes|on)$/i.test(str(v).trim())),
+  'conv.ToInt': (v) => Math.trunc(Number(str(v)) || 0),
+  'conv.ToInt64': (v) => Math.trunc(Number(str(v)) || 0),
+  'conv.ToFloat64': (v) => Number(str(v)) || 0,
+  'conv.ToString': (v) => str(v),
+  'conv.ToStrings': (...a) => a.flatMap((x) => (Array.isArray(x) ? x : [x])).map(str),
+  'conv.Atoi': (v) => Math.trunc(Number(str(v)) || 0),
+  'conv.ParseInt': (v, base) => Number.parseInt(str(v), int(base) || 10),
+  'conv.ParseFloat': (v) => Number.parseFloat(str(v)),
+  'conv.Join': (l, sep) => list(l).map(str).join(str(sep)),
+  'conv.URL': (s) => urlParts(str(s)),
+  urlParse: (s) => urlParts(str(s)),
+  rem: (a, b) => num(a) % num(b),
+  pow: (a, b) => num(a) ** num(b),
+  // Sprig names
+  upper,
+  lower,
   title: (s) => str(s).replace(/\b\w/g, (c) => c.toUpperCase()),
-  trim: (s) => str(s).trim(),
   trimPrefix: (p, s) => (str(s).startsWith(str(p)) ? str(s).slice(str(p).length) : str(s)),
-  trimSuffix: (p, s) => (str(s).endsWith(str(p)) ? str(s).slice(0, -str(p).length) : str(s)),
-  contains: (sub, s) => str(s).includes(str(sub)),
-  hasPrefix: (p, s) => str(s).startsWith(str(p)),
-  hasSuffix: (p, s) => str(s).endsWith(str(p)),
+  trimSuffix: (p, s) => (str(s).endsWith(str(p)) && str(p) ? str(s).slice(0, -str(p).length) : str(s)),
+  trimAll: (cut, s) => trimCutset(str(s), str(cut)),
   replace: (old, neu, s) => str(s).split(str(old)).join(str(neu)),
-  split: (sep, s) => str(s).split(str(sep)),
-  join: (sep, list) => (Array.isArray(list) ? list.map(str).join(str(sep)) : str(list)),
-  quote: (s) => JSON.stringify(str(s)),
+  repeat: (n, s) => str(s).repeat(Math.max(0, int(n))),
+  substr: (a, b, s) => str(s).slice(int(a), int(b) < 0 ? undefined : int(b)),
+  trunc: (n, s) => (int(n) >= 0 ? str(s).slice(0, int(n)) : str(s).slice(int(n))),
+  nindent: (n, s) => `\n${indentLines(int(n), str(s))}`,
+  cat: (...a) =>
+    a
+      .filter((x) => x !== null && x !== undefined)
+      .map(str)
+      .join(' '),
+  list: (...a) => a,
+  get: (m, k) => (m && typeof m === 'object' ? ((m as Record<string, unknown>)[str(k)] ?? '') : ''),
+  hasKey: (m, k) => !!m && typeof m === 'object' && Object.hasOwn(m, str(k)),
+  empty: (v) => !isTrue(v),
+  coalesce: (...a) => a.find((x) => isTrue(x)) ?? null,
+  atoi: (v) => Math.trunc(Number(str(v)) || 0),
+  int: (v) => Math.trunc(Number(str(v)) || 0),
+  int64: (v) => Math.trunc(Number(str(v)) || 0),
+  float64: (v) => Number(str(v)) || 0,
   toString: (v: unknown) => str(v),
-  toJSON: (v) => JSON.stringify(v),
-  toJSONPretty: (v) => JSON.stringify(v, null, 2),
+  toJson: (v) => JSON.stringify(v) ?? 'null',
+  toPrettyJson: (v) => JSON.stringify(v, null, 2) ?? 'null',
+  fromJson: (s) => JSON.parse(str(s)),
   humanSize: (v) => humanSize(Number(v)),
   HumanSize: (v) => humanSize(Number(v)),
   humanDuration: (v) => (v instanceof ExprDuration ? v.toString() : formatGoDuration(Number(v))),
   HumanDuration: (v) => (v instanceof ExprDuration ? v.toString() : formatGoDuration(Number(v))),
+  /** Prints its text unescaped where templates are shell-quoted (exec scripts); see docs/playbooks.md. */
+  raw: (v) => new Raw(str(v)),
   /** The previous result of the check (`{{ (last_result).status }}`); see context.ts. */
   last_result: () => lastResult(),
 };
 
+function indentLines(n: number, s: string): string {
+  const pad = ' '.repeat(Math.max(0, n));
+  return s
+    .split('\n')
+    .map((l) => pad + l)
+    .join('\n');
+}
+
+/** Go's url.URL fields for `urlParse`/`conv.URL`. */
+function urlParts(s: string): Record<string, string> {
+  const u = new URL(s);
+  const user = u.username ? (u.password ? `${u.username}:${u.password}` : u.username) : '';
+  return {
+    Scheme: u.protocol.replace(/:$/, ''),
+    User: decodeURIComponent(user),
+    Host: u.host,
+    Path: decodeURIComponent(u.pathname),
+    RawQuery: u.search.replace(/^\?/, ''),
+    Fragment: u.hash.replace(/^#/, ''),
+    String: u.toString(),
+  };
+}
+
 /**
- * Supported template functions by name: the builtins above, then every name of the shared
- * library (expr/funcs) that gomplate offers templates (`strings.ToUpper`, `crypto.SHA256`, ...).
+ * Supported template functions by name: the aliases above, the notification helpers, then every
+ * name of the shared library (expr/funcs) that gomplate offers templates (`strings.ToUpper`...),
+ * with `path.X` as `filepath.X` (templates always see `/` paths).
  */
-export const templateFunctions: Record<string, Fn> = { ...builtins };
+export const templateFunctions: Record<string, Fn> = { ...aliases, ...slackFuncs };
 for (const f of libraryFuncs) {
   if (f.celOnly) continue;
   for (const name of f.names) if (!Object.hasOwn(templateFunctions, name)) templateFunctions[name] = f.fn;
 }
+for (const name of Object.keys(templateFunctions)) {
+  if (name.startsWith('filepath.')) templateFunctions[`path.${name.slice(9)}`] ??= templateFunctions[name] as Fn;
+}
+const lib = (name: string) => templateFunctions[name] as Fn;
+templateFunctions.seq ??= lib('math.Seq');
+// Sprig's regex names take the input before the count/replacement (gomplate's take it last)
+templateFunctions.regexFind ??= (re, s) => lib('regexp.Find')(re, s);
+templateFunctions.regexFindAll ??= (re, s, n) => lib('regexp.FindAll')(re, n, s);
+templateFunctions.regexSplit ??= (re, s, n) => lib('regexp.Split')(re, n, s);
+templateFunctions.regexReplaceAll ??= (re, s, r) => lib('regexp.Replace')(re, r, s);

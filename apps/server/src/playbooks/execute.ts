@@ -92,8 +92,9 @@ export async function prepareAction(
   (env.run as Record<string, unknown>).parameters = env.params;
   const type = (Object.keys(ACTIONS) as Array<keyof typeof ACTIONS>).find((t) => action[t] !== undefined);
   if (!type) throw new Error('the action has no type OpsDeck runs');
-  const rendered = ACTIONS[type].schema.parse(renderDeep(action[type], env));
-  return { type, spec: withContentType(action, type, rendered), timeoutMs };
+  const actionType = ACTIONS[type];
+  const rendered = actionType.render ? actionType.render(action[type], env) : renderDeep(action[type], env);
+  return { type, spec: withContentType(action, type, ACTIONS[type].schema.parse(rendered)), timeoutMs };
 }
 
 export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): Promise<void> {

@@ -134,7 +134,9 @@ describe('executeCheck: transform, then display, then test', () => {
   it('an expression error is reported, not swallowed', async () => {
     const r = await executeCheck('exec', { ...base, display: { template: '{{ .stdout | shout }}' } }, ctx());
     expect(r.invalid).toBe(true);
-    expect(r.error).toMatch(/^display: template "\{\{ \.stdout \| shout \}\}": unknown function "shout"/);
+    expect(r.error).toMatch(
+      /^display: template "\{\{ \.stdout \| shout \}\}": template: template:1: function "shout" not defined/,
+    );
   });
 
   it('outputs of earlier checks and custom metrics are available', async () => {
@@ -206,7 +208,7 @@ describe('checkExpressionErrors', () => {
       }),
     ).toEqual([
       'test: cel "code ==": syntax error: <input>:1:6: found = but expecting end of input',
-      'display: template "{{ if .x }}": missing {{end}}',
+      'display: template "{{ if .x }}": template: template:1: unexpected EOF',
       'metrics.0.value: cel "1 +": syntax error: <input>:1:3: found + but expecting end of input',
     ]);
     expect(checkExpressionErrors({ name: 'x', test: { expr: 'code == 200' } })).toEqual([]);

@@ -29,8 +29,8 @@ afterAll(async () => {
 });
 
 const plainTemplate = encodeURIComponent('{"check":"{{.check.name}}"}');
-// groupedResources renders as a JSON array of names
-const groupedTemplate = encodeURIComponent('{"check":"{{.check.name}}","grouped":{{.groupedResources}}}');
+// groupedResources is a list of names; toJSON writes it as JSON (printed bare, Go writes `[a b]`)
+const groupedTemplate = encodeURIComponent('{"check":"{{.check.name}}","grouped":{{ toJSON .groupedResources }}}');
 
 async function createRule(name: string, prefix: string, extra = '', filter = ''): Promise<string> {
   const template = extra.includes('groupBy') ? groupedTemplate : plainTemplate;

@@ -199,7 +199,7 @@ describe('Validation and access', () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(
-      /spec\.components\[0\]\.forEach\.components\[0\]\.name: .*unknown function "nosuch"/,
+      /spec\.components\[0\]\.forEach\.components\[0\]\.name: .*function "nosuch" not defined/,
     );
   });
 

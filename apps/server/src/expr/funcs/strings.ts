@@ -1,3 +1,4 @@
+import { goQuote } from '../gotemplate/printf.js';
 import { humanSize } from '../human.js';
 import { ExprDuration, formatGoDuration } from '../values.js';
 import { def, int, type LibFunc, list, num, str } from './types.js';
@@ -140,7 +141,7 @@ export const stringFuncs: LibFunc[] = [
   def(['Trunc', 'strings.Trunc'], 2, (n, s) => [...str(s)].slice(0, Math.max(0, int(n))).join('')),
   def(['Indent', 'strings.Indent'], [1, 3], indent, { methods: ['indent'] }),
   def(['Slug', 'strings.Slug'], 1, (s) => slug(str(s)), { methods: ['slug'] }),
-  def(['Quote', 'strings.Quote'], 1, (s) => JSON.stringify(str(s))),
+  def(['Quote', 'strings.Quote'], 1, (s) => goQuote(str(s))),
   def(['ShellQuote', 'strings.ShellQuote'], 1, (s) => shellQuote(str(s)), { methods: ['shellQuote'] }),
   def(['Squote', 'strings.Squote'], 1, (s) => `'${str(s).replaceAll("'", "''")}'`, { methods: ['squote'] }),
   def(['SnakeCase', 'strings.SnakeCase'], 1, (s) => snake(str(s)), { methods: ['snakeCase'] }),

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { execActionSchema } from '@opsdeck/schema';
 import type { z } from 'zod';
+import { renderTemplate, shellPrinter } from '../../expr/template.js';
 import { cloneRepo } from '../../integrations/git.js';
 import { EXEC_OFF } from '../../sandbox/execPolicy.js';
 import { runSandboxed } from '../../sandbox/run.js';
+import { renderDeep } from '../env.js';
 import { actionRepo, gitSession } from './git.js';
 import { type ActionType, failed } from './types.js';
 import { collectArtifacts, makeWorkDir, removeWorkDir } from './workdir.js';
@@ -22,6 +24,23 @@ function interpreterRun(script: string): { script: string; shell: string } | { c
 }
 
 /**
+ * Renders an exec action's templates: the script with shell quoting of every printed value
+ * (expr/gotemplate/shell.ts: a parameter is data, never code; `raw` opts out), the other fields
+ * as every action's. A `# gotemplate: left-delim=... right-delim=...` line in the script picks
+ * its delimiters.
+ */
+export function renderExecSpec(raw: unknown, env: Record<string, unknown>): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const { script, ...rest } = raw as Record<string, unknown>;
+  const out = renderDeep(rest, env) as Record<string, unknown>;
+  if (typeof script === 'string') {
+    const templated = script.includes('{{') || /^[ \t]*#[ \t]*gotemplate:/m.test(script);
+    out.script = templated ? renderTemplate(script, env, { printer: shellPrinter() }) : script;
+  } else if (script !== undefined) out.script = script;
+  return out;
+}
+
+/**
  * Runs a script through the sandbox (sandbox/run.ts: the unprivileged sandbox user, scrubbed
  * environment, the action's timeout, output capped) in a work directory where `checkout` clones
  * a repository first and `artifacts` are collected from afterwards. A script starting with a
@@ -31,6 +50,7 @@ function interpreterRun(script: string): { script: string; shell: string } | { c
 export const execAction: ActionType<Spec> = {
   type: 'exec',
   schema: execActionSchema,
+  render: renderExecSpec,
   async run(spec, ctx) {
     if (ctx.sandbox.exec === 'off') return failed(new Error(EXEC_OFF.replace('checks', 'actions')));
     const dir = await makeWorkDir(ctx.sandbox.user);

@@ -47,6 +47,11 @@ export interface ActionOutcome {
 export interface ActionType<Spec = unknown> {
   type: string;
   schema: z.ZodType<Spec>;
+  /**
+   * Renders the action's templates with the run's env, when the type needs more than every
+   * string rendered as is (exec quotes values printed into its script); before `schema` parses it.
+   */
+  render?(raw: unknown, env: Record<string, unknown>): unknown;
   run(spec: Spec, ctx: ActionContext): Promise<ActionOutcome>;
 }
 

@@ -1,0 +1,130 @@
+import type { TemplateFunc } from './builtins.js';
+import { ExecError, type ExecOptions, Executor, type Printer } from './exec.js';
+import type { Delims } from './lex.js';
+import { lineAt } from './lex.js';
+import { ParseError, parseTemplate, type TemplateSet } from './parse.js';
+
+/**
+ * Go's text/template: `GoTemplate.parse(src, options)` then `execute(data)`. Errors read as Go
+ * writes them: `template: name:3: unexpected EOF` when parsing, `template: name:1:7: executing
+ * "name" at <.a.b>: ...` when executing.
+ */
+
+export { builtinFuncs, type TemplateFunc } from './builtins.js';
+export type { Printer } from './exec.js';
+export type { Delims } from './lex.js';
+export { printed, Raw } from './raw.js';
+
+export interface TemplateOptions {
+  /** The template's name in messages (Go's `template.New(name)`). */
+  name?: string;
+  /** Functions beyond Go's predefined ones (Go's `Funcs`). */
+  funcs?: Record<string, TemplateFunc>;
+  delims?: Delims;
+  /** `missingkey=error`. */
+  missingKeyError?: boolean;
+  /**
+   * Honour a `# gotemplate: left-delim=... right-delim=...` line: the text up to and including
+   * it is kept as is, the rest is parsed with those delimiters.
+   */
+  header?: boolean;
+}
+
+/** A template error, with the position and Go's message. */
+export class TemplateError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+    this.name = 'TemplateError';
+  }
+}
+
+const HEADER = /^[ \t]*#[ \t]*gotemplate:(.*)$/m;
+
+/** The literal text through the header line, when the source has a header with delimiters. */
+function headerPrefix(src: string): string {
+  const m = HEADER.exec(src);
+  if (!m || !headerDelims(src)) return '';
+  const end = src.indexOf('\n', m.index);
+  return end < 0 ? src : src.slice(0, end + 1);
+}
+
+/**
+ * The delimiters a `# gotemplate: left-delim=$[[ right-delim=]]` line asks for (scripts use it
+ * so that `{{` of the script's own language stays text); none when there is no such line.
+ */
+export function headerDelims(src: string): Delims | undefined {
+  const m = HEADER.exec(src);
+  if (!m) return undefined;
+  const delims: Delims = {};
+  for (const [, key, value] of (m[1] as string).matchAll(/(left-delim|right-delim)=(\S+)/g)) {
+    if (key === 'left-delim') delims.left = value;
+    else delims.right = value;
+  }
+  return delims.left || delims.right ? delims : undefined;
+}
+
+export class GoTemplate {
+  private constructor(
+    readonly name: string,
+    private readonly src: string,
+    private readonly set: TemplateSet,
+    opts: TemplateOptions,
+    private readonly prefix = '',
+  ) {
+    this.execOptions = { funcs: opts.funcs ?? {}, missingKeyError: opts.missingKeyError };
+  }
+
+  private readonly execOptions: ExecOptions;
+
+  static parse(source: string, opts: TemplateOptions = {}): GoTemplate {
+    const name = opts.name ?? 'template';
+    const funcs = opts.funcs ?? {};
+    const known = (n: string) => Object.hasOwn(funcs, n) || Object.hasOwn(BUILTIN_NAMES, n);
+    const prefix = opts.header ? headerPrefix(source) : '';
+    const src = source.slice(prefix.length);
+    const delims = prefix ? headerDelims(prefix) : opts.delims;
+    try {
+      return new GoTemplate(name, src, parseTemplate(name, src, known, delims), opts, prefix);
+    } catch (err) {
+      if (err instanceof ParseError) throw new TemplateError(`template: ${name}:${err.line}: ${err.message}`, err.line);
+      throw err;
+    }
+  }
+
+  /** Names of the templates this source defines (the main one and every define/block). */
+  templates(): string[] {
+    return [...this.set.keys()];
+  }
+
+  execute(data: unknown, opts: { printer?: Printer; template?: string } = {}): string {
+    const exec = new Executor(
+      this.set,
+      opts.printer ? { ...this.execOptions, printer: opts.printer } : this.execOptions,
+    );
+    try {
+      if (this.prefix) opts.printer?.text(this.prefix);
+      return this.prefix + exec.run(opts.template ?? this.name, data);
+    } catch (err) {
+      if (err instanceof ExecError) {
+        const line = lineAt(this.src, err.pos);
+        const col = err.pos - (this.src.lastIndexOf('\n', err.pos - 1) + 1);
+        const at = err.at ? ` at <${err.at}>` : '';
+        throw new TemplateError(
+          `template: ${err.template}:${line}:${col}: executing "${err.template}"${at}: ${err.message}`,
+          line,
+        );
+      }
+      if (err instanceof RangeError) throw new TemplateError(`template: ${this.name}: ${err.message}`, 0);
+      throw err;
+    }
+  }
+}
+
+const BUILTIN_NAMES: Record<string, true> = Object.fromEntries(
+  ['and', 'or', 'call', 'html', 'js', 'urlquery', 'index', 'slice', 'len', 'not', 'print', 'printf', 'println']
+    .concat(['eq', 'ne', 'lt', 'le', 'gt', 'ge'])
+    .map((n) => [n, true]),
+);
