@@ -6,7 +6,7 @@ import { reportedChanges } from './fullMode.js';
 import type { ExternalChange, ScrapedDocument } from './scrapers/types.js';
 import type { ConfigHealth } from './tables.js';
 import { aliasesOf } from './transform/aliases.js';
-import { hasScript, runScript, type TransformedConfig } from './transform/expr.js';
+import { hasScript, runScript, scriptLanguage, type TransformedConfig } from './transform/expr.js';
 import { propertiesOf } from './transform/properties.js';
 import { type ItemRelationship, relationshipsOf } from './transform/relationship.js';
 
@@ -131,30 +131,35 @@ function nameOf(spec: BaseScraper, config: unknown): string {
   }
 }
 
-/** The configs of one part after transform.expr / gotemplate (the part itself without a script). */
-function scripted(spec: BaseScraper, part: unknown, where: string, errors: string[]): TransformedConfig[] {
+/** The configs of one part after transform.expr / gotemplate / javascript (the part itself without a script). */
+async function scripted(
+  spec: BaseScraper,
+  part: unknown,
+  where: string,
+  errors: string[],
+): Promise<TransformedConfig[]> {
   const t = spec.transform;
   if (!t || !hasScript(t)) return [{ config: part, attributes: {}, changes: undefined }];
   try {
-    return runScript(t, part, where);
+    return await runScript(t, part, where);
   } catch (err) {
-    errors.push(
-      `${where}: ${nameOf(spec, part)}transform.${t.expr ? 'expr' : 'gotemplate'}: ${(err as Error).message}`,
-    );
+    errors.push(`${where}: ${nameOf(spec, part)}transform.${scriptLanguage(t)}: ${(err as Error).message}`);
     return [];
   }
 }
 
 /** The config items of one scraped document, the changes its transform reported, and the errors of the parts that had no id or type. */
-export function extractItems(
+export async function extractItems(
   spec: BaseScraper,
   doc: ScrapedDocument,
-): { items: ScrapedItem[]; changes: ExternalChange[]; errors: string[] } {
+): Promise<{ items: ScrapedItem[]; changes: ExternalChange[]; errors: string[] }> {
   const items: ScrapedItem[] = [];
   const changes: ExternalChange[] = [];
   const errors: string[] = [];
   const where = doc.source ?? 'document';
-  for (const result of splitItems(doc.config, spec.items).flatMap((part) => scripted(spec, part, where, errors))) {
+  const results: TransformedConfig[] = [];
+  for (const part of splitItems(doc.config, spec.items)) results.push(...(await scripted(spec, part, where, errors)));
+  for (const result of results) {
     // a copy, so exclusions and masks never touch what the scraper returned
     const config = structuredClone(result.config);
     const known = { ...doc.attributes, ...result.attributes };
