@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type BaseScraper, isJsonPathField, type ScrapeTransform } from '@opsdeck/schema';
 import { JSONPath } from 'jsonpath-plus';
 import { evaluateCel, queryJsonPath, queryJsonPathAll } from '../expr/index.js';
@@ -7,6 +6,7 @@ import type { ExternalChange, ScrapedDocument } from './scrapers/types.js';
 import type { ConfigHealth } from './tables.js';
 import { aliasesOf } from './transform/aliases.js';
 import { hasScript, runScript, scriptLanguage, type TransformedConfig } from './transform/expr.js';
+import { maskDigest } from './transform/maskDigest.js';
 import { propertiesOf } from './transform/properties.js';
 import { type ItemRelationship, relationshipsOf } from './transform/relationship.js';
 
@@ -98,8 +98,7 @@ function maskPath(config: unknown, jsonpath: string, value: string): void {
   }>;
   for (const hit of hits) {
     if (!hit.parent || typeof hit.parent !== 'object') continue;
-    hit.parent[hit.parentProperty] =
-      value === 'md5sum' ? createHash('md5').update(JSON.stringify(hit.value)).digest('hex') : value;
+    hit.parent[hit.parentProperty] = value === 'md5sum' ? maskDigest(hit.value) : value;
   }
 }
 
