@@ -113,10 +113,15 @@ function applyTransform(config: unknown, type: string, t: ScrapeTransform | unde
   }
 }
 
-/** The configs one document splits into by `items` (a single array match is its elements). */
+/**
+ * The configs one document splits into by `items` (a single array match is its elements). When
+ * `items` matches nothing the document itself is the config, as config-db extracts it (its sql
+ * fixture names `items: .database` over a row that is already the database's JSON).
+ */
 function splitItems(doc: unknown, items: string | undefined): unknown[] {
   if (!items) return [doc];
   const found = queryJsonPathAll(items, doc);
+  if (!found.length) return [doc];
   return found.length === 1 && Array.isArray(found[0]) ? found[0] : found;
 }
 

@@ -138,6 +138,30 @@ describe('sql scraper', () => {
     expect(results[1]?.items[0]?.config).toEqual({ id: 'j1', nested: { k: 1 } });
   });
 
+  it("produces the one item config-db's sql fixture produces (items matching nothing keep the row)", async () => {
+    // the shape of config-db's fixtures/sql.yaml: a literal id, items: .database, one JSON column
+    const { results } = await scrape(
+      {
+        sql: [
+          {
+            type: 'Postgres::Database',
+            id: 'incident_commander',
+            items: '.database',
+            connection: pg,
+            query: `WITH settings AS (select json_object_agg(name, setting) as setting from pg_settings where name = 'port')
+select json_build_object('version', version(), 'settings', s.setting) as database FROM settings as s`,
+          },
+        ],
+      },
+      [],
+    );
+    expect(results[0]?.errors).toEqual([]);
+    expect(results[0]?.items).toHaveLength(1);
+    const [item] = results[0]?.items ?? [];
+    expect(item?.externalId).toBe('incident_commander');
+    expect(item?.config).toMatchObject({ version: expect.stringContaining('PostgreSQL'), settings: { port: '5432' } });
+  });
+
   it('reads MariaDB through a URL and through a Go-style DSN', async () => {
     const { results } = await scrape(
       {
@@ -149,11 +173,18 @@ describe('sql scraper', () => {
             connection: 'root@tcp(127.0.0.1:3306)/mysql',
             query: "select 'm2' as name, 'dsn' as via",
           },
+          {
+            type: 'MySQL::Row',
+            id: '$.name',
+            connection: 'mysql://root@tcp(127.0.0.1:3306)/mysql',
+            query: "select 'm3' as name, 'scheme+dsn' as via",
+          },
         ],
       },
       [],
     );
-    expect(results.map((r) => r.errors)).toEqual([[], []]);
+    expect(results.map((r) => r.errors)).toEqual([[], [], []]);
+    expect(results[2]?.items[0]?.config).toEqual({ name: 'm3', via: 'scheme+dsn' });
     expect(results[0]?.items[0]?.config).toEqual({ name: 'm1', n: 7 });
     expect(results[1]?.items[0]?.config).toEqual({ name: 'm2', via: 'dsn' });
   });
