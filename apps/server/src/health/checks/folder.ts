@@ -34,7 +34,9 @@ export const folderCheck: CheckType<FolderCheck> = {
     const now = ctx.now();
     let files: FileEntry[];
     try {
-      files = (await listFiles(spec.path, spec.recursive ?? false, ctx.sandbox)).filter(fileFilter(spec, now));
+      files = (await listFiles(spec.path, spec.recursive ?? false, ctx.sandbox)).filter(
+        fileFilter(spec, now, ctx.previousResult),
+      );
     } catch (err) {
       if (err instanceof FileAccessError) return refused(`folder ${err.message}`);
       const code = (err as NodeJS.ErrnoException).code;
