@@ -106,6 +106,12 @@ const optionals: Row[] = [
   ["'x, ?y'", 'x, ?y'],
   ['json.?a.b', 2],
   ['json.?zz', null],
+  ['"a,?b".size() + [1, 2][?1].orValue(0)', 6],
+  ['{"k": [1, ?optional.none()], "n": {?"x": optional.none()}}', { k: [1], n: {} }],
+  ['[[1, ?optional.of(2)], [?l[?9]]]', [[1, 2], []]],
+  ['x in [1, 5] ? json.?a.b.orValue(0) : 0', 2],
+  ['-json.?a.b.orValue(0)', -2],
+  ['!json.?nope.hasValue()', true],
 ];
 
 const strings: Row[] = [
