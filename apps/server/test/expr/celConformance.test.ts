@@ -42,6 +42,8 @@ const optionals: Row[] = [
   ['json.?a.b.hasValue()', true],
   ['json.?a.value().b', 2],
   ['json.?s.value()', 'text'],
+  ['json.?n.hasValue()', true],
+  ['json.?n.value() == null', true],
   ['m[?"k"].orValue("none")', 'v'],
   ['m[?"x"].orValue("none")', 'none'],
   ['m[?"with-dash"].orValue(0)', 1],

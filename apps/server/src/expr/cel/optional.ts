@@ -53,6 +53,13 @@ function receiver(self: CelValue, method: string): CelMap {
   return self;
 }
 
+/** The engine's map answers has() false for a key holding null; cel-go counts the key as present. */
+function hasKey(map: CelMap, key: Key): boolean {
+  if (map.has(key)) return true;
+  for (const k of map.keys()) if (k === key) return true;
+  return false;
+}
+
 /** `x.?name` (and `.name` after one): the field when `x` has it, else none; a none stays none. */
 function selectOptional(target: CelValue, key: CelValue): CelValue {
   let x: CelValue | undefined = target;
@@ -61,7 +68,7 @@ function selectOptional(target: CelValue, key: CelValue): CelValue {
     if (x === undefined) return NONE;
   }
   if (x === null) return NONE;
-  if (isCelMap(x)) return x.has(key as Key) ? some(x.get(key as Key) as CelValue) : NONE;
+  if (isCelMap(x)) return hasKey(x, key as Key) ? some((x.get(key as Key) ?? null) as CelValue) : NONE;
   if (isCelList(x)) {
     const i = typeof key === 'bigint' ? Number(key) : isCelUint(key) ? Number(key.value) : Number.NaN;
     if (!Number.isInteger(i)) throw new Error(`no such overload: list[?${typeof key}]`);
