@@ -12,7 +12,8 @@ import type { ScrapedDocument, ScraperType } from './types.js';
  * Reads local files: every file matched by `paths` (globs, relative to the working directory)
  * and by no `ignore` glob becomes one document (a YAML file with several documents, one per
  * document). JSON and YAML are parsed, `format: properties` (or a .properties file) too; anything
- * else is kept as text. Only paths under the file roots are read (sandbox/fileRoots.ts), symlinks included.
+ * else is kept as text. Only paths under the file roots are read (sandbox/fileRoots.ts), symlinks
+ * included; `opsdeck scrape` reads what its user can.
  * With a git `url`, `paths` are globs inside a cached checkout of it (lib/git.ts), and only files
  * inside that checkout are read.
  */
