@@ -81,7 +81,13 @@ export const componentPropertySchema = z.strictObject({
       id: z.string().optional(),
       config: configSelectorSchema.optional(),
       field: z.string().optional(),
-      display: z.looseObject({ template: z.string().optional(), expr: z.string().optional() }).optional(),
+      display: z
+        .looseObject({
+          template: z.string().optional(),
+          expr: z.string().optional(),
+          javascript: z.string().optional(),
+        })
+        .optional(),
     })
     .optional(),
   summary: z.unknown().optional(),

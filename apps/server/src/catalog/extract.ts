@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type BaseScraper, isJsonPathField, type ScrapeTransform } from '@opsdeck/schema';
 import { JSONPath } from 'jsonpath-plus';
 import { evaluateCel, queryJsonPath, queryJsonPathAll } from '../expr/index.js';
@@ -6,7 +5,8 @@ import { reportedChanges } from './fullMode.js';
 import type { ExternalChange, ScrapedDocument } from './scrapers/types.js';
 import type { ConfigHealth } from './tables.js';
 import { aliasesOf } from './transform/aliases.js';
-import { hasScript, runScript, type TransformedConfig } from './transform/expr.js';
+import { hasScript, runScript, scriptLanguage, type TransformedConfig } from './transform/expr.js';
+import { maskDigest } from './transform/maskDigest.js';
 import { propertiesOf } from './transform/properties.js';
 import { type ItemRelationship, relationshipsOf } from './transform/relationship.js';
 
@@ -98,8 +98,7 @@ function maskPath(config: unknown, jsonpath: string, value: string): void {
   }>;
   for (const hit of hits) {
     if (!hit.parent || typeof hit.parent !== 'object') continue;
-    hit.parent[hit.parentProperty] =
-      value === 'md5sum' ? createHash('md5').update(JSON.stringify(hit.value)).digest('hex') : value;
+    hit.parent[hit.parentProperty] = value === 'md5sum' ? maskDigest(hit.value) : value;
   }
 }
 
@@ -114,10 +113,15 @@ function applyTransform(config: unknown, type: string, t: ScrapeTransform | unde
   }
 }
 
-/** The configs one document splits into by `items` (a single array match is its elements). */
+/**
+ * The configs one document splits into by `items` (a single array match is its elements). When
+ * `items` matches nothing the document itself is the config, as config-db extracts it (its sql
+ * fixture names `items: .database` over a row that is already the database's JSON).
+ */
 function splitItems(doc: unknown, items: string | undefined): unknown[] {
   if (!items) return [doc];
   const found = queryJsonPathAll(items, doc);
+  if (!found.length) return [doc];
   return found.length === 1 && Array.isArray(found[0]) ? found[0] : found;
 }
 
@@ -131,30 +135,35 @@ function nameOf(spec: BaseScraper, config: unknown): string {
   }
 }
 
-/** The configs of one part after transform.expr / gotemplate (the part itself without a script). */
-function scripted(spec: BaseScraper, part: unknown, where: string, errors: string[]): TransformedConfig[] {
+/** The configs of one part after transform.expr / gotemplate / javascript (the part itself without a script). */
+async function scripted(
+  spec: BaseScraper,
+  part: unknown,
+  where: string,
+  errors: string[],
+): Promise<TransformedConfig[]> {
   const t = spec.transform;
   if (!t || !hasScript(t)) return [{ config: part, attributes: {}, changes: undefined }];
   try {
-    return runScript(t, part, where);
+    return await runScript(t, part, where);
   } catch (err) {
-    errors.push(
-      `${where}: ${nameOf(spec, part)}transform.${t.expr ? 'expr' : 'gotemplate'}: ${(err as Error).message}`,
-    );
+    errors.push(`${where}: ${nameOf(spec, part)}transform.${scriptLanguage(t)}: ${(err as Error).message}`);
     return [];
   }
 }
 
 /** The config items of one scraped document, the changes its transform reported, and the errors of the parts that had no id or type. */
-export function extractItems(
+export async function extractItems(
   spec: BaseScraper,
   doc: ScrapedDocument,
-): { items: ScrapedItem[]; changes: ExternalChange[]; errors: string[] } {
+): Promise<{ items: ScrapedItem[]; changes: ExternalChange[]; errors: string[] }> {
   const items: ScrapedItem[] = [];
   const changes: ExternalChange[] = [];
   const errors: string[] = [];
   const where = doc.source ?? 'document';
-  for (const result of splitItems(doc.config, spec.items).flatMap((part) => scripted(spec, part, where, errors))) {
+  const results: TransformedConfig[] = [];
+  for (const part of splitItems(doc.config, spec.items)) results.push(...(await scripted(spec, part, where, errors)));
+  for (const result of results) {
     // a copy, so exclusions and masks never touch what the scraper returned
     const config = structuredClone(result.config);
     const known = { ...doc.attributes, ...result.attributes };

@@ -157,7 +157,7 @@ export async function collectScrape(config: ScrapeConfigResource, opts: ScrapeOp
           doc = full.document;
         }
         if (!doc) continue;
-        const { items, changes, errors } = extractItems(spec, doc);
+        const { items, changes, errors } = await extractItems(spec, doc);
         result.items.push(...items);
         result.changes.push(...changes);
         result.errors.push(...errors.map((e) => `${at}: ${e}`));

@@ -7,7 +7,7 @@ import { parseCanaryFile } from '../health/canaryYaml.js';
 import { closeCheckDrivers } from '../health/drivers.js';
 import { canaryCheckRows } from '../health/junitMode.js';
 import { CanaryRunner, type RunnableCanary } from '../health/runner.js';
-import { sandboxPolicy } from '../sandbox/config.js';
+import { cliSandboxPolicy } from '../sandbox/config.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 import { readResourceFiles } from './readResources.js';
@@ -53,6 +53,7 @@ export const runCommand: Command = {
     'check (PASS/FAIL, canary/check, type, duration, message). --json prints an array of',
     '{canary, name, type, pass, message, error, duration}. Exit code: 0 all passed, 1 a check',
     'failed, 2 invalid input. connection:// references need DATABASE_URL (or the data dir).',
+    'Folder and junit checks read any path you can read (OPSDECK_FILE_ROOTS is for the server).',
   ].join('\n'),
   async run(argv) {
     const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' } });
@@ -72,7 +73,7 @@ export const runCommand: Command = {
     const resolver = db ? new ConnectionResolver(db, connectionSecretBox(config)) : undefined;
     const runner = new CanaryRunner({
       clock: systemClock,
-      sandbox: sandboxPolicy(config),
+      sandbox: cliSandboxPolicy(config),
       ...(resolver ? { resolver } : {}),
     });
     const lines: RunLine[] = [];

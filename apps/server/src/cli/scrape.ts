@@ -7,6 +7,7 @@ import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import { type Db, openDatabase } from '../db/connection.js';
 import { closeCheckDrivers } from '../health/drivers.js';
+import { cliSandboxPolicy } from '../sandbox/config.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 import { readResourceFiles } from './readResources.js';
@@ -37,8 +38,9 @@ export const scrapeCommand: Command = {
     'Runs every scraper of every ScrapeConfig in the files once, without a server and without',
     'storing anything, and prints one line per config item (scrape config, type, id, name,',
     'health, status); errors and settings not applied yet go to stderr. --json prints an array of',
-    '{scraper, id, name, type, class, health, status, config, changes}. File scrapers read only',
-    'under OPSDECK_FILE_ROOTS. Exit code: 0 success, 1 a scraper failed, 2 invalid input.',
+    '{scraper, id, name, type, class, health, status, config, changes}. File scrapers read any',
+    'path you can read (OPSDECK_FILE_ROOTS is for the server). Exit code: 0 success, 1 a scraper',
+    'failed, 2 invalid input.',
   ].join('\n'),
   async run(argv) {
     const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' } });
@@ -53,8 +55,9 @@ export const scrapeCommand: Command = {
       db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     }
     const resolver = db ? new ConnectionResolver(db, connectionSecretBox(config)) : undefined;
-    const fileRoots = { fileRoots: config.sandbox.fileRoots, dataDir: config.dataDir };
-    const sandbox = config.sandbox;
+    // the CLI reads files as the person running it can; OPSDECK_FILE_ROOTS guards the server
+    const sandbox = cliSandboxPolicy(config);
+    const fileRoots = sandbox;
     const lines: ScrapeLine[] = [];
     let failed = false;
     try {

@@ -1,13 +1,18 @@
 import { CelScalar, celEnv, celFunc, isCelError, parse, plan } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { celFunctions } from './cel/bind.js';
+import { celExtensions } from './cel/extensions.js';
+import { isOptional, optionalFunctions, optionalValue } from './cel/optional.js';
+import { rewriteOptionalSyntax } from './cel/optionalSyntax.js';
 import { lastResult } from './context.js';
 import { ExprError } from './errors.js';
 import { libraryFuncs } from './funcs/index.js';
 import { fromCel, toCel } from './values.js';
 
 /**
- * CEL (Common Expression Language) through @bufbuild/cel, with the string extensions, the
+ * CEL (Common Expression Language) through @bufbuild/cel, with cel-go's optional values and
+ * syntax (cel/optional.ts, cel/optionalSyntax.ts), its strings, lists, math, sets and encoders
+ * extensions (the engine's strings, cel/extensions.ts and the library below), the
  * canary-checker function library (expr/funcs: strings, collections, time, encoding, crypto,
  * uuid, semver, math, regexp, random, filepath, Kubernetes) and the contextual `last_result()`
  * (context.ts). Parsed programs are cached by source text.
@@ -17,7 +22,11 @@ export { humanSize } from './human.js';
 
 const contextual = [celFunc('last_result', [], CelScalar.DYN, () => toCel(lastResult()) as never)];
 
-const env = celEnv({ funcs: [...celFunctions(libraryFuncs), ...strings, ...contextual] });
+const env = celEnv({
+  // cel-go's own overloads first: where a library name means something else in templates
+  // (flatten: all levels there, one level in cel-go), CEL answers as cel-go does
+  funcs: [...celExtensions, ...optionalFunctions, ...celFunctions(libraryFuncs), ...strings, ...contextual],
+});
 type Program = ReturnType<typeof plan>;
 const cache = new Map<string, Program>();
 const CACHE_MAX = 2000;
@@ -27,7 +36,7 @@ function compile(expr: string): Program {
   if (hit) return hit;
   let program: Program;
   try {
-    program = plan(env, parse(expr));
+    program = plan(env, parse(rewriteOptionalSyntax(expr)));
   } catch (err) {
     throw new ExprError('cel', expr, `syntax error: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -60,5 +69,7 @@ export function evaluateCel(expr: string, vars: Record<string, unknown>): unknow
         : result.message;
     throw new ExprError('cel', expr, msg);
   }
+  // an optional result is its value, or null when none (what a caller can print or compare)
+  if (isOptional(result)) return fromCel(optionalValue(result) ?? null);
   return fromCel(result);
 }

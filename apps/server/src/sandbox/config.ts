@@ -47,6 +47,8 @@ export function sandboxConfigFrom(e: z.infer<typeof sandboxEnvSchema>): SandboxC
 export interface SandboxPolicy extends SandboxConfig {
   /** OpsDeck's own data directory (database, secret.key): never readable, whatever the roots. */
   dataDir?: string;
+  /** Set by the CLI: files are read as the invoking user can (sandbox/fileRoots.ts). */
+  invokingUser?: boolean;
 }
 
 /** The policy when a caller passes none: exec as the default user, no file roots. */
@@ -54,4 +56,9 @@ export const DEFAULT_SANDBOX: SandboxPolicy = { exec: 'admin', user: 'nobody', f
 
 export function sandboxPolicy(config: { sandbox: SandboxConfig; dataDir: string }): SandboxPolicy {
   return { ...config.sandbox, dataDir: config.dataDir };
+}
+
+/** The policy of `opsdeck run`/`opsdeck scrape`: the server's, reading files as the invoking user. */
+export function cliSandboxPolicy(config: { sandbox: SandboxConfig; dataDir: string }): SandboxPolicy {
+  return { ...sandboxPolicy(config), invokingUser: true };
 }

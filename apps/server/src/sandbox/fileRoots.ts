@@ -11,6 +11,12 @@ import path from 'node:path';
 export interface FileAccess {
   fileRoots: readonly string[];
   dataDir?: string;
+  /**
+   * The CLI mode (`opsdeck run`/`opsdeck scrape`): the reader is the person who invoked the
+   * command, so any path the operating system lets them read is allowed and the roots are not
+   * consulted; the allow-list guards the server, whose check authors are not its operator.
+   */
+  invokingUser?: boolean;
 }
 
 /** A path the allow-list refuses; the message names the setting that would allow it. */
@@ -43,9 +49,11 @@ const realOr = (p: string) => realpath(p).catch(() => path.resolve(p));
 
 /**
  * Answers the real path of `p` when it lies under an allowed root and outside the data
- * directory; throws FileAccessError otherwise. Callers read what this answers, not `p`.
+ * directory (any path in the CLI mode); throws FileAccessError otherwise. Callers read what
+ * this answers, not `p`.
  */
 export async function allowedPath(p: string, access: FileAccess): Promise<string> {
+  if (access.invokingUser) return resolveReal(p);
   if (!access.fileRoots.length) {
     throw new FileAccessError(
       `${p}: reading local files is off on this server; an administrator allows directories with OPSDECK_FILE_ROOTS (comma-separated absolute paths)`,
@@ -66,6 +74,7 @@ export async function allowedPath(p: string, access: FileAccess): Promise<string
 
 /** The real path of the data directory, which a walk under an allowed root skips. */
 export async function realDataDir(access: FileAccess): Promise<string | undefined> {
+  if (access.invokingUser) return undefined;
   return access.dataDir && path.isAbsolute(access.dataDir) ? realOr(access.dataDir) : undefined;
 }
 

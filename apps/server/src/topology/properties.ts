@@ -1,5 +1,5 @@
 import type { ComponentProperty, ConfigSelector } from '@opsdeck/schema';
-import { evaluateCel } from '../expr/index.js';
+import { evaluateCel, evaluateJavaScript } from '../expr/index.js';
 import type { BuildContext, BuiltComponent } from './build.js';
 import { runLookup } from './lookup.js';
 import { renderString } from './templating.js';
@@ -8,7 +8,7 @@ import { renderString } from './templating.js';
  * Property lookups (backend-2 §1.2): a string result sets `text` (a number sets `value`); a JSON
  * property list merges into the component; a JSON component list merges the properties of the
  * entry named like the component. `configLookup` reads one config item and shows `field` of its
- * config, or its `display` template/expression over it.
+ * config, or its `display` template, CEL or JavaScript over it.
  */
 
 /** Finds one config item for a configLookup (the catalog's tables, read-only). */
@@ -82,6 +82,8 @@ async function configLooked(p: ComponentProperty, c: BuiltComponent, ctx: BuildC
   let text: unknown = field;
   if (configLookup.display?.template) text = renderString(configLookup.display.template, vars);
   else if (configLookup.display?.expr) text = evaluateCel(configLookup.display.expr, vars);
+  // the one QuickJS sandbox; awaited whether it answers a value or a promise
+  else if (configLookup.display?.javascript) text = await evaluateJavaScript(configLookup.display.javascript, vars);
   if (typeof text === 'number') return { ...rest, value: text };
   return { ...rest, text: text === undefined || text === null ? undefined : String(text) };
 }

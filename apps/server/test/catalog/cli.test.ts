@@ -6,8 +6,9 @@ import { writeFiles } from './helpers.js';
 
 const cli = cliOnEmbeddedDb('opsdeck-catalog-cli');
 const dir = cli.dir;
+// no OPSDECK_FILE_ROOTS: the CLI reads what the person running it can read
 const opsdeck = (args: string[], env: Record<string, string> = {}) =>
-  cli.opsdeck(args, { OPSDECK_FILE_ROOTS: dir, ...env });
+  cli.opsdeck(args, { OPSDECK_FILE_ROOTS: '', ...env });
 
 const scrapeConfig = (name: string, scrapers: string) => `apiVersion: configs.flanksource.com/v1
 kind: ScrapeConfig
@@ -130,10 +131,13 @@ describe('opsdeck scrape', { timeout: SLOW }, () => {
     expect(code).toBe(1);
   });
 
-  it('exits 1 for files outside OPSDECK_FILE_ROOTS', async () => {
-    const { code, stderr } = await opsdeck(['scrape', path.join(dir, 'cars.yaml')], { OPSDECK_FILE_ROOTS: '/nowhere' });
-    expect(stderr).toContain('is outside the directories this server allows');
-    expect(code).toBe(1);
+  it("reads the user's own files whatever OPSDECK_FILE_ROOTS says (a server setting)", async () => {
+    const { code, stdout, stderr } = await opsdeck(['scrape', path.join(dir, 'cars.yaml')], {
+      OPSDECK_FILE_ROOTS: '/nowhere',
+    });
+    expect(stderr).not.toContain('OPSDECK_FILE_ROOTS');
+    expect(stdout).toContain('ITEM  cars  Car  A-1');
+    expect(code).toBe(0);
   });
 
   it('exits 2 and names the path for an invalid ScrapeConfig', async () => {

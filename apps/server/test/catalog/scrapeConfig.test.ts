@@ -134,21 +134,24 @@ spec:
     ]);
   });
 
-  it('reports transform expressions that do not parse, and javascript', () => {
+  it('reports transform expressions that do not parse, and accepts javascript', () => {
     const found = issues(
       scrapeConfig({
         file: [
           {
             type: 'x',
             paths: ['/a'],
-            transform: { javascript: 'return 1', changes: { exclude: ['change_type ==='] } },
+            transform: { javascript: 'JSON.stringify([config])', changes: { exclude: ['change_type ==='] } },
           },
         ],
       }),
     );
-    expect(found[0]).toBe(
-      'spec.file[0].transform.javascript: javascript transforms are not supported; use expr (CEL) or gotemplate',
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^spec\.file\[0\]\.transform\.changes\.exclude\[0\]: /);
+    const two = issues(
+      scrapeConfig({ file: [{ type: 'x', paths: ['/a'], transform: { expr: 'config', javascript: 'x' } }] }),
     );
+    expect(two).toEqual(['spec.file[0].transform: set only one of expr, gotemplate or javascript']);
     const cel = issues(scrapeConfig({ file: [{ type: 'x', paths: ['/a'], transform: { expr: 'config.(' } }] }));
     expect(cel).toHaveLength(1);
     expect(cel[0]).toMatch(/^spec\.file\[0\]\.transform\.expr: /);

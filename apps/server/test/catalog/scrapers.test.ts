@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,12 +66,12 @@ describe('file scraper', () => {
     expect(items[0]?.labels).toEqual({ make: 'Audi', fleet: 'none' });
     expect(items[0]?.tags).toEqual({ env: 'test' });
     expect(items[0]?.source).toBe(path.join(dir, 'cars/audi.json'));
-    // owner excluded, vin masked
+    // owner excluded, vin masked with the digest config-db writes: md5 of the text itself
     expect(items[1]?.config).toEqual({
       reg_no: 'B-2',
       make: 'BMW',
       health: 'unhealthy',
-      vin: expect.stringMatching(/^[0-9a-f]{32}$/),
+      vin: createHash('md5').update('WBA456').digest('hex'),
     });
   });
 
@@ -137,6 +138,30 @@ describe('sql scraper', () => {
     expect(results[1]?.items[0]?.config).toEqual({ id: 'j1', nested: { k: 1 } });
   });
 
+  it("produces the one item config-db's sql fixture produces (items matching nothing keep the row)", async () => {
+    // the shape of config-db's fixtures/sql.yaml: a literal id, items: .database, one JSON column
+    const { results } = await scrape(
+      {
+        sql: [
+          {
+            type: 'Postgres::Database',
+            id: 'incident_commander',
+            items: '.database',
+            connection: pg,
+            query: `WITH settings AS (select json_object_agg(name, setting) as setting from pg_settings where name = 'port')
+select json_build_object('version', version(), 'settings', s.setting) as database FROM settings as s`,
+          },
+        ],
+      },
+      [],
+    );
+    expect(results[0]?.errors).toEqual([]);
+    expect(results[0]?.items).toHaveLength(1);
+    const [item] = results[0]?.items ?? [];
+    expect(item?.externalId).toBe('incident_commander');
+    expect(item?.config).toMatchObject({ version: expect.stringContaining('PostgreSQL'), settings: { port: '5432' } });
+  });
+
   it('reads MariaDB through a URL and through a Go-style DSN', async () => {
     const { results } = await scrape(
       {
@@ -148,11 +173,18 @@ describe('sql scraper', () => {
             connection: 'root@tcp(127.0.0.1:3306)/mysql',
             query: "select 'm2' as name, 'dsn' as via",
           },
+          {
+            type: 'MySQL::Row',
+            id: '$.name',
+            connection: 'mysql://root@tcp(127.0.0.1:3306)/mysql',
+            query: "select 'm3' as name, 'scheme+dsn' as via",
+          },
         ],
       },
       [],
     );
-    expect(results.map((r) => r.errors)).toEqual([[], []]);
+    expect(results.map((r) => r.errors)).toEqual([[], [], []]);
+    expect(results[2]?.items[0]?.config).toEqual({ name: 'm3', via: 'scheme+dsn' });
     expect(results[0]?.items[0]?.config).toEqual({ name: 'm1', n: 7 });
     expect(results[1]?.items[0]?.config).toEqual({ name: 'm2', via: 'dsn' });
   });

@@ -83,6 +83,53 @@ describe('transform.gotemplate', () => {
   });
 });
 
+describe('transform.javascript', () => {
+  it("runs config-db's documented script: edit `config`, end with JSON.stringify, one item per element", async () => {
+    const r = await collect({
+      items: '$.cars',
+      transform: {
+        javascript: `var out = [];
+for (var i = 0; i < 2; i++) {
+  out.push({ reg: config.reg + '-' + i, make: config.make, from: result.config.reg, source: typeof source });
+}
+JSON.stringify(out)`,
+      },
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.items.map((i) => [i.externalId, i.name, i.config])).toEqual([
+      ['A-1-0', 'Audi', { reg: 'A-1-0', make: 'Audi', from: 'A-1', source: 'string' }],
+      ['A-1-1', 'Audi', { reg: 'A-1-1', make: 'Audi', from: 'A-1', source: 'string' }],
+      ['B-2-0', 'BMW', { reg: 'B-2-0', make: 'BMW', from: 'B-2', source: 'string' }],
+      ['B-2-1', 'BMW', { reg: 'B-2-1', make: 'BMW', from: 'B-2', source: 'string' }],
+    ]);
+  });
+
+  it('takes results with their own fields, as the other languages do', async () => {
+    const r = await collect({
+      id: '$.id',
+      transform: {
+        javascript: `JSON.stringify(config.cars.map(function (c) {
+  return { id: c.reg, name: c.make.toUpperCase(), config: c };
+}))`,
+      },
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.items.map((i) => [i.externalId, i.name])).toEqual([
+      ['A-1', 'AUDI'],
+      ['B-2', 'BMW'],
+    ]);
+  });
+
+  it('is an error naming the item when the script throws or overruns its limits', async () => {
+    const thrown = await collect({ id: '$.id', transform: { javascript: 'throw new Error("no cars")' } });
+    expect(thrown.items).toEqual([]);
+    expect(thrown.errors.join()).toMatch(/transform\.javascript: .*no cars/);
+    const loop = await collect({ id: '$.id', transform: { javascript: 'while (true) {}' } });
+    expect(loop.items).toEqual([]);
+    expect(loop.errors.join()).toMatch(/transform\.javascript: .*took longer than \d+ms/);
+  }, 30_000);
+});
+
 describe('a failing script', () => {
   it('is an error of the run naming the item, and the stored items stay', async () => {
     const good = fileScraper({ items: '$.cars' });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
@@ -46,6 +46,27 @@ describe('opsdeck run', { timeout: SLOW }, () => {
     expect(stdout).toMatch(/^PASS {2}db-pass\/select-one/m);
     expect(stdout).toMatch(/^FAIL {2}db-fail\/closed-port {2}\(postgres\) {2}\d+ms {2}.*ECONNREFUSED/m);
     expect(code).toBe(1);
+  });
+
+  it("runs a folder check over the user's own files with no OPSDECK_FILE_ROOTS set", async () => {
+    mkdirSync(path.join(dir, 'reports'), { recursive: true });
+    writeFileSync(path.join(dir, 'reports', 'a.txt'), 'a');
+    writeFileSync(
+      path.join(dir, 'folder.yaml'),
+      `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: local-folder
+spec:
+  folder:
+    - name: reports
+      path: ${dir}/reports
+      minCount: 1`,
+    );
+    const { code, stdout } = await opsdeck(['run', path.join(dir, 'folder.yaml')], { OPSDECK_FILE_ROOTS: '' });
+    expect(stdout).toMatch(/^PASS {2}local-folder\/reports {2}\(folder\)/m);
+    expect(stdout).not.toContain('reading local files is off');
+    expect(code).toBe(0);
   });
 
   it('prints JSON results with --json', async () => {

@@ -160,6 +160,13 @@ describe('Inline checks, config links and schedules', () => {
                 display: { template: '{{.config.metadata.name}} x{{.config.spec.replicas}}' },
               },
             },
+            {
+              name: 'scripted',
+              configLookup: {
+                config: { name: 'web' },
+                display: { javascript: 'config.metadata.name.toUpperCase() + " has " + config.spec.replicas' },
+              },
+            },
           ],
         },
       ],
@@ -176,6 +183,7 @@ describe('Inline checks, config links and schedules', () => {
     expect(byName.latency).toMatchObject({ value: 42, unit: 'ms' });
     expect(byName.replicas).toMatchObject({ value: 3 });
     expect(byName.summary).toMatchObject({ text: 'web x3' });
+    expect(byName.scripted).toMatchObject({ text: 'WEB has 3' });
   });
 
   it('runs once per value of a groupBy tag, each run seeing only its own config items', async () => {

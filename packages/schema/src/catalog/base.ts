@@ -116,14 +116,9 @@ export const transformSchema = z
     aliases: z.array(text).optional(),
   })
   .superRefine((t, ctx) => {
-    if (t.javascript !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['javascript'],
-        message: 'javascript transforms are not supported; use expr (CEL) or gotemplate',
-      });
+    if ([t.expr, t.gotemplate, t.javascript].filter(Boolean).length > 1) {
+      ctx.addIssue({ code: 'custom', message: 'set only one of expr, gotemplate or javascript' });
     }
-    if (t.expr && t.gotemplate) ctx.addIssue({ code: 'custom', message: 'set only one of expr or gotemplate' });
   });
 export type ScrapeTransform = z.infer<typeof transformSchema>;
 

@@ -256,21 +256,25 @@ export class KubeWatchManager {
       this.opts.db.kysely,
     );
     const namespaces = new Map(rows.map((r) => [r.name, r.uid]));
-    const scraped = batches.map(({ spec, pending }) => {
+    const scraped = [];
+    for (const { spec, pending } of batches) {
       for (const o of pending.objects.values()) {
         if (o.kind === 'Namespace' && o.metadata?.name && o.metadata.uid)
           namespaces.set(o.metadata.name, o.metadata.uid);
       }
-      const items = [...pending.objects.values()].flatMap(
-        (o) => extractItems(spec, objectDocument(o, spec.clusterName, namespaces, spec.relationships)).items,
-      );
-      return {
+      const items = [];
+      for (const o of pending.objects.values()) {
+        items.push(
+          ...(await extractItems(spec, objectDocument(o, spec.clusterName, namespaces, spec.relationships))).items,
+        );
+      }
+      scraped.push({
         items,
         changesExclude: spec.transform?.changes?.exclude ?? [],
         changesMapping: spec.transform?.changes?.mapping ?? [],
         changes: pending.changes,
-      };
-    });
+      });
+    }
     if (scraped.some((b) => b.items.length || b.changes.length)) {
       await ingestScrape(this.opts.db, scraped, {
         scraperId,

@@ -5,13 +5,15 @@ import { parseAllDocuments } from 'yaml';
 import { globToRegExp, listFiles } from '../../health/checks/lib/files.js';
 import { allowedPath, type FileAccess, FileAccessError } from '../../sandbox/fileRoots.js';
 import { cachedCheckout, parseGitUrl } from './lib/git.js';
+import { parseProperties } from './lib/properties.js';
 import type { ScrapedDocument, ScraperType } from './types.js';
 
 /**
  * Reads local files: every file matched by `paths` (globs, relative to the working directory)
  * and by no `ignore` glob becomes one document (a YAML file with several documents, one per
  * document). JSON and YAML are parsed, `format: properties` (or a .properties file) too; anything
- * else is kept as text. Only paths under the file roots are read (sandbox/fileRoots.ts), symlinks included.
+ * else is kept as text. Only paths under the file roots are read (sandbox/fileRoots.ts), symlinks
+ * included; `opsdeck scrape` reads what its user can.
  * With a git `url`, `paths` are globs inside a cached checkout of it (lib/git.ts), and only files
  * inside that checkout are read.
  */
@@ -39,19 +41,6 @@ function baseOf(pattern: string): string {
 function ignored(file: string, base: string, ignore: RegExp[]): boolean {
   const rel = path.relative(base, file);
   return ignore.some((re) => re.test(file) || re.test(rel) || re.test(path.basename(file)));
-}
-
-/** Java-style properties: `key=value` or `key: value` lines, `#` and `!` comments. */
-export function parseProperties(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#') || line.startsWith('!')) continue;
-    const at = line.search(/[=:]/);
-    if (at < 0) out[line] = '';
-    else out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-  }
-  return out;
 }
 
 /** Parses a file's text by `format`, else by extension, else JSON then YAML, else text. */

@@ -1,15 +1,18 @@
 import type { ScrapeTransform } from '@opsdeck/schema';
-import { evaluateCel, renderTemplate } from '../../expr/index.js';
+import { evaluateCel, evaluateJavaScript, renderTemplate } from '../../expr/index.js';
 import { parseOutput } from '../scrapers/lib/output.js';
 
 /**
- * transform.expr (CEL) and transform.gotemplate: a script over each config a document splits
- * into (`config`, and `source`) that answers the results to keep, replacing the config. The
+ * transform.expr (CEL), transform.gotemplate and transform.javascript: a script over each config
+ * a document splits into (`config`, and `source`; JavaScript also sees `result`, the scrape
+ * result as config-db passes it) that answers the results to keep, replacing the config. The
  * answer is a list (or one value; null or empty: nothing). An element with a `config` key is a
  * result: its `id`/`external_id`, `name`, `type`/`config_type`, `class`/`config_class`,
  * `status`, `health`, `description`, `labels` and `tags` win over the scraper's fields (which
  * still apply to the result's config), and its `changes` are reported for the item. Any other
- * element is a config. A template's text is read as JSON, else YAML.
+ * element is a config. A template's text, and JavaScript's last value when it is text (config-db's
+ * scripts end with `JSON.stringify(...)`), is read as JSON, else YAML. JavaScript runs in the one
+ * QuickJS sandbox (expr/javascript.ts), with its time and memory limits.
  */
 
 /** Attributes a result sets itself, over what the scraper's fields extract. */
@@ -60,15 +63,29 @@ function resultOf(v: unknown): TransformedConfig {
 
 /** True when the transform has a script to run. */
 export function hasScript(t: ScrapeTransform | undefined): boolean {
-  return !!(t?.expr || t?.gotemplate);
+  return !!(t?.expr || t?.gotemplate || t?.javascript);
+}
+
+/** The language of the transform's script, as its field is named. */
+export function scriptLanguage(t: ScrapeTransform): 'expr' | 'gotemplate' | 'javascript' {
+  return t.expr ? 'expr' : t.gotemplate ? 'gotemplate' : 'javascript';
 }
 
 /** Runs the script of `t` over one config; throws with the script's error (the caller names the item). */
-export function runScript(t: ScrapeTransform, config: unknown, source: string | null): TransformedConfig[] {
+export async function runScript(
+  t: ScrapeTransform,
+  config: unknown,
+  source: string | null,
+): Promise<TransformedConfig[]> {
   const vars = { config, source: source ?? '' };
   let out: unknown;
   if (t.expr) out = evaluateCel(t.expr, vars);
-  else out = parseOutput(renderTemplate(t.gotemplate as string, vars));
+  else if (t.gotemplate) out = parseOutput(renderTemplate(t.gotemplate, vars));
+  else {
+    // awaited whether the sandbox answers a value or a promise
+    const value: unknown = await evaluateJavaScript(t.javascript as string, { ...vars, result: { ...vars } });
+    out = typeof value === 'string' ? parseOutput(value) : value;
+  }
   if (out === null || out === undefined || out === '') return [];
   return (Array.isArray(out) ? out : [out]).filter((v) => v !== null && v !== undefined).map(resultOf);
 }

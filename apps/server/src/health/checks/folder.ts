@@ -11,7 +11,8 @@ import { type CheckType, failure, refused } from './types.js';
  * (name regex, age, size, since), then minCount/maxCount, minAge (the newest file must be at least
  * that old), maxAge (the oldest must be at most that old), minSize (smallest), maxSize (largest),
  * availableSize/totalSize of the filesystem. `results` carries the files, newest, oldest,
- * smallest, largest and totals for expressions. Only folders under OPSDECK_FILE_ROOTS are read.
+ * smallest, largest and totals for expressions. On the server only folders under
+ * OPSDECK_FILE_ROOTS are read; `opsdeck run` reads what its user can (sandbox/fileRoots.ts).
  */
 
 /** The filesystem rules only a local folder has: free and total space. */
@@ -34,7 +35,9 @@ export const folderCheck: CheckType<FolderCheck> = {
     const now = ctx.now();
     let files: FileEntry[];
     try {
-      files = (await listFiles(spec.path, spec.recursive ?? false, ctx.sandbox)).filter(fileFilter(spec, now));
+      files = (await listFiles(spec.path, spec.recursive ?? false, ctx.sandbox)).filter(
+        fileFilter(spec, now, ctx.previousResult),
+      );
     } catch (err) {
       if (err instanceof FileAccessError) return refused(`folder ${err.message}`);
       const code = (err as NodeJS.ErrnoException).code;

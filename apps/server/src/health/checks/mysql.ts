@@ -7,23 +7,31 @@ import type { CheckType } from './types.js';
 
 const loadMysql = lazyDriver(async () => (await import('mysql2/promise')).default);
 
+/** The Go MySQL driver's DSN (`user:pass@tcp(host:3306)/db?params`), optionally behind a `mysql://` scheme. */
+const GO_DSN = /^(?:(?:mysql|mariadb):\/\/)?(?:([^:@]*)(?::(.*))?@)?(tcp|unix)?\(([^)]*)\)\/([^?]*)(?:\?(.*))?$/i;
+
 /**
- * Accepts `mysql://user:pass@host:3306/db` and the Go driver's DSN the reference's fixtures use
- * (`user:pass@tcp(host:3306)/db?param=value`).
+ * Accepts `mysql://user:pass@host:3306/db` and the Go driver's DSN the reference's fixtures use,
+ * bare (`user:pass@tcp(host:3306)/db?param=value`) or behind the scheme
+ * (`mysql://user:pass@tcp(host:3306)/db`); `unix(/path/to.sock)` connects through the socket.
  */
 export function mysqlOptions(endpoint: Endpoint & { url: string }, timeoutMs: number): mysql.PoolOptions {
   const base: mysql.PoolOptions = { connectionLimit: 4, maxIdle: 1, idleTimeout: 60_000, connectTimeout: timeoutMs };
-  const dsn = /^(?:([^:@]*)(?::(.*))?@)?(?:tcp|unix)?\(([^)]*)\)\/([^?]*)(?:\?(.*))?$/.exec(endpoint.url);
+  const dsn = GO_DSN.exec(endpoint.url);
   let options: mysql.PoolOptions;
-  if (dsn && !endpoint.url.includes('://')) {
-    const [host, port] = (dsn[3] ?? '').split(':');
+  if (dsn) {
+    const [, user, password, net, address = '', database] = dsn;
+    const [host, port] = address.split(':');
+    const at =
+      net?.toLowerCase() === 'unix'
+        ? { socketPath: address }
+        : { host: host || '127.0.0.1', port: port ? Number(port) : 3306 };
     options = {
       ...base,
-      host: host || '127.0.0.1',
-      port: port ? Number(port) : 3306,
-      user: dsn[1] ? decodeURIComponent(dsn[1]) : undefined,
-      password: dsn[2] ? decodeURIComponent(dsn[2]) : undefined,
-      database: dsn[4] || undefined,
+      ...at,
+      user: user ? decodeURIComponent(user) : undefined,
+      password: password ? decodeURIComponent(password) : undefined,
+      database: database || undefined,
     };
   } else {
     const u = new URL(endpoint.url);

@@ -105,7 +105,7 @@ export const s3Check: CheckType<S3Check> = {
     } finally {
       client.destroy();
     }
-    const outcome = fileSetOutcome(spec, listing, ctx.now());
+    const outcome = fileSetOutcome(spec, listing, ctx.now(), ctx.previousResult);
     if (truncated) outcome.detail = { truncated: `listing stopped after ${MAX_OBJECTS} objects` };
     return outcome;
   },

@@ -79,7 +79,7 @@ export const sftpCheck: CheckType<SftpCheck> = {
           return walk(client, spec.path, spec.recursive ?? false);
         })(),
       );
-      return fileSetOutcome(spec, listing, ctx.now());
+      return fileSetOutcome(spec, listing, ctx.now(), ctx.previousResult);
     } catch (err) {
       const text = err instanceof Error ? err.message.replace(/^(connect|list): /, '') : String(err);
       return failure(new Error(`${where}: ${text}`));

@@ -15,7 +15,8 @@ describe('CEL collections library', () => {
     ['[1, 2, 2, 3, 3, 3].distinct()', [1, 2, 3]],
     ['["a", "b", "b"].uniq()', ['a', 'b']],
     ['[[1, 2], [3, 4]].flatten()', [1, 2, 3, 4]],
-    ['[1, [2, [3, 4]]].flatten()', [1, 2, 3, 4]],
+    ['[1, [2, [3, 4]]].flatten()', [1, 2, [3, 4]]], // cel-go flattens one level by default
+    ['[1, [2, [3, 4]]].flatten(2)', [1, 2, 3, 4]],
     ['[1, 2, 3, 4].reverse()', [4, 3, 2, 1]],
     ['range(5)', [0, 1, 2, 3, 4]],
     ['range(2, 5)', [2, 3, 4]],

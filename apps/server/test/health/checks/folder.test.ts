@@ -61,6 +61,30 @@ describe('folder check on a local directory', () => {
     expect(r).toMatchObject({ pass: true, message: '2' });
   });
 
+  it('sees last_result() in templated filters: only the files since the previous run count', async () => {
+    const previous = {
+      status: true,
+      time: hoursAgo(3),
+      message: '',
+      error: '',
+      results: {},
+      invalid: false,
+      duration: 1,
+    };
+    const spec = {
+      name: 'backups',
+      path: path.join(root, 'backups'),
+      filter: { since: '{{ with last_result }}{{ .time }}{{ else }}now-60d{{ end }}' },
+      display: { template: '{{ .results.count }}' },
+    };
+    // first run: no previous result, every file of the last 60 days
+    const first = await executeCheck('folder', spec, { ...ctx(), lastResult: async () => undefined });
+    expect(first).toMatchObject({ pass: true, message: '4' });
+    // later run: the files modified after the previous run (db-3 two hours ago, notes one hour ago)
+    const next = await executeCheck('folder', spec, { ...ctx(), lastResult: async () => previous });
+    expect(next).toMatchObject({ pass: true, message: '2' });
+  });
+
   it('refuses a since that is neither a time nor date math, and fails a template that renders to neither', async () => {
     const bad = await folder({ filter: { since: 'yesterday' } });
     expect(bad.pass).toBe(false);

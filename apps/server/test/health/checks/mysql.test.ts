@@ -1,5 +1,6 @@
 import { mysqlCheckSchema } from '@opsdeck/schema';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../../../src/health/checks/lib/endpoint.js';
 import { closeSqlPools } from '../../../src/health/checks/lib/sql.js';
 import { mysqlCheck, mysqlOptions } from '../../../src/health/checks/mysql.js';
 import { closedPort, runnerContext, serviceAvailable } from './runnerContext.js';
@@ -27,6 +28,26 @@ describe('mysql check: urls', () => {
       password: 'p',
     });
   });
+
+  it('accepts the Go DSN behind a mysql:// scheme, as upstream files write it, and unix sockets', () => {
+    expect(mysqlOptions({ url: 'mysql://app:p@ss@tcp(db.local:3307)/orders' }, 5000)).toMatchObject({
+      host: 'db.local',
+      port: 3307,
+      user: 'app',
+      password: 'p@ss',
+      database: 'orders',
+    });
+    expect(mysqlOptions({ url: 'root@unix(/run/mysqld/mysqld.sock)/test' }, 5000)).toMatchObject({
+      socketPath: '/run/mysqld/mysqld.sock',
+      user: 'root',
+      database: 'test',
+    });
+  });
+
+  it('hides the password of a Go DSN wherever the endpoint is shown', () => {
+    expect(redactUrl('app:secret@tcp(db:3306)/orders')).toBe('app:****@tcp(db:3306)/orders');
+    expect(redactUrl('mysql://app:secret@tcp(db:3306)/orders')).toBe('mysql://app:****@tcp(db:3306)/orders');
+  });
 });
 
 describe.skipIf(!available)('mysql check against the machine MariaDB', () => {
@@ -42,6 +63,14 @@ describe.skipIf(!available)('mysql check against the machine MariaDB', () => {
       { n: 1, label: 'a' },
       { n: 2, label: 'b' },
     ]);
+  });
+
+  it('connects with mysql://user@tcp(host:3306)/db', async () => {
+    const out = await mysqlCheck.run(
+      check({ url: 'mysql://root@tcp(127.0.0.1:3306)/test', query: 'select database() as db' }),
+      runnerContext(),
+    );
+    expect(out).toMatchObject({ pass: true, data: { rows: [{ db: 'test' }] } });
   });
 
   it('fails when fewer rows than results come back', async () => {

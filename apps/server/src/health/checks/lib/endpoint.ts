@@ -50,6 +50,9 @@ export function interpolateCredentials(url: string, username?: string, password?
 
 /** A URL with its password masked, safe for messages and details. */
 export function redactUrl(raw: string): string {
+  // the Go MySQL DSN (`user:pass@tcp(host)/db`) parses as a URL with no password: redact it first
+  const goDsn = /^((?:[a-z0-9+]+:\/\/)?[^:@/]*:)(.*)(@(?:tcp|unix)?\()/i.exec(raw);
+  if (goDsn) return `${goDsn[1]}****${raw.slice(goDsn[0].length - (goDsn[3] ?? '').length)}`;
   try {
     const u = new URL(raw);
     if (u.password) u.password = '****';

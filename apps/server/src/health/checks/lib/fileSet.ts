@@ -1,5 +1,5 @@
 import { dateMathProblem, type FileTests, parseDuration, resolveDateMath, sizeBytes } from '@opsdeck/schema';
-import { humanSize, renderTemplate } from '../../../expr/index.js';
+import { humanSize, renderTemplate, withExpressionContext } from '../../../expr/index.js';
 import { formatGoDuration } from '../../../expr/values.js';
 import type { CheckOutcome } from '../types.js';
 import type { FileEntry } from './files.js';
@@ -10,9 +10,17 @@ import type { FileEntry } from './files.js';
  * files, newest, oldest, smallest, largest, count and total size for expressions.
  */
 
-/** The predicate of `tests.filter`: name regex, age, size and since. */
-export function fileFilter(tests: FileTests, now: Date): (f: FileEntry) => boolean {
+/**
+ * The predicate of `tests.filter`: name regex, age, size and since. Templated `regex` and
+ * `since` see `last_result()`, the check's previous result (`previous`), so a filter can pick
+ * the files that arrived since the last run.
+ */
+export function fileFilter(tests: FileTests, now: Date, previous?: Record<string, unknown>): (f: FileEntry) => boolean {
   const f = tests.filter ?? {};
+  const rendered = (value: string) =>
+    value.includes('{{')
+      ? withExpressionContext({ lastResult: previous ?? {} }, () => renderTemplate(value, {})).trim()
+      : value;
   const regex = f.regex ? filterRegex(rendered(f.regex)) : undefined;
   const minAge = f.minAge ? parseDuration(f.minAge) : undefined;
   const maxAge = f.maxAge ? parseDuration(f.maxAge) : undefined;
@@ -29,11 +37,6 @@ export function fileFilter(tests: FileTests, now: Date): (f: FileEntry) => boole
     if (since !== undefined && file.modified.getTime() < since) return false;
     return true;
   };
-}
-
-/** A filter value with its Go template rendered (canary-checker templates them); others as they are. */
-function rendered(value: string): string {
-  return value.includes('{{') ? renderTemplate(value, {}).trim() : value;
 }
 
 function filterRegex(source: string): RegExp {
@@ -95,8 +98,13 @@ export function fileTestViolation(tests: FileTests, files: FileEntry[], now: Dat
 }
 
 /** Filters a listing with `tests.filter`, applies the tests and builds the outcome. */
-export function fileSetOutcome(tests: FileTests, listing: FileEntry[], now: Date): CheckOutcome {
-  const files = listing.filter(fileFilter(tests, now));
+export function fileSetOutcome(
+  tests: FileTests,
+  listing: FileEntry[],
+  now: Date,
+  previous?: Record<string, unknown>,
+): CheckOutcome {
+  const files = listing.filter(fileFilter(tests, now, previous));
   const results = summariseFiles(files);
   const data = { results };
   const metrics = [{ name: 'files', value: results.count }];
