@@ -1,8 +1,8 @@
 import './tables.js';
 import { logBackendSpecErrors, logBackendSpecSchema } from '@opsdeck/schema';
 import { badRequest } from '../http/errors.js';
-import { OUTPUT_SECRETS, SPEC_SECRETS } from '../rest/secrets.js';
 import { readableLogBackendsSql } from '../rbac/logBackends.js';
+import { OUTPUT_SECRETS, SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 
 // Integrations under /api/db: read-only, on the `integrations` resource (migration 143).
