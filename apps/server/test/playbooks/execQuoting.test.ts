@@ -8,7 +8,8 @@ import { run, seedPlaybook, status, worker } from './helpers.js';
 // value is quoted, so `$(...)`, backticks and `;` in a parameter never run.
 
 let server: TestServer;
-const marker = `/tmp/opsdeck-quoting-${randomUUID()}`;
+// short: a long random path segment would read as a token and be masked in the stored output
+const marker = `/tmp/odq-${randomUUID().slice(0, 6)}`;
 
 beforeAll(async () => {
   server = await startTestServer();
