@@ -18,6 +18,14 @@ import { createTestDb } from '../helpers/index.js';
 // exactly one of the others; a worker that heartbeats keeps its claim however slow its checks.
 const STALE_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms` while the given workers heartbeat as live ones do, so only a silent worker goes stale. */
+async function heartbeatFor(ms: number, ...live: Array<{ registry: WorkerRegistry }>) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    await sleep(Math.min(STALE_MS / 4, until - Date.now()));
+    await Promise.all(live.map((w) => w.registry.beat()));
+  }
+}
 const ok = (): CheckResult => ({
   pass: true,
   invalid: false,
@@ -141,7 +149,7 @@ describe('workers taking over a dead worker', () => {
     expect([...b.ran, ...c.ran]).toEqual([]);
 
     // once it is stale both survivors look at once: exactly one re-runs the slow check, not the fast one
-    await sleep(STALE_MS + 50);
+    await heartbeatFor(STALE_MS + 50, b, c);
     await Promise.all([b.registry.beat(), c.registry.beat()]);
     await Promise.all([b.settle(), c.settle()]);
     expect([...b.ran, ...c.ran]).toEqual(['dies-slow']);
@@ -154,7 +162,7 @@ describe('workers taking over a dead worker', () => {
     expect(new Date(schedule[0]?.next_runtime as Date).getTime()).toBe(slot.getTime() + 60_000);
 
     // later heartbeats take over nothing more, and the next slot runs once as usual
-    await sleep(STALE_MS + 50);
+    await heartbeatFor(STALE_MS + 50, b, c);
     await Promise.all([b.registry.beat(), c.registry.beat()]);
     clock.set(new Date(slot.getTime() + 60_000));
     await Promise.all([b.scheduler.tick(), c.scheduler.tick()]);
