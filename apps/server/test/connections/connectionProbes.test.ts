@@ -5,9 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionSecretBox } from '../../src/connections/secrets.js';
-import { prepareConnectionRow } from '../../src/connections/service.js';
-import { startTestServer, type TestServer } from '../helpers/index.js';
+import { startTestServer, storeConnection, type TestServer } from '../helpers/index.js';
 import { standInForge } from '../playbooks/forge.js';
 
 /** "Test connection" tries the credentials where a client exists here, and otherwise says only the port was reached. */
@@ -55,15 +53,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function store(input: Record<string, unknown>): Promise<string> {
-  const row = prepareConnectionRow(input, connectionSecretBox(server.ctx.config));
-  const saved = await server.db.kysely
-    .insertInto('connections')
-    .values(row as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return saved.id;
-}
+const store = (input: Record<string, unknown>) => storeConnection(server, input);
 
 const test = async (id: string) => {
   const res = await server.fetch(`/api/connection/test/${id}`, { method: 'POST' });

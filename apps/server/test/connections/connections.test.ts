@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSecretBox } from '../../src/connections/secrets.js';
 import { prepareConnectionRow } from '../../src/connections/service.js';
 import { ConnectionResolver, resolveEnvSource } from '../../src/connections/store.js';
-import { startTestServer, type TestServer } from '../helpers/index.js';
+import { startTestServer, storeConnection, type TestServer } from '../helpers/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,15 +13,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function store(input: Record<string, unknown>): Promise<string> {
-  const row = prepareConnectionRow(input, connectionSecretBox(server.ctx.config));
-  const saved = await server.db.kysely
-    .insertInto('connections')
-    .values(row as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return saved.id;
-}
+const store = (input: Record<string, unknown>) => storeConnection(server, input);
 
 describe('connections', () => {
   it('keeps passwords encrypted at rest and masked when listed, yet usable by checks', async () => {

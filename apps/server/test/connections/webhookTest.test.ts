@@ -1,9 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionSecretBox } from '../../src/connections/secrets.js';
-import { prepareConnectionRow } from '../../src/connections/service.js';
-import { startTestServer, type TestServer } from '../helpers/index.js';
+import { startTestServer, storeConnection, type TestServer } from '../helpers/index.js';
 
 interface Received {
   method: string;
@@ -39,15 +37,7 @@ afterAll(async () => {
   await new Promise((resolve) => hook?.close(resolve));
 });
 
-async function store(input: Record<string, unknown>): Promise<string> {
-  const row = prepareConnectionRow(input, connectionSecretBox(server.ctx.config));
-  const saved = await server.db.kysely
-    .insertInto('connections')
-    .values(row as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return saved.id;
-}
+const store = (input: Record<string, unknown>) => storeConnection(server, input);
 
 const test = (id: string) => server.fetch(`/api/connection/test/${id}`, { method: 'POST' });
 

@@ -1,5 +1,6 @@
 export { TEST_SUBJECT_HEADER, testSubjectAuthenticator, testSubjectHeader, testSubjectId } from './auth.js';
 export { scrapeStored } from './catalog.js';
+export { storeConnection } from './connections.js';
 export { createTestDb, testEngine } from './db.js';
 export { addPersonWithToken, fetchWithToken } from './people.js';
 export { writeCheckResults } from './results.js';
