@@ -7,6 +7,7 @@ import { rewriteOptionalSyntax } from './cel/optionalSyntax.js';
 import { lastResult } from './context.js';
 import { ExprError } from './errors.js';
 import { libraryFuncs } from './funcs/index.js';
+import { Lru } from './lru.js';
 import { fromCel, toCel } from './values.js';
 
 /**
@@ -28,8 +29,7 @@ const env = celEnv({
   funcs: [...celExtensions, ...optionalFunctions, ...celFunctions(libraryFuncs), ...strings, ...contextual],
 });
 type Program = ReturnType<typeof plan>;
-const cache = new Map<string, Program>();
-const CACHE_MAX = 2000;
+const cache = new Lru<Program>(2000);
 
 function compile(expr: string): Program {
   const hit = cache.get(expr);
@@ -40,7 +40,6 @@ function compile(expr: string): Program {
   } catch (err) {
     throw new ExprError('cel', expr, `syntax error: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(expr, program);
   return program;
 }

@@ -1,5 +1,6 @@
 import { ExprError } from './errors.js';
 import { GoTemplate, type Printer } from './gotemplate/index.js';
+import { Lru } from './lru.js';
 import { templateFunctions } from './template-funcs.js';
 
 /**
@@ -11,8 +12,7 @@ import { templateFunctions } from './template-funcs.js';
 
 export { shellPrinter } from './gotemplate/shell.js';
 
-const cache = new Map<string, GoTemplate>();
-const CACHE_MAX = 2000;
+const cache = new Lru<GoTemplate>(2000);
 
 function compile(src: string): GoTemplate {
   const hit = cache.get(src);
@@ -23,7 +23,6 @@ function compile(src: string): GoTemplate {
   } catch (err) {
     throw new ExprError('template', src, err instanceof Error ? err.message : String(err));
   }
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(src, tpl);
   return tpl;
 }
@@ -39,10 +38,10 @@ export interface RenderOptions {
 }
 
 /** Renders a Go template with `data` as `.` and `$`; throws ExprError. */
-export function renderTemplate(src: string, data: unknown, opts: RenderOptions = {}): string {
+export function renderTemplate(src: string, data: unknown, opts?: RenderOptions): string {
   const tpl = compile(src);
   try {
-    return tpl.execute(data, { printer: opts.printer });
+    return opts?.printer ? tpl.execute(data, { printer: opts.printer }) : tpl.execute(data);
   } catch (err) {
     throw new ExprError('template', src, err instanceof Error ? err.message : String(err));
   }

@@ -245,5 +245,18 @@ export const builtinFuncs: Record<string, TemplateFunc> = {
   },
 };
 
+/**
+ * The comparisons with exactly two operands, as conditions use them: the executor calls these
+ * directly, without building an argument list (same results as the functions above).
+ */
+export const binaryComparisons: Record<string, (a: unknown, b: unknown) => boolean> = {
+  eq: (a, b) => eq(a, b),
+  ne: (a, b) => !eq(a, b),
+  lt: (a, b) => order(a, b) < 0,
+  le: (a, b) => order(a, b) <= 0,
+  gt: (a, b) => order(a, b) > 0,
+  ge: (a, b) => order(a, b) >= 0,
+};
+
 /** Names the executor handles itself (short-circuit evaluation). */
 export const LAZY_FUNCS = new Set(['and', 'or']);

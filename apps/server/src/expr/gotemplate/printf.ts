@@ -231,6 +231,21 @@ function bad(verb: string, v: unknown): string {
   return `%!${verb}(${typeName(v)}=${formatValue(v)})`;
 }
 
+/** The end of a run of decimal digits starting at `i` (`i` when there is none). */
+function digitsEnd(format: string, i: number): number {
+  let end = i;
+  for (let c = format.charCodeAt(end); c >= 48 && c <= 57; c = format.charCodeAt(++end));
+  return end;
+}
+
+/** An explicit argument index `[n]` at `i`: the 0-based argument and the offset after it. */
+function argIndexAt(format: string, i: number): [number, number] | undefined {
+  if (format[i] !== '[') return undefined;
+  const end = digitsEnd(format, i + 1);
+  if (end === i + 1 || format[end] !== ']') return undefined;
+  return [Number(format.slice(i + 1, end)) - 1, end + 1];
+}
+
 /** Go's fmt.Sprintf. */
 export function sprintf(format: string, args: readonly unknown[]): string {
   let out = '';
@@ -257,15 +272,8 @@ export function sprintf(format: string, args: readonly unknown[]): string {
       else break;
     }
     // an explicit argument index: %[2]d
-    const argIndex = () => {
-      const m = /^\[(\d+)\]/.exec(format.slice(i));
-      if (m) {
-        argi = Number(m[1]) - 1;
-        i += m[0].length;
-        reordered = true;
-      }
-    };
-    argIndex();
+    let at = argIndexAt(format, i);
+    if (at) [argi, i, reordered] = [at[0], at[1], true];
     let badWidth = false;
     if (format[i] === '*') {
       i++;
@@ -276,28 +284,30 @@ export function sprintf(format: string, args: readonly unknown[]): string {
         if (Number(w) < 0) spec.minus = true;
       }
     } else {
-      const m = /^\d+/.exec(format.slice(i));
-      if (m) {
-        spec.width = Number(m[0]);
-        i += m[0].length;
+      const end = digitsEnd(format, i);
+      if (end > i) {
+        spec.width = Number(format.slice(i, end));
+        i = end;
       }
     }
     let badPrec = false;
     if (format[i] === '.') {
       i++;
-      argIndex();
+      at = argIndexAt(format, i);
+      if (at) [argi, i, reordered] = [at[0], at[1], true];
       if (format[i] === '*') {
         i++;
         const p = args[argi++];
         if (kindOf(p) !== 'int' || Number(p) < 0) badPrec = true;
         else spec.prec = Number(p);
       } else {
-        const m = /^\d+/.exec(format.slice(i));
-        spec.prec = m ? Number(m[0]) : 0;
-        if (m) i += m[0].length;
+        const end = digitsEnd(format, i);
+        spec.prec = end > i ? Number(format.slice(i, end)) : 0;
+        i = end;
       }
     }
-    argIndex();
+    at = argIndexAt(format, i);
+    if (at) [argi, i, reordered] = [at[0], at[1], true];
     if (badWidth) out += '%!(BADWIDTH)';
     if (badPrec) out += '%!(BADPREC)';
     if (i >= format.length) {
@@ -316,7 +326,7 @@ export function sprintf(format: string, args: readonly unknown[]): string {
     }
     const v = args[argi++];
     const s = formatOne(v, verb, spec);
-    const numeric = ['int', 'float'].includes(kindOf(v));
+    const numeric = typeof v === 'number' || typeof v === 'bigint';
     out += s === undefined ? bad(verb, v) : pad(s, spec, numeric);
   }
   if (!reordered && argi < args.length) {

@@ -70,6 +70,7 @@ function compareKeys(a: unknown, b: unknown): number {
 
 /** Go's truth: false, 0, nil, "" and empty slices/maps are false; structs are always true. */
 export function isTrue(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
   switch (kindOf(v)) {
     case 'nil':
       return false;
@@ -84,10 +85,16 @@ export function isTrue(v: unknown): boolean {
     case 'bytes':
       return (v as unknown[]).length > 0;
     case 'map':
-      return v instanceof Map ? v.size > 0 : Object.keys(v as object).length > 0;
+      return v instanceof Map ? v.size > 0 : hasOwnKeys(v as object);
     default:
       return true;
   }
+}
+
+/** True when an object has a key of its own (without listing them all). */
+function hasOwnKeys(o: object): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
 }
 
 /** Length of a collection value as Go's len: bytes of a string, items of a slice or map. */
