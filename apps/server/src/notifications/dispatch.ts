@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { EventHandler } from '../events/consumer.js';
 import type { Executor, QueuedEvent } from '../events/queue.js';
-import { evaluateCel, renderTemplate } from '../expr/index.js';
+import { evaluateCel, renderTemplate, withExpressionContext } from '../expr/index.js';
 import { type Blocked, ConstraintData, checkConstraints } from './constraints.js';
 import { defaultTemplate, tidyBody } from './defaults.js';
 import { buildEnv } from './env.js';
@@ -40,10 +40,12 @@ export type Rule = { [K in keyof NotificationsTable]: unknown } & {
 /** Rendered title and body of a rule for one event. */
 export function renderMessage(rule: Pick<Rule, 'title' | 'template'>, event: string, env: Record<string, unknown>) {
   const d = defaultTemplate(event);
-  return {
+  // upstream templates call `channel` as a function (`{{ if eq channel "slack" }}`)
+  const channel = typeof env.channel === 'string' ? env.channel : '';
+  return withExpressionContext({ channel }, () => ({
     title: renderTemplate(rule.title?.trim() ? rule.title : d.title, env).trim(),
     body: tidyBody(renderTemplate(rule.template?.trim() ? rule.template : d.body, env)),
-  };
+  }));
 }
 
 /** Evaluates a rule's CEL filter; true when it has none. Throws when it does not yield a boolean. */
