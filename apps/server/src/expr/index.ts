@@ -14,7 +14,7 @@ import { printValue } from './template-funcs.js';
 export { compileCel, evaluateCel, humanSize } from './cel.js';
 export { type ExpressionContext, withExpressionContext } from './context.js';
 export { ExprError, type ExprLanguage } from './errors.js';
-export { closeJavaScript, evaluateJavaScript } from './javascript.js';
+export { closeJavaScript, compileJavaScript, evaluateJavaScript } from './javascript.js';
 export { queryJsonPath, queryJsonPathAll } from './jsonpath.js';
 export { compileTemplate, renderTemplate } from './template.js';
 export { ExprDuration, formatGoDuration } from './values.js';
