@@ -33,19 +33,19 @@ function standard(name: string, target: CelValue | undefined, args: CelValue[]):
   return out as CelValue;
 }
 
-function noSize(): never {
-  throw new Error("found no matching overload for 'size' applied to '(optional_type)'");
+/** `size()` of a map, and none for an optional (carried in a map, but no map to cel-go). */
+function mapSize(m: CelMap): bigint {
+  const optional: boolean = isOptional(m);
+  if (optional) throw new Error("found no matching overload for 'size' applied to '(optional_type)'");
+  return BigInt(m.size);
 }
 
 export const optionalTypeFunctions: CelFunc[] = [
-  celFunc(
-    'type',
-    [CelScalar.DYN],
-    CelScalar.TYPE,
-    (v) => (isOptional(v) ? OPTIONAL_TYPE : standard('type', undefined, [v])) as never,
+  celFunc('type', [CelScalar.DYN], CelScalar.TYPE, (v) =>
+    isOptional(v) ? OPTIONAL_TYPE : (standard('type', undefined, [v]) as never),
   ),
-  celFunc('size', [MAP], CelScalar.INT, (m: CelMap) => (isOptional(m) ? noSize() : BigInt(m.size))),
+  celFunc('size', [MAP], CelScalar.INT, mapSize),
   celMethod('size', MAP, [], CelScalar.INT, function (this: CelMap) {
-    return isOptional(this) ? noSize() : BigInt(this.size);
+    return mapSize(this);
   }),
 ];
