@@ -1,4 +1,5 @@
 import { ExprDuration } from '../values.js';
+import { GoComplex } from './complex.js';
 import { sprint, sprintf, sprintln } from './printf.js';
 import { formatValue, goLen, isTrue, kindOf, typeName } from './values.js';
 
@@ -14,7 +15,7 @@ function arity(name: string, args: unknown[], want: number): void {
   if (args.length !== want) throw new Error(`wrong number of args for ${name}: want ${want} got ${args.length}`);
 }
 
-type Basic = 'bool' | 'int' | 'string' | 'duration' | 'time';
+type Basic = 'bool' | 'int' | 'complex' | 'string' | 'duration' | 'time';
 
 /** The comparable kind of a value (numbers are one kind, as untyped constants are in Go). */
 function basicKind(v: unknown): Basic {
@@ -26,6 +27,8 @@ function basicKind(v: unknown): Basic {
     case 'int':
     case 'float':
       return 'int';
+    case 'complex':
+      return 'complex';
     case 'string':
       return 'string';
     default:
@@ -37,6 +40,8 @@ function scalar(v: unknown): unknown {
   if (v instanceof ExprDuration) return v.ms;
   if (v instanceof Date) return v.getTime();
   if (typeof v === 'bigint') return Number(v);
+  // complex values are equal when both parts are
+  if (v instanceof GoComplex) return `${v.re},${v.im}`;
   return v;
 }
 
@@ -74,7 +79,9 @@ function order(a: unknown, b: unknown): number {
     return a < b ? -1 : a > b ? 1 : 0;
   const k1 = basicKind(a);
   const k2 = basicKind(b);
-  if (k1 === 'bool' || k2 === 'bool') throw new Error('invalid type for comparison');
+  // bools and complex numbers have no order
+  if (k1 === 'bool' || k2 === 'bool' || k1 === 'complex' || k2 === 'complex')
+    throw new Error('invalid type for comparison');
   if (k1 !== k2) throw new Error('incompatible types for comparison');
   const x = scalar(a) as number | string;
   const y = scalar(b) as number | string;

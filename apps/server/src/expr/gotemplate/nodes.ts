@@ -1,3 +1,5 @@
+import type { GoComplex } from './complex.js';
+
 /** The parse tree of a Go template (the shapes of Go's text/template/parse nodes). */
 
 export type Arg =
@@ -6,7 +8,7 @@ export type Arg =
   | { t: 'dot'; pos: number }
   | { t: 'nil'; pos: number }
   | { t: 'bool'; value: boolean; pos: number }
-  | { t: 'number'; value: number; isInt: boolean; text: string; pos: number }
+  | { t: 'number'; value: number | GoComplex; isInt: boolean; text: string; pos: number }
   | { t: 'string'; value: string; text: string; pos: number }
   /**
    * `fn`: the function the name resolves to, kept by the executor on first call; `binary`: its

@@ -1,3 +1,4 @@
+import type { GoComplex } from './complex.js';
 import { formatFloat, formatValue, goExponent, kindOf, mapEntries, typeName } from './values.js';
 
 /**
@@ -186,6 +187,14 @@ export function formatOne(v: unknown, verb: string, spec: Spec): string | undefi
       return formatInt(Number(v), verb, spec);
     case 'float':
       return formatFloatVerb(v as number, verb, spec);
+    case 'complex': {
+      // fmt formats each part as a float, the imaginary one always signed
+      if (!'vbeEfFgGxX'.includes(verb)) return undefined;
+      const part = { ...spec, width: undefined };
+      const re = formatFloatVerb((v as GoComplex).re, verb === 'v' ? 'g' : verb, part);
+      const im = formatFloatVerb((v as GoComplex).im, verb === 'v' ? 'g' : verb, { ...part, plus: true });
+      return re === undefined || im === undefined ? undefined : `(${re}${im}i)`;
+    }
     case 'string':
       return formatString(v as string, verb, spec);
     case 'bytes':

@@ -1,4 +1,5 @@
 import { ExprDuration } from '../values.js';
+import { GoComplex } from './complex.js';
 
 /**
  * How JS values stand for Go values in templates: null/undefined is nil, numbers are int when
@@ -6,7 +7,18 @@ import { ExprDuration } from '../values.js';
  * durations print as their String() form.
  */
 
-export type GoKind = 'nil' | 'bool' | 'int' | 'float' | 'string' | 'slice' | 'map' | 'bytes' | 'func' | 'struct';
+export type GoKind =
+  | 'nil'
+  | 'bool'
+  | 'int'
+  | 'float'
+  | 'complex'
+  | 'string'
+  | 'slice'
+  | 'map'
+  | 'bytes'
+  | 'func'
+  | 'struct';
 
 export function kindOf(v: unknown): GoKind {
   if (v === undefined || v === null) return 'nil';
@@ -25,6 +37,7 @@ export function kindOf(v: unknown): GoKind {
   if (Array.isArray(v)) return 'slice';
   if (v instanceof Uint8Array) return 'bytes';
   if (v instanceof Date || v instanceof ExprDuration) return 'struct';
+  if (v instanceof GoComplex) return 'complex';
   return 'map';
 }
 
@@ -39,6 +52,8 @@ export function typeName(v: unknown): string {
       return 'int';
     case 'float':
       return 'float64';
+    case 'complex':
+      return 'complex128';
     case 'string':
       return 'string';
     case 'slice':
@@ -79,6 +94,8 @@ export function isTrue(v: unknown): boolean {
     case 'int':
     case 'float':
       return Number(v) !== 0;
+    case 'complex':
+      return (v as GoComplex).re !== 0 || (v as GoComplex).im !== 0;
     case 'string':
       return (v as string).length > 0;
     case 'slice':
