@@ -45,3 +45,19 @@ describe('channel in notification templates', () => {
     expect(renderTemplate(src, {})).toBe('text');
   });
 });
+
+describe('data keys called as functions (notification templates)', () => {
+  const env = { check_status: { error: 'HTTP 503' }, channel: 'email' };
+  const opts = { dataFunctions: ['check_status', 'channel'] };
+
+  it('reads the variable, bare or with fields, where the option names it', () => {
+    expect(renderTemplate('{{ check_status.error }}', env, opts)).toBe('HTTP 503');
+    expect(renderTemplate('{{ if eq channel "email" }}mail{{ end }}', env, opts)).toBe('mail');
+    expect(renderTemplate('{{ .check_status.error }}', env, opts)).toBe('HTTP 503');
+  });
+
+  it('is no function elsewhere: the same text without the option is refused', () => {
+    expect(() => renderTemplate('{{ check_status.error }}', env)).toThrow(/function "check_status.error" not defined/);
+    expect(renderTemplate('{{ check_status.error }}', { check_status: { error: 'other' } }, opts)).toBe('other');
+  });
+});

@@ -6,8 +6,8 @@ import { startTestServer, type TestServer } from '../helpers/index.js';
 import { createCheck, setCheckStatus } from './fixtures.js';
 import { startSmtpPeer } from './peers.js';
 
-// Notification bodies as Mission Control files write them: `channel` called as a function,
-// variables, `range $k, $v :=` over labels, `with`, trimming and the Slack helpers on one branch.
+// Notification bodies as Mission Control files write them: `channel` and `check_status` called as
+// functions, variables, `range $k, $v :=` over labels, trimming and the Slack helpers on one branch.
 
 let server: TestServer;
 let consumer: EventConsumer;
@@ -33,8 +33,8 @@ const template = `{{ if eq channel "slack" }}
 {{ else }}
 {{- $name := .check.name -}}
 Check {{ $name }} failed on {{ .canary.name }}
-{{- with .check_status.error }}
-Error: {{ . }}
+{{- if .check_status.error }}
+Error: {{ check_status.error }}
 {{- end }}
 {{- range $k, $v := .check.labels }}
 - {{ $k }}={{ $v }}
@@ -42,7 +42,7 @@ Error: {{ . }}
 {{ end }}`;
 
 describe('notification templates written as upstream writes them', () => {
-  it('saves the rule and mails the non-Slack branch, with variables, with and range', async () => {
+  it('saves the rule and mails the non-Slack branch, with variables, variables called as functions and range', async () => {
     const yaml = `apiVersion: mission-control.flanksource.com/v1
 kind: Notification
 metadata:
