@@ -13,6 +13,8 @@ import { templateFunctions } from './template-funcs.js';
 export { shellPrinter } from './gotemplate/shell.js';
 
 const cache = new Lru<GoTemplate>(2000);
+let lastKey: string | undefined;
+let lastTemplate: GoTemplate | undefined;
 
 /** The data of the render in progress, for data keys called as functions (renders are synchronous). */
 let rendering: unknown;
@@ -38,8 +40,14 @@ function functionsFor(dataFunctions: readonly string[] | undefined): Record<stri
 function compile(src: string, dataFunctions?: readonly string[]): GoTemplate {
   // the same text parses differently when data keys are functions too
   const key = dataFunctions?.length ? `\u0000${dataFunctions.join(',')}\u0000${src}` : src;
+  // the template rendered last is most often the next one (a display template over many checks)
+  if (key === lastKey && lastTemplate) return lastTemplate;
   const hit = cache.get(key);
-  if (hit) return hit;
+  if (hit) {
+    lastKey = key;
+    lastTemplate = hit;
+    return hit;
+  }
   let tpl: GoTemplate;
   try {
     tpl = GoTemplate.parse(src, { name: 'template', funcs: functionsFor(dataFunctions), header: true });
@@ -47,6 +55,8 @@ function compile(src: string, dataFunctions?: readonly string[]): GoTemplate {
     throw new ExprError('template', src, err instanceof Error ? err.message : String(err));
   }
   cache.set(key, tpl);
+  lastKey = key;
+  lastTemplate = tpl;
   return tpl;
 }
 

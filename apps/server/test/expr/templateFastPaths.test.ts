@@ -42,6 +42,22 @@ describe('template fast paths answer as the executor does', () => {
   });
 });
 
+describe('renders of one cached template', () => {
+  it('start afresh after a render that failed half way', () => {
+    const src = '{{ range .items }}[{{ .n }}]{{ end }}{{ if .fail }}{{ index .items 9 }}{{ end }}';
+    const items = [{ n: 1 }, { n: 2 }];
+    expect(() => renderTemplate(src, { items, fail: true })).toThrow(/index out of range/);
+    expect(renderTemplate(src, { items, fail: false })).toBe('[1][2]');
+    expect(renderTemplate(src, { items: [{ n: 3 }] })).toBe('[3]');
+  });
+
+  it('keep variables of one render out of the next', () => {
+    const src = '{{ if .set }}{{ $x := "first" }}{{ $x }}{{ end }}{{ range .items }}{{ $y := . }}{{ $y }}{{ end }}';
+    expect(renderTemplate(src, { set: true, items: ['a'] })).toBe('firsta');
+    expect(renderTemplate(src, { set: false, items: ['b', 'c'] })).toBe('bc');
+  });
+});
+
 describe('the parsed-template cache', () => {
   it('keeps entries in use and drops the least recently used past its bound', () => {
     const lru = new Lru<number>(4);

@@ -21,6 +21,7 @@ const MAX_OUTPUT = 16 * 1024 * 1024;
 /** No final (piped) value: distinct from a piped nil. */
 const NONE = Symbol('none');
 const NO_ARGS: Arg[] = [];
+const NO_VARS: Variable[] = [];
 type Final = unknown | typeof NONE;
 
 /** A failure while executing, with the node it happened at (for `executing "t" at <...>`). */
@@ -76,9 +77,18 @@ export class Executor {
     const list = this.set.get(name);
     if (!list) throw new Error(`template: no template "${name}" associated with template "${name}"`);
     this.name = name;
+    this.out = '';
+    this.steps = 0;
+    this.depth = 0;
     this.vars = [{ name: '$', value: data }];
     this.walkList(data, list);
     return this.out;
+  }
+
+  /** Drops what the last run held (its output and variables), so the executor can be kept. */
+  release(): void {
+    this.out = '';
+    this.vars = NO_VARS;
   }
 
   private fail(msg: string, node: { pos: number }, at: string): never {
