@@ -81,14 +81,22 @@ export interface RenderOptions {
 
 /** Renders a Go template with `data` as `.` and `$`; throws ExprError. */
 export function renderTemplate(src: string, data: unknown, opts?: RenderOptions): string {
-  const tpl = compile(src, opts?.dataFunctions);
+  if (!opts?.dataFunctions) return execute(compile(src), src, data, opts?.printer);
+  const tpl = compile(src, opts.dataFunctions);
+  // the data functions read this render's data while it runs
   const outer = rendering;
-  if (opts?.dataFunctions) rendering = data;
+  rendering = data;
   try {
-    return opts?.printer ? tpl.execute(data, { printer: opts.printer }) : tpl.execute(data);
-  } catch (err) {
-    throw new ExprError('template', src, err instanceof Error ? err.message : String(err));
+    return execute(tpl, src, data, opts.printer);
   } finally {
     rendering = outer;
+  }
+}
+
+function execute(tpl: GoTemplate, src: string, data: unknown, printer: Printer | undefined): string {
+  try {
+    return printer ? tpl.execute(data, { printer }) : tpl.execute(data);
+  } catch (err) {
+    throw new ExprError('template', src, err instanceof Error ? err.message : String(err));
   }
 }

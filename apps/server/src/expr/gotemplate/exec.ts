@@ -440,11 +440,21 @@ export class Executor {
     final: Final,
   ): unknown {
     // functions see the text of a raw value; only printing tells raw from escaped
-    const argv: unknown[] = new Array(args.length + (final === NONE ? 0 : 1));
-    for (let i = 0; i < args.length; i++) argv[i] = unraw(this.evalArg(dot, args[i] as Arg));
-    if (final !== NONE) argv[args.length] = unraw(final);
+    const count = args.length + (final === NONE ? 0 : 1);
+    // one or two operands (`| upper`, `default "x"`) are passed without building a list
+    const a0 = count > 0 && count <= 2 ? unraw(args.length > 0 ? this.evalArg(dot, args[0] as Arg) : final) : undefined;
+    const a1 = count === 2 ? unraw(args.length > 1 ? this.evalArg(dot, args[1] as Arg) : final) : undefined;
+    let argv: unknown[] | undefined;
+    if (count > 2) {
+      argv = new Array(count);
+      for (let i = 0; i < args.length; i++) argv[i] = unraw(this.evalArg(dot, args[i] as Arg));
+      if (final !== NONE) argv[args.length] = unraw(final);
+    }
     try {
-      return fn.apply(undefined, argv);
+      if (count === 0) return fn();
+      if (count === 1) return fn(a0);
+      if (count === 2) return fn(a0, a1);
+      return fn.apply(undefined, argv as unknown[]);
     } catch (err) {
       if (err instanceof ExecError || err instanceof Control) throw err;
       const msg = err instanceof Error ? err.message : String(err);
