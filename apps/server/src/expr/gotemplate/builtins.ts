@@ -72,6 +72,12 @@ export function eq(arg1: unknown, ...rest: unknown[]): boolean {
   return false;
 }
 
+/** eq of exactly two operands: two numbers or two strings without the general case's operand list. */
+function eqPair(a: unknown, b: unknown): boolean {
+  if (typeof a === typeof b && (typeof a === 'number' || typeof a === 'string')) return a === b;
+  return eq(a, b);
+}
+
 /** Go's ordering of two basic values of one kind (bools have none): -1, 0 or 1. */
 function order(a: unknown, b: unknown): number {
   // the common case first: two numbers or two strings
@@ -257,8 +263,8 @@ export const builtinFuncs: Record<string, TemplateFunc> = {
  * directly, without building an argument list (same results as the functions above).
  */
 export const binaryComparisons: Record<string, (a: unknown, b: unknown) => boolean> = {
-  eq: (a, b) => eq(a, b),
-  ne: (a, b) => !eq(a, b),
+  eq: (a, b) => eqPair(a, b),
+  ne: (a, b) => !eqPair(a, b),
   lt: (a, b) => order(a, b) < 0,
   le: (a, b) => order(a, b) <= 0,
   gt: (a, b) => order(a, b) > 0,

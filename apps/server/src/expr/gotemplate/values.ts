@@ -86,6 +86,8 @@ function compareKeys(a: unknown, b: unknown): number {
 /** Go's truth: false, 0, nil, "" and empty slices/maps are false; structs are always true. */
 export function isTrue(v: unknown): boolean {
   if (typeof v === 'boolean') return v;
+  // the common case of JSON data: a plain object is true when it has a key
+  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) return hasOwnKeys(v);
   switch (kindOf(v)) {
     case 'nil':
       return false;
