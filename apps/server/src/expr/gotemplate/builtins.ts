@@ -1,6 +1,7 @@
 import { ExprDuration } from '../values.js';
 import { GoComplex } from './complex.js';
-import { sprint, sprintf, sprintln } from './printf.js';
+import { sprint, sprintln } from './printf.js';
+import { sprintf } from './sprintf.js';
 import { formatValue, goLen, isTrue, kindOf, typeName } from './values.js';
 
 /**

@@ -7,7 +7,7 @@ import { formatFloat, formatValue, goExponent, kindOf, mapEntries, typeName } fr
  * (`*` too), and Go's in-band errors (`%!d(string=x)`, `%!s(MISSING)`, `%!(EXTRA int=1)`).
  */
 
-interface Spec {
+export interface Spec {
   plus: boolean;
   minus: boolean;
   sharp: boolean;
@@ -49,7 +49,7 @@ function hex(n: number, width: number): string {
   return n.toString(16).padStart(width, '0');
 }
 
-function pad(s: string, spec: Spec, numeric: boolean): string {
+export function pad(s: string, spec: Spec, numeric: boolean): string {
   const w = spec.width ?? 0;
   if (s.length >= w) return s;
   if (spec.minus) return s.padEnd(w, ' ');
@@ -235,116 +235,10 @@ function goSyntax(v: unknown): string {
   }
 }
 
-function bad(verb: string, v: unknown): string {
+/** Go's in-band error for a verb that does not apply: `%!d(string=x)`. */
+export function bad(verb: string, v: unknown): string {
   if (v === null || v === undefined) return `%!${verb}(<nil>)`;
   return `%!${verb}(${typeName(v)}=${formatValue(v)})`;
-}
-
-/** The end of a run of decimal digits starting at `i` (`i` when there is none). */
-function digitsEnd(format: string, i: number): number {
-  let end = i;
-  for (let c = format.charCodeAt(end); c >= 48 && c <= 57; c = format.charCodeAt(++end));
-  return end;
-}
-
-/** An explicit argument index `[n]` at `i`: the 0-based argument and the offset after it. */
-function argIndexAt(format: string, i: number): [number, number] | undefined {
-  if (format[i] !== '[') return undefined;
-  const end = digitsEnd(format, i + 1);
-  if (end === i + 1 || format[end] !== ']') return undefined;
-  return [Number(format.slice(i + 1, end)) - 1, end + 1];
-}
-
-/** Go's fmt.Sprintf. */
-export function sprintf(format: string, args: readonly unknown[]): string {
-  let out = '';
-  let argi = 0;
-  let i = 0;
-  // with explicit indexes (%[2]d), unused arguments are not reported as extra
-  let reordered = false;
-  while (i < format.length) {
-    const pct = format.indexOf('%', i);
-    if (pct < 0) {
-      out += format.slice(i);
-      break;
-    }
-    out += format.slice(i, pct);
-    i = pct + 1;
-    const spec: Spec = { plus: false, minus: false, sharp: false, zero: false, space: false };
-    for (; i < format.length; i++) {
-      const c = format[i];
-      if (c === '+') spec.plus = true;
-      else if (c === '-') spec.minus = true;
-      else if (c === '#') spec.sharp = true;
-      else if (c === '0') spec.zero = !spec.minus;
-      else if (c === ' ') spec.space = true;
-      else break;
-    }
-    // an explicit argument index: %[2]d
-    let at = argIndexAt(format, i);
-    if (at) [argi, i, reordered] = [at[0], at[1], true];
-    let badWidth = false;
-    if (format[i] === '*') {
-      i++;
-      const w = args[argi++];
-      if (kindOf(w) !== 'int') badWidth = true;
-      else {
-        spec.width = Math.abs(Number(w));
-        if (Number(w) < 0) spec.minus = true;
-      }
-    } else {
-      const end = digitsEnd(format, i);
-      if (end > i) {
-        spec.width = Number(format.slice(i, end));
-        i = end;
-      }
-    }
-    let badPrec = false;
-    if (format[i] === '.') {
-      i++;
-      at = argIndexAt(format, i);
-      if (at) [argi, i, reordered] = [at[0], at[1], true];
-      if (format[i] === '*') {
-        i++;
-        const p = args[argi++];
-        if (kindOf(p) !== 'int' || Number(p) < 0) badPrec = true;
-        else spec.prec = Number(p);
-      } else {
-        const end = digitsEnd(format, i);
-        spec.prec = end > i ? Number(format.slice(i, end)) : 0;
-        i = end;
-      }
-    }
-    at = argIndexAt(format, i);
-    if (at) [argi, i, reordered] = [at[0], at[1], true];
-    if (badWidth) out += '%!(BADWIDTH)';
-    if (badPrec) out += '%!(BADPREC)';
-    if (i >= format.length) {
-      out += '%!(NOVERB)';
-      break;
-    }
-    const verb = String.fromCodePoint(format.codePointAt(i) as number);
-    i += verb.length;
-    if (verb === '%') {
-      out += '%';
-      continue;
-    }
-    if (argi >= args.length) {
-      out += `%!${verb}(MISSING)`;
-      continue;
-    }
-    const v = args[argi++];
-    const s = formatOne(v, verb, spec);
-    const numeric = typeof v === 'number' || typeof v === 'bigint';
-    out += s === undefined ? bad(verb, v) : pad(s, spec, numeric);
-  }
-  if (!reordered && argi < args.length) {
-    out += `%!(EXTRA ${args
-      .slice(argi)
-      .map((a) => (a === null || a === undefined ? '<nil>' : `${typeName(a)}=${formatValue(a)}`))
-      .join(', ')})`;
-  }
-  return out;
 }
 
 /** Go's fmt.Sprint: operands in %v, a space between two operands when neither is a string. */
