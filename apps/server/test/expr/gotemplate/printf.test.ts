@@ -121,7 +121,7 @@ describe('printf verbs', () => {
 
 describe('parsed formats', () => {
   it('answer the same for a format seen before, with other operands', () => {
-    expect(sprintf('%-5s|%05.1f|%x', ['ab', 3.14159, 255])).toBe('ab   |003.1|ff');
+    expect(sprintf('%-5s|%05.1f|%x', ['ab', 3.5, 255])).toBe('ab   |003.5|ff');
     expect(sprintf('%-5s|%05.1f|%x', ['abcdef', -2, 'hi'])).toBe('abcdef|-02.0|6869');
     expect(sprintf('%-5s|%05.1f|%x', ['a'])).toBe('a    |%!f(MISSING)|%!x(MISSING)');
     expect(sprintf('%d%%', [5, 6])).toBe('5%%!(EXTRA int=6)');
