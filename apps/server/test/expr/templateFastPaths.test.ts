@@ -51,6 +51,13 @@ describe('renders of one cached template', () => {
     expect(renderTemplate(src, { items: [{ n: 3 }] })).toBe('[3]');
   });
 
+  it('treat a map as true when it has any key, the empty key included', () => {
+    const src = '{{ with .m }}full{{ else }}empty{{ end }}';
+    expect(renderTemplate(src, { m: { '': 1 } })).toBe('full');
+    expect(renderTemplate(src, { m: {} })).toBe('empty');
+    expect(renderTemplate(src, { m: new Map([['k', 1]]) })).toBe('full');
+  });
+
   it('keep variables of one render out of the next', () => {
     const src = '{{ if .set }}{{ $x := "first" }}{{ $x }}{{ end }}{{ range .items }}{{ $y := . }}{{ $y }}{{ end }}';
     expect(renderTemplate(src, { set: true, items: ['a'] })).toBe('firsta');

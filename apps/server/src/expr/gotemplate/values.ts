@@ -87,7 +87,7 @@ function compareKeys(a: unknown, b: unknown): number {
 export function isTrue(v: unknown): boolean {
   if (typeof v === 'boolean') return v;
   // the common case of JSON data: a plain object is true when it has a key
-  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) return hasOwnKeys(v);
+  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) return hasAnyKey(v);
   switch (kindOf(v)) {
     case 'nil':
       return false;
@@ -108,6 +108,12 @@ export function isTrue(v: unknown): boolean {
     default:
       return true;
   }
+}
+
+/** True when a plain object has a key: Object.prototype has no enumerable keys to inherit. */
+function hasAnyKey(o: object): boolean {
+  for (const _key in o) return true;
+  return false;
 }
 
 /** True when an object has a key of its own (without listing them all). */
