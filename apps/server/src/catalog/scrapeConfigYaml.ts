@@ -9,7 +9,7 @@ import {
   scrapeConfigScrapers,
   scrapeSchedule,
 } from '@opsdeck/schema';
-import { compileCel, compileTemplate } from '../expr/index.js';
+import { compileCel, compileJavaScript, compileTemplate } from '../expr/index.js';
 import { parseSchedule, ScheduleError } from '../health/schedule.js';
 import { parseResourceFile, type ResourceIssue, ResourceValidationError } from '../resourceYaml.js';
 
@@ -43,7 +43,7 @@ export function validateScrapeConfig(doc: unknown): ScrapeConfigResource {
   return config;
 }
 
-/** The CEL and template expressions of a transform that do not parse. */
+/** The CEL, template and JavaScript expressions of a transform that do not parse. */
 function transformIssues(t: ScrapeTransform, at: PropertyKey[]): ResourceIssue[] {
   const out: ResourceIssue[] = [];
   const check = (path: PropertyKey[], source: string | undefined, compile: (s: string) => void) => {
@@ -56,6 +56,7 @@ function transformIssues(t: ScrapeTransform, at: PropertyKey[]): ResourceIssue[]
   };
   check(['expr'], t.expr, compileCel);
   check(['gotemplate'], t.gotemplate, compileTemplate);
+  check(['javascript'], t.javascript, compileJavaScript);
   t.mask?.forEach((m, i) => {
     check(['mask', i, 'selector'], m.selector, compileCel);
   });

@@ -4,9 +4,11 @@ import { celFunctions } from './cel/bind.js';
 import { celExtensions } from './cel/extensions.js';
 import { isOptional, optionalFunctions, optionalValue } from './cel/optional.js';
 import { rewriteOptionalSyntax } from './cel/optionalSyntax.js';
+import { OPTIONAL_TYPE, optionalTypeFunctions } from './cel/optionalType.js';
 import { lastResult } from './context.js';
 import { ExprError } from './errors.js';
 import { libraryFuncs } from './funcs/index.js';
+import { Lru } from './lru.js';
 import { fromCel, toCel } from './values.js';
 
 /**
@@ -25,11 +27,18 @@ const contextual = [celFunc('last_result', [], CelScalar.DYN, () => toCel(lastRe
 const env = celEnv({
   // cel-go's own overloads first: where a library name means something else in templates
   // (flatten: all levels there, one level in cel-go), CEL answers as cel-go does
-  funcs: [...celExtensions, ...optionalFunctions, ...celFunctions(libraryFuncs), ...strings, ...contextual],
+  funcs: [
+    ...celExtensions,
+    ...optionalFunctions,
+    ...celFunctions(libraryFuncs),
+    ...strings,
+    ...contextual,
+    // last: these replace the engine's overloads of the same signature
+    ...optionalTypeFunctions,
+  ],
 });
 type Program = ReturnType<typeof plan>;
-const cache = new Map<string, Program>();
-const CACHE_MAX = 2000;
+const cache = new Lru<Program>(2000);
 
 function compile(expr: string): Program {
   const hit = cache.get(expr);
@@ -40,7 +49,6 @@ function compile(expr: string): Program {
   } catch (err) {
     throw new ExprError('cel', expr, `syntax error: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   cache.set(expr, program);
   return program;
 }
@@ -53,7 +61,8 @@ export function compileCel(expr: string): void {
 /** Evaluates a CEL expression against `vars`; returns a plain JS value or throws ExprError. */
 export function evaluateCel(expr: string, vars: Record<string, unknown>): unknown {
   const program = compile(expr);
-  const bindings: Record<string, unknown> = {};
+  // cel-go's name of the optional type, unless the caller has a variable of that name
+  const bindings: Record<string, unknown> = { optional_type: OPTIONAL_TYPE };
   for (const [k, v] of Object.entries(vars)) bindings[k] = toCel(v);
   let result: unknown;
   try {

@@ -12,6 +12,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface ExpressionContext {
   /** The previous result of the check being evaluated (`last_result()`); `{}` when there is none. */
   lastResult?: Record<string, unknown>;
+  /** The notification channel a message is rendered for (`channel` in templates: `slack`, `email`...). */
+  channel?: string;
 }
 
 const current = new AsyncLocalStorage<ExpressionContext>();
@@ -19,6 +21,11 @@ const current = new AsyncLocalStorage<ExpressionContext>();
 /** Runs `fn` (synchronous or async evaluation) with `ctx` visible to the contextual functions. */
 export function withExpressionContext<T>(ctx: ExpressionContext, fn: () => T): T {
   return current.run(ctx, fn);
+}
+
+/** `channel`: the notification channel being rendered for, or `""` outside a notification. */
+export function currentChannel(): string {
+  return current.getStore()?.channel ?? '';
 }
 
 /** `last_result()`: the previous result of the check being evaluated, or an empty map. */

@@ -14,7 +14,7 @@ import { printValue } from './template-funcs.js';
 export { compileCel, evaluateCel, humanSize } from './cel.js';
 export { type ExpressionContext, withExpressionContext } from './context.js';
 export { ExprError, type ExprLanguage } from './errors.js';
-export { closeJavaScript, evaluateJavaScript } from './javascript.js';
+export { closeJavaScript, compileJavaScript, evaluateJavaScript } from './javascript.js';
 export { queryJsonPath, queryJsonPathAll } from './jsonpath.js';
 export { compileTemplate, renderTemplate } from './template.js';
 export { ExprDuration, formatGoDuration } from './values.js';
@@ -34,23 +34,15 @@ export function isEmptyExpression(e: Expression | undefined): boolean {
 
 /**
  * Evaluates an expression to a value (CEL keeps its type; template renders text; JSONPath its
- * match). Synchronous, so `javascript` is refused here: scripts run on a worker thread and are
- * awaited, through `evaluateExpressionAsync`.
+ * match; JavaScript its last value). Every language is evaluated through this one entry point:
+ * `javascript` runs on a worker thread and is awaited, so there is no synchronous form.
  */
-export function evaluateExpression(e: Expression, vars: Record<string, unknown>): unknown {
+export async function evaluateExpressionAsync(e: Expression, vars: Record<string, unknown>): Promise<unknown> {
   if (e.expr) return evaluateCel(e.expr, vars);
   if (e.template) return renderTemplate(e.template, vars);
   if (e.jsonPath) return queryJsonPath(e.jsonPath, vars);
-  if (e.javascript) {
-    throw new ExprError('javascript', e.javascript, 'javascript is not supported in this field; use expr (CEL)');
-  }
+  if (e.javascript) return evaluateJavaScript(e.javascript, vars);
   return undefined;
-}
-
-/** Evaluates an expression of any language, `javascript` included (awaited off this thread). */
-export async function evaluateExpressionAsync(e: Expression, vars: Record<string, unknown>): Promise<unknown> {
-  if (!e.expr && !e.template && !e.jsonPath && e.javascript) return evaluateJavaScript(e.javascript, vars);
-  return evaluateExpression(e, vars);
 }
 
 /** A value as text (objects as JSON). */
@@ -58,12 +50,7 @@ function asText(v: unknown): string {
   return typeof v === 'string' ? v : v === undefined ? '' : printValue(v);
 }
 
-/** Evaluates an expression and renders the result as text (objects as JSON). */
-export function evaluateToString(e: Expression, vars: Record<string, unknown>): string {
-  return asText(evaluateExpression(e, vars));
-}
-
-/** `evaluateToString` for any language, `javascript` included. */
+/** Evaluates an expression of any language and renders the result as text (objects as JSON). */
 export async function evaluateToStringAsync(e: Expression, vars: Record<string, unknown>): Promise<string> {
   return asText(await evaluateExpressionAsync(e, vars));
 }
@@ -82,17 +69,12 @@ function asBoolean(e: Expression, v: unknown): boolean {
   throw new ExprError(lang, source, `expected a boolean, got ${JSON.stringify(text)}`);
 }
 
-/** Evaluates an expression that must yield a boolean (see `asBoolean`). */
-export function evaluateBoolean(e: Expression, vars: Record<string, unknown>): boolean {
-  return asBoolean(e, evaluateExpression(e, vars));
-}
-
-/** `evaluateBoolean` for any language, `javascript` included. */
+/** Evaluates an expression of any language that must yield a boolean (see `asBoolean`). */
 export async function evaluateBooleanAsync(e: Expression, vars: Record<string, unknown>): Promise<boolean> {
   return asBoolean(e, await evaluateExpressionAsync(e, vars));
 }
 
-/** Checks an expression's syntax (CEL and templates) without evaluating it. */
+/** Checks an expression's syntax (CEL, templates and JavaScript) without evaluating it. */
 export function compileExpression(e: Expression): void {
   if (e.expr) compileCel(e.expr);
   else if (e.template) compileTemplate(e.template);

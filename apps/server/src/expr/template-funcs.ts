@@ -1,4 +1,4 @@
-import { lastResult } from './context.js';
+import { currentChannel, lastResult } from './context.js';
 import { libraryFuncs } from './funcs/index.js';
 import { slackFuncs } from './funcs/slack.js';
 import { int, list, num, str } from './funcs/types.js';
@@ -133,8 +133,10 @@ const aliases: Record<string, Fn> = {
   HumanDuration: (v) => (v instanceof ExprDuration ? v.toString() : formatGoDuration(Number(v))),
   /** Prints its text unescaped where templates are shell-quoted (exec scripts); see docs/playbooks.md. */
   raw: (v) => new Raw(str(v)),
-  /** The previous result of the check (`{{ (last_result).status }}`); see context.ts. */
+  /** The previous result of the check (`{{ last_result.status }}`, `{{ (last_result).status }}`); see context.ts. */
   last_result: () => lastResult(),
+  /** The notification channel a message is for (`{{ if eq channel "slack" }}`); see context.ts. */
+  channel: () => currentChannel(),
 };
 
 function indentLines(n: number, s: string): string {

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { EventHandler } from '../events/consumer.js';
 import type { Executor, QueuedEvent } from '../events/queue.js';
-import { evaluateCel, renderTemplate } from '../expr/index.js';
+import { evaluateCel, renderTemplate, withExpressionContext } from '../expr/index.js';
 import { type Blocked, ConstraintData, checkConstraints } from './constraints.js';
 import { defaultTemplate, tidyBody } from './defaults.js';
-import { buildEnv } from './env.js';
+import { buildEnv, TEMPLATE_VARIABLES } from './env.js';
 import { joinGroup } from './groups.js';
 import { type Outcome, writeOutcomes } from './outcomes.js';
 import { type ExpandedRecipient, expandRecipients } from './recipients.js';
@@ -40,10 +40,13 @@ export type Rule = { [K in keyof NotificationsTable]: unknown } & {
 /** Rendered title and body of a rule for one event. */
 export function renderMessage(rule: Pick<Rule, 'title' | 'template'>, event: string, env: Record<string, unknown>) {
   const d = defaultTemplate(event);
-  return {
-    title: renderTemplate(rule.title?.trim() ? rule.title : d.title, env).trim(),
-    body: tidyBody(renderTemplate(rule.template?.trim() ? rule.template : d.body, env)),
-  };
+  // upstream templates call variables as functions (`{{ if eq channel "slack" }}`)
+  const channel = typeof env.channel === 'string' ? env.channel : '';
+  const opts = { dataFunctions: TEMPLATE_VARIABLES };
+  return withExpressionContext({ channel }, () => ({
+    title: renderTemplate(rule.title?.trim() ? rule.title : d.title, env, opts).trim(),
+    body: tidyBody(renderTemplate(rule.template?.trim() ? rule.template : d.body, env, opts)),
+  }));
 }
 
 /** Evaluates a rule's CEL filter; true when it has none. Throws when it does not yield a boolean. */

@@ -1,6 +1,27 @@
 import type { EventResource } from './resources.js';
 
 /**
+ * The variables a notification template may also call as functions, as upstream templates do
+ * (`{{ slackSectionTextMD check_status.error }}`, `{{ if eq channel "slack" }}`).
+ */
+export const TEMPLATE_VARIABLES = [
+  'check',
+  'canary',
+  'check_status',
+  'config',
+  'component',
+  'incident',
+  'resource',
+  'permalink',
+  'channel',
+  'source_event',
+  'event_time',
+  'agent',
+  'new_state',
+  'groupedResources',
+] as const;
+
+/**
  * The variables rule filters (CEL) and templates see, named as in the reference: the resource's
  * own (check, canary, check_status, config, component, incident), plus permalink, channel,
  * source_event, event_time, agent, resource and new_state.

@@ -3,6 +3,7 @@ import { badRequest } from '../http/errors.js';
 import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { parseDuration } from './duration.js';
+import { TEMPLATE_VARIABLES } from './env.js';
 import { NOTIFICATION_EVENTS } from './spec.js';
 
 // Notification tables under /api/db (the UI's lists and forms), all on the `notifications`
@@ -24,7 +25,7 @@ function validateRule(row: Row): void {
   }
   if (typeof row.filter === 'string' && row.filter.trim()) check('filter', () => compileCel(row.filter as string));
   for (const field of ['title', 'template'] as const) {
-    if (typeof row[field] === 'string') check(field, () => compileTemplate(row[field] as string));
+    if (typeof row[field] === 'string') check(field, () => compileTemplate(row[field] as string, TEMPLATE_VARIABLES));
   }
   for (const field of ['repeat_interval', 'fallback_delay'] as const) {
     if (typeof row[field] === 'string' && row[field]) check(field, () => parseDuration(row[field] as string));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { compileCel, compileTemplate } from '../expr/index.js';
 import { channelForScheme } from './channels/registry.js';
 import { parseDuration } from './duration.js';
+import { TEMPLATE_VARIABLES } from './env.js';
 
 export { NOTIFICATION_EVENTS } from '@opsdeck/schema/notifications';
 
@@ -30,7 +31,7 @@ const celFilter = z.string().superRefine((v, ctx) => {
 
 const template = z.string().superRefine((v, ctx) => {
   try {
-    compileTemplate(v);
+    compileTemplate(v, TEMPLATE_VARIABLES);
   } catch (err) {
     ctx.addIssue({ code: 'custom', message: `invalid template: ${(err as Error).message}` });
   }

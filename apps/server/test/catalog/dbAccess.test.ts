@@ -180,4 +180,23 @@ describe('catalog tables under /api/db', () => {
     expect(patch.status).toBe(400);
     expect((await patch.json()).message).toContain('spec.file[0].paths: paths is required');
   });
+
+  it('refuses a scraper whose transform.javascript does not parse, naming the path', async () => {
+    const spec = (javascript: string) => ({
+      file: [{ type: 'File', paths: ['/srv/*.json'], transform: { javascript } }],
+    });
+    const bad = await server.fetch('/api/db/config_scrapers', {
+      method: 'POST',
+      as: 'editor',
+      ...json({ name: 'js-bad', spec: spec('JSON.stringify([config]') }),
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/spec\.file\[0\]\.transform\.javascript: .*syntax error/);
+    const good = await server.fetch('/api/db/config_scrapers', {
+      method: 'POST',
+      as: 'editor',
+      ...json({ name: 'js-good', spec: spec('JSON.stringify([config])') }),
+    });
+    expect(good.status).toBe(201);
+  });
 });

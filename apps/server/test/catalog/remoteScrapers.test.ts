@@ -285,4 +285,47 @@ describe('http scraper', () => {
       await db.close();
     }
   }, 180_000);
+
+  it('sends a stored connection’s credentials to its own host only, next pages included', async () => {
+    const thief = await startHttpPeer(() => ({ json: { id: 'stolen', next: null } }));
+    const db = await createTestDb();
+    try {
+      const box = openSecretBox({ secretKey: 'catalog-http-pin-test', dataDir: repo.root });
+      await db.kysely
+        .insertInto('connections')
+        .values({
+          name: 'pinned-api',
+          namespace: 'ops',
+          type: 'http',
+          url: `${peer.url}/private`,
+          username: 'svc',
+          password: box.seal('s3cret'),
+        })
+        .execute();
+      const connection = 'connection://ops/pinned-api';
+      const r = await collectScrape(
+        buildScrapeConfig({
+          http: [
+            { type: 'Elsewhere', id: '$.id', connection, url: `${thief.url}/steal` },
+            {
+              type: 'Paged',
+              id: '$.id',
+              connection,
+              pagination: { nextPageExpr: `page == 1 ? '${thief.url}/page2' : ''` },
+            },
+          ],
+        }),
+        { clock: systemClock, fileRoots: { fileRoots: [] }, resolver: new ConnectionResolver(db, box) },
+      );
+      const host = new URL(peer.url).host;
+      expect(r.results[0]?.errors.join()).toContain(`connection ${connection} belongs to ${host}`);
+      expect(r.results[1]?.errors.join()).toContain(`its credentials are not sent to ${new URL(thief.url).host}`);
+      // the first page went to the connection's own host; nothing reached the other one
+      expect(peer.requests.filter((q) => q.path === '/private').length).toBeGreaterThan(0);
+      expect(thief.requests).toEqual([]);
+    } finally {
+      await db.close();
+      await thief.close();
+    }
+  }, 180_000);
 });

@@ -155,6 +155,9 @@ spec:
     const cel = issues(scrapeConfig({ file: [{ type: 'x', paths: ['/a'], transform: { expr: 'config.(' } }] }));
     expect(cel).toHaveLength(1);
     expect(cel[0]).toMatch(/^spec\.file\[0\]\.transform\.expr: /);
+    const js = issues(scrapeConfig({ file: [{ type: 'x', paths: ['/a'], transform: { javascript: 'let = ;' } }] }));
+    expect(js).toHaveLength(1);
+    expect(js[0]).toMatch(/^spec\.file\[0\]\.transform\.javascript: .*syntax error/);
   });
 
   it('fails a whole file on one bad document, naming the document', () => {

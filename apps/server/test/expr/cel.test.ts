@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExprDuration, evaluateBoolean, evaluateCel, evaluateToString } from '../../src/expr/index.js';
+import { ExprDuration, evaluateBooleanAsync, evaluateCel, evaluateToStringAsync } from '../../src/expr/index.js';
 
 const vars = {
   code: 200,
@@ -53,10 +53,10 @@ describe('CEL', () => {
     expect(() => evaluateCel('json.missing', vars)).toThrow(/no such key|not found/);
   });
 
-  it('treats the result of a test as a boolean, refusing anything else', () => {
-    expect(evaluateBoolean({ expr: 'code == 200' }, vars)).toBe(true);
-    expect(evaluateBoolean({ expr: '"false"' }, vars)).toBe(false);
-    expect(() => evaluateBoolean({ expr: '"yes"' }, vars)).toThrow(/expected a boolean, got "yes"/);
-    expect(evaluateToString({ expr: 'json.items.size()' }, vars)).toBe('2');
+  it('treats the result of a test as a boolean, refusing anything else', async () => {
+    expect(await evaluateBooleanAsync({ expr: 'code == 200' }, vars)).toBe(true);
+    expect(await evaluateBooleanAsync({ expr: '"false"' }, vars)).toBe(false);
+    await expect(evaluateBooleanAsync({ expr: '"yes"' }, vars)).rejects.toThrow(/expected a boolean, got "yes"/);
+    expect(await evaluateToStringAsync({ expr: 'json.items.size()' }, vars)).toBe('2');
   });
 });

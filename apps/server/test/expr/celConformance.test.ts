@@ -26,6 +26,14 @@ const vars = {
 type Row = [string, unknown];
 
 const optionals: Row[] = [
+  // an optional is its own type, as in cel-go, not the map it is carried in
+  ['type(optional.none())', 'optional_type'],
+  ['type(optional.of(1)) == optional_type', true],
+  ['type(json.?a) == optional_type', true],
+  ['type(optional.of({})) == map', false],
+  ['type(json.?a.orValue({})) == map', true],
+  ['size(json.?a.orValue({}))', 2],
+  ['json.a.size()', 2],
   ['results.?files.orValue([]).size()', 1],
   ['empty.?files.orValue([]).size()', 0],
   ['results.?missing.orValue([])', []],
@@ -284,6 +292,9 @@ describe('CEL conformance with cel-go', () => {
     ['{?"a": 1}', /optional/],
     ['(1).hasValue()', /optional value/],
     ['[1, "a"].sortBy(v, v)', /./],
+    ['size(optional.of(1))', /no matching overload for 'size' applied to '\(optional_type\)'/],
+    ['optional.none().size()', /no matching overload for 'size' applied to '\(optional_type\)'/],
+    ['json.?a.size()', /no matching overload for 'size'/],
     ['json.?a.b.orValue(', /syntax error/],
   ])('fails as cel-go does: %s', (expr, message) => {
     expect(() => evaluateCel(expr, vars)).toThrow(message);

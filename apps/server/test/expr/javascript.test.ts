@@ -2,9 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   closeJavaScript,
   ExprDuration,
-  evaluateBoolean,
   evaluateBooleanAsync,
-  evaluateExpression,
   evaluateExpressionAsync,
   evaluateJavaScript,
 } from '../../src/expr/index.js';
@@ -29,13 +27,6 @@ describe('javascript expressions (QuickJS sandbox)', () => {
         {},
       ),
     ).toEqual([{ name: 'c0' }, { name: 'c1' }, { name: 'c2' }]);
-  });
-
-  it('is refused by the synchronous evaluation, with a clear error', () => {
-    expect(() => evaluateExpression({ javascript: '1' }, {})).toThrow(
-      'javascript "1": javascript is not supported in this field; use expr (CEL)',
-    );
-    expect(() => evaluateBoolean({ javascript: 'true' }, {})).toThrow(/not supported in this field/);
   });
 
   it('enforces the memory and time limits and reports script errors', async () => {

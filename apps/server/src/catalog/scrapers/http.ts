@@ -1,6 +1,7 @@
 import { type HttpScraper, httpScraperSchema, parseDuration } from '@opsdeck/schema';
 import { parse as parseYaml } from 'yaml';
 import { onAbort } from '../../abort.js';
+import { assertConnectionHost, hasCredentials } from '../../connections/host.js';
 import { evaluateCel, renderTemplate } from '../../expr/index.js';
 import { createAgent, type HttpResponse, send } from '../../health/checks/lib/http-client.js';
 import type { ScrapeContext, ScraperType } from './types.js';
@@ -12,6 +13,8 @@ import type { ScrapeContext, ScraperType } from './types.js';
  * Pagination: `nextPageExpr` (CEL over `response` {status, headers, body, url}, `page`,
  * `perPage`) answers the next URL (relative to the current one) or an empty value to stop;
  * `reduceExpr` (CEL over `pages`) combines the bodies, by default arrays are concatenated.
+ * A stored connection with credentials is pinned to its host: a `url` or a next page elsewhere
+ * fails the scrape before anything is sent.
  */
 
 const DEFAULT_MAX_PAGES = 100;
@@ -52,8 +55,15 @@ async function requestOf(spec: HttpScraper, ctx: ScrapeContext) {
   const url = templated(raw, env);
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (scheme !== 'http' && scheme !== 'https') throw new Error(`url ${url}: expected an http or https URL`);
+  // a stored connection's credentials go only to its own host: the URL and every page after it
+  const pinned = stored && hasCredentials(stored) ? stored : undefined;
+  const pin = (target: string) => {
+    if (pinned) assertConnectionHost(pinned, target, spec.connection);
+  };
+  pin(url);
   return {
     url,
+    pin,
     method: spec.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
     body,
@@ -88,6 +98,7 @@ export const httpScraper: ScraperType<HttpScraper> = {
     const { agent } = createAgent({ insecureSkipVerify: req.insecure }, ctx.timeoutMs);
     try {
       const get = async (url: string) => {
+        req.pin(url);
         const res = await send(agent, url, { ...req, maxRedirects: 5, signal: ctx.signal });
         checkStatus(res);
         return res;

@@ -1,5 +1,7 @@
 import { ExprDuration } from '../values.js';
-import { sprint, sprintf, sprintln } from './printf.js';
+import { GoComplex } from './complex.js';
+import { sprint, sprintln } from './printf.js';
+import { sprintf } from './sprintf.js';
 import { formatValue, goLen, isTrue, kindOf, typeName } from './values.js';
 
 /**
@@ -14,7 +16,7 @@ function arity(name: string, args: unknown[], want: number): void {
   if (args.length !== want) throw new Error(`wrong number of args for ${name}: want ${want} got ${args.length}`);
 }
 
-type Basic = 'bool' | 'int' | 'string' | 'duration' | 'time';
+type Basic = 'bool' | 'int' | 'complex' | 'string' | 'duration' | 'time';
 
 /** The comparable kind of a value (numbers are one kind, as untyped constants are in Go). */
 function basicKind(v: unknown): Basic {
@@ -26,6 +28,8 @@ function basicKind(v: unknown): Basic {
     case 'int':
     case 'float':
       return 'int';
+    case 'complex':
+      return 'complex';
     case 'string':
       return 'string';
     default:
@@ -37,6 +41,8 @@ function scalar(v: unknown): unknown {
   if (v instanceof ExprDuration) return v.ms;
   if (v instanceof Date) return v.getTime();
   if (typeof v === 'bigint') return Number(v);
+  // complex values are equal when both parts are
+  if (v instanceof GoComplex) return `${v.re},${v.im}`;
   return v;
 }
 
@@ -67,6 +73,12 @@ export function eq(arg1: unknown, ...rest: unknown[]): boolean {
   return false;
 }
 
+/** eq of exactly two operands: two numbers or two strings without the general case's operand list. */
+function eqPair(a: unknown, b: unknown): boolean {
+  if (typeof a === typeof b && (typeof a === 'number' || typeof a === 'string')) return a === b;
+  return eq(a, b);
+}
+
 /** Go's ordering of two basic values of one kind (bools have none): -1, 0 or 1. */
 function order(a: unknown, b: unknown): number {
   // the common case first: two numbers or two strings
@@ -74,7 +86,9 @@ function order(a: unknown, b: unknown): number {
     return a < b ? -1 : a > b ? 1 : 0;
   const k1 = basicKind(a);
   const k2 = basicKind(b);
-  if (k1 === 'bool' || k2 === 'bool') throw new Error('invalid type for comparison');
+  // bools and complex numbers have no order
+  if (k1 === 'bool' || k2 === 'bool' || k1 === 'complex' || k2 === 'complex')
+    throw new Error('invalid type for comparison');
   if (k1 !== k2) throw new Error('incompatible types for comparison');
   const x = scalar(a) as number | string;
   const y = scalar(b) as number | string;
@@ -243,6 +257,19 @@ export const builtinFuncs: Record<string, TemplateFunc> = {
     arity('ge', a, 2);
     return order(a[0], a[1]) >= 0;
   },
+};
+
+/**
+ * The comparisons with exactly two operands, as conditions use them: the executor calls these
+ * directly, without building an argument list (same results as the functions above).
+ */
+export const binaryComparisons: Record<string, (a: unknown, b: unknown) => boolean> = {
+  eq: (a, b) => eqPair(a, b),
+  ne: (a, b) => !eqPair(a, b),
+  lt: (a, b) => order(a, b) < 0,
+  le: (a, b) => order(a, b) <= 0,
+  gt: (a, b) => order(a, b) > 0,
+  ge: (a, b) => order(a, b) >= 0,
 };
 
 /** Names the executor handles itself (short-circuit evaluation). */

@@ -1,4 +1,4 @@
-import { builtinFuncs, type TemplateFunc } from './builtins.js';
+import { binaryComparisons, builtinFuncs, type TemplateFunc } from './builtins.js';
 import { methodOf } from './methods.js';
 import { type Arg, argText, type Command, type ControlNode, type Node, type Pipe } from './nodes.js';
 import type { TemplateSet } from './parse.js';
@@ -21,6 +21,7 @@ const MAX_OUTPUT = 16 * 1024 * 1024;
 /** No final (piped) value: distinct from a piped nil. */
 const NONE = Symbol('none');
 const NO_ARGS: Arg[] = [];
+const NO_VARS: Variable[] = [];
 type Final = unknown | typeof NONE;
 
 /** A failure while executing, with the node it happened at (for `executing "t" at <...>`). */
@@ -76,9 +77,18 @@ export class Executor {
     const list = this.set.get(name);
     if (!list) throw new Error(`template: no template "${name}" associated with template "${name}"`);
     this.name = name;
+    this.out = '';
+    this.steps = 0;
+    this.depth = 0;
     this.vars = [{ name: '$', value: data }];
     this.walkList(data, list);
     return this.out;
+  }
+
+  /** Drops what the last run held (its output and variables), so the executor can be kept. */
+  release(): void {
+    this.out = '';
+    this.vars = NO_VARS;
   }
 
   private fail(msg: string, node: { pos: number }, at: string): never {
@@ -112,7 +122,7 @@ export class Executor {
         const v = this.evalPipeline(dot, node.pipe);
         if (isTrue(v)) this.walkList(node.t === 'with' ? v : dot, node.list);
         else if (node.elseList) this.walkList(dot, node.elseList);
-        this.vars.length = mark;
+        this.popVars(mark);
         return;
       }
       case 'range':
@@ -127,43 +137,43 @@ export class Executor {
     }
   }
 
+  /** Ends the variables declared since `mark` (setting an array's length is not free, so only when needed). */
+  private popVars(mark: number): void {
+    if (this.vars.length !== mark) this.vars.length = mark;
+  }
+
   private print(v: unknown, node: Node): void {
+    if (typeof v === 'string' && !this.opts.printer) {
+      this.emit(v, node);
+      return;
+    }
     if (typeof v === 'function') this.fail("can't print value of type func", node, '');
     this.emit(this.opts.printer ? this.opts.printer.value(v) : printed(v), node);
   }
 
   private walkRange(dot: unknown, node: ControlNode): void {
     const mark = this.vars.length;
-    const v = this.evalPipeline(dot, { ...node.pipe, decl: [] });
+    const v = this.evalPipeline(dot, node.pipe, false);
     const decl = node.pipe.decl;
-    let items: Iterable<[unknown, unknown]>;
     let count: number;
+    let entries: [unknown, unknown][] | undefined;
     switch (kindOf(v)) {
       case 'nil':
-        items = [];
         count = 0;
         break;
       case 'slice':
       case 'bytes':
-        items = (v as unknown[]).entries();
         count = (v as unknown[]).length;
         break;
-      case 'map': {
-        const entries = mapEntries(v);
-        items = entries;
+      case 'map':
+        entries = mapEntries(v);
         count = entries.length;
         break;
-      }
-      case 'int': {
+      case 'int':
         if (decl.length > 1) this.fail(`can't use ${formatValue(v)} to iterate over more than one variable`, node, '');
         // counted, never materialised: `range 1000000000` is stopped by the step budget, not memory
-        const n = Math.max(0, Number(v));
-        items = (function* () {
-          for (let i = 0; i < n; i++) yield [i, i] as [unknown, unknown];
-        })();
-        count = n;
+        count = Math.max(0, Number(v));
         break;
-      }
       default:
         this.fail(
           `range can't iterate over ${formatValue(v)}`,
@@ -173,25 +183,36 @@ export class Executor {
     }
     if (count === 0) {
       if (node.elseList) this.walkList(dot, node.elseList);
-      this.vars.length = mark;
+      this.popVars(mark);
       return;
     }
-    for (const [key, elem] of items) {
-      if (++this.steps > MAX_STEPS) this.fail(`template exceeds ${MAX_STEPS} steps`, node, '');
-      this.vars.length = mark;
-      if (decl.length === 1) this.setOrPush(decl[0] as string, elem, node.pipe.isAssign);
-      else if (decl.length === 2) {
-        this.setOrPush(decl[0] as string, key, node.pipe.isAssign);
-        this.setOrPush(decl[1] as string, elem, node.pipe.isAssign);
-      }
-      try {
-        this.walkList(elem, node.list);
-      } catch (err) {
-        if (!(err instanceof Control)) throw err;
-        if (err.kind === 'break') break;
-      }
+    for (let i = 0; i < count; i++) {
+      let key: unknown = i;
+      let elem: unknown = i;
+      if (entries) [key, elem] = entries[i] as [unknown, unknown];
+      else if (typeof v === 'object') elem = (v as unknown[])[i];
+      if (this.rangeStep(node, mark, key, elem)) break;
     }
-    this.vars.length = mark;
+    this.popVars(mark);
+  }
+
+  /** One iteration of a range body with its variables set; true on `{{break}}`. */
+  private rangeStep(node: ControlNode, mark: number, key: unknown, elem: unknown): boolean {
+    if (++this.steps > MAX_STEPS) this.fail(`template exceeds ${MAX_STEPS} steps`, node, '');
+    const decl = node.pipe.decl;
+    this.popVars(mark);
+    if (decl.length === 1) this.setOrPush(decl[0] as string, elem, node.pipe.isAssign);
+    else if (decl.length === 2) {
+      this.setOrPush(decl[0] as string, key, node.pipe.isAssign);
+      this.setOrPush(decl[1] as string, elem, node.pipe.isAssign);
+    }
+    try {
+      this.walkList(elem, node.list);
+    } catch (err) {
+      if (!(err instanceof Control)) throw err;
+      return err.kind === 'break';
+    }
+    return false;
   }
 
   private walkTemplate(dot: unknown, node: Extract<Node, { t: 'template' }>): void {
@@ -235,30 +256,34 @@ export class Executor {
     return this.fail(`undefined variable: ${name}`, node, name);
   }
 
-  evalPipeline(dot: unknown, pipe: Pipe): unknown {
+  /** A pipeline's value; `declare` false leaves its variables to the caller (range sets them per item). */
+  evalPipeline(dot: unknown, pipe: Pipe, declare = true): unknown {
     let value: Final = NONE;
-    for (const cmd of pipe.cmds) value = this.evalCommand(dot, cmd, value);
-    for (const name of pipe.decl) this.setOrPush(name, value, pipe.isAssign);
+    const cmds = pipe.cmds;
+    for (let i = 0; i < cmds.length; i++) value = this.evalCommand(dot, cmds[i] as Command, value);
+    if (declare) for (const name of pipe.decl) this.setOrPush(name, value, pipe.isAssign);
     return value === NONE ? undefined : value;
   }
 
   private evalCommand(dot: unknown, cmd: Command, final: Final): unknown {
     const head = cmd.args[0] as Arg;
-    const args = cmd.args.length > 1 ? cmd.args.slice(1) : NO_ARGS;
+    // the arguments after the head, computed once per parsed command
+    if (cmd.rest === undefined) cmd.rest = cmd.args.length > 1 ? cmd.args.slice(1) : NO_ARGS;
+    const args = cmd.rest;
     switch (head.t) {
       case 'field':
-        return this.evalFields(dot, dot, head.names, head, args, final);
+        return this.evalFields(dot, dot, head.names, 0, head, args, final);
       case 'variable': {
         const v = this.variable(head.names[0] as string, head);
         if (head.names.length === 1) {
           this.notAFunction(head, args, final);
           return v;
         }
-        return this.evalFields(dot, v, head.names.slice(1), head, args, final);
+        return this.evalFields(dot, v, head.names, 1, head, args, final);
       }
       case 'chain': {
         const base = this.evalArg(dot, head.node);
-        return this.evalFields(dot, base, head.fields, head, args, final);
+        return this.evalFields(dot, base, head.fields, 0, head, args, final);
       }
       case 'identifier':
         return this.evalFunction(dot, head, args, final, cmd);
@@ -289,13 +314,13 @@ export class Executor {
       case 'string':
         return arg.value;
       case 'field':
-        return this.evalFields(dot, dot, arg.names, arg, NO_ARGS, NONE);
+        return this.evalFields(dot, dot, arg.names, 0, arg, NO_ARGS, NONE);
       case 'variable': {
         const v = this.variable(arg.names[0] as string, arg);
-        return arg.names.length === 1 ? v : this.evalFields(dot, v, arg.names.slice(1), arg, NO_ARGS, NONE);
+        return arg.names.length === 1 ? v : this.evalFields(dot, v, arg.names, 1, arg, NO_ARGS, NONE);
       }
       case 'chain':
-        return this.evalFields(dot, this.evalArg(dot, arg.node), arg.fields, arg, NO_ARGS, NONE);
+        return this.evalFields(dot, this.evalArg(dot, arg.node), arg.fields, 0, arg, NO_ARGS, NONE);
       case 'pipe':
         return this.evalPipeline(dot, arg.pipe);
       case 'identifier':
@@ -303,16 +328,35 @@ export class Executor {
     }
   }
 
-  /** `.a.b.c` from `receiver`; only the last field gets the command's arguments (a method call). */
-  private evalFields(dot: unknown, receiver: unknown, names: string[], node: Arg, args: Arg[], final: Final): unknown {
+  /** `.a.b.c` (names from `start`) from `receiver`; only the last field gets the command's arguments (a method call). */
+  private evalFields(
+    dot: unknown,
+    receiver: unknown,
+    names: string[],
+    start: number,
+    node: Arg,
+    args: Arg[],
+    final: Final,
+  ): unknown {
     let cur = receiver;
     const last = names.length - 1;
-    for (let n = 0; n < last; n++) cur = this.evalField(dot, names[n] as string, cur, node, NO_ARGS, NONE);
+    for (let n = start; n < last; n++) cur = this.evalField(dot, names[n] as string, cur, node, NO_ARGS, NONE);
     return this.evalField(dot, names[last] as string, cur, node, args, final);
   }
 
   private evalField(dot: unknown, name: string, receiver: unknown, node: Arg, args: Arg[], final: Final): unknown {
     const hasArgs = args.length > 0 || final !== NONE;
+    // the common case first: a key of a plain object (JSON data), no arguments
+    if (
+      !hasArgs &&
+      typeof receiver === 'object' &&
+      receiver !== null &&
+      Object.getPrototypeOf(receiver) === Object.prototype
+    ) {
+      if (Object.hasOwn(receiver, name)) return (receiver as Record<string, unknown>)[name];
+      if (this.opts.missingKeyError) this.fail(`map has no entry for key "${name}"`, node, argText(node));
+      return undefined;
+    }
     if (receiver === undefined || receiver === null) {
       if (this.opts.missingKeyError) this.fail(`nil data; no entry for key "${name}"`, node, argText(node));
       return undefined;
@@ -346,9 +390,33 @@ export class Executor {
   ): unknown {
     const name = node.name;
     if (name === 'and' || name === 'or') return this.evalLogic(dot, node, args, final);
-    const fn = this.opts.funcs[name] ?? builtinFuncs[name];
+    // a parse tree belongs to one template, whose functions never change
+    const fn = node.fn ?? this.opts.funcs[name] ?? builtinFuncs[name];
     if (!fn) return this.fail(`"${name}" is not a defined function`, node, name);
+    if (node.fn === undefined) {
+      node.fn = fn;
+      node.binary = fn === builtinFuncs[name] ? (binaryComparisons[name] ?? null) : null;
+    }
+    if (node.binary && args.length + (final === NONE ? 0 : 1) === 2) return this.compare(dot, node, args, final, cmd);
     return this.callFunc(dot, fn, name, cmd, args, final);
+  }
+
+  /** `eq a b` and the other comparisons of two operands, with the same errors as through callFunc. */
+  private compare(
+    dot: unknown,
+    node: Extract<Arg, { t: 'identifier' }>,
+    args: Arg[],
+    final: Final,
+    cmd: Command,
+  ): unknown {
+    const a = unraw(this.evalArg(dot, args[0] as Arg));
+    const b = unraw(args.length === 2 ? this.evalArg(dot, args[1] as Arg) : final);
+    try {
+      return (node.binary as (a: unknown, b: unknown) => boolean)(a, b);
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      return this.fail(`error calling ${node.name}: ${msg}`, cmd, cmd.args.map(argText).join(' '));
+    }
   }
 
   /** and/or: operands evaluated left to right, stopping at the first that decides; answers that operand. */
@@ -372,11 +440,21 @@ export class Executor {
     final: Final,
   ): unknown {
     // functions see the text of a raw value; only printing tells raw from escaped
-    const argv: unknown[] = new Array(args.length + (final === NONE ? 0 : 1));
-    for (let i = 0; i < args.length; i++) argv[i] = unraw(this.evalArg(dot, args[i] as Arg));
-    if (final !== NONE) argv[args.length] = unraw(final);
+    const count = args.length + (final === NONE ? 0 : 1);
+    // one or two operands (`| upper`, `default "x"`) are passed without building a list
+    const a0 = count > 0 && count <= 2 ? unraw(args.length > 0 ? this.evalArg(dot, args[0] as Arg) : final) : undefined;
+    const a1 = count === 2 ? unraw(args.length > 1 ? this.evalArg(dot, args[1] as Arg) : final) : undefined;
+    let argv: unknown[] | undefined;
+    if (count > 2) {
+      argv = new Array(count);
+      for (let i = 0; i < args.length; i++) argv[i] = unraw(this.evalArg(dot, args[i] as Arg));
+      if (final !== NONE) argv[args.length] = unraw(final);
+    }
     try {
-      return fn(...argv);
+      if (count === 0) return fn();
+      if (count === 1) return fn(a0);
+      if (count === 2) return fn(a0, a1);
+      return fn.apply(undefined, argv as unknown[]);
     } catch (err) {
       if (err instanceof ExecError || err instanceof Control) throw err;
       const msg = err instanceof Error ? err.message : String(err);

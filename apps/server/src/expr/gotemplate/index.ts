@@ -2,7 +2,9 @@ import type { TemplateFunc } from './builtins.js';
 import { ExecError, type ExecOptions, Executor, type Printer } from './exec.js';
 import type { Delims } from './lex.js';
 import { lineAt } from './lex.js';
+import type { Arg, Node } from './nodes.js';
 import { ParseError, parseTemplate, type TemplateSet } from './parse.js';
+import { printed } from './raw.js';
 
 /**
  * Go's text/template: `GoTemplate.parse(src, options)` then `execute(data)`. Errors read as Go
@@ -75,9 +77,18 @@ export class GoTemplate {
     private readonly prefix = '',
   ) {
     this.execOptions = { funcs: opts.funcs ?? {}, missingKeyError: opts.missingKeyError };
+    const main = set.get(name) ?? [];
+    if (set.size === 1 && main.every((n) => n.t === 'text')) this.plainText = prefix + main.map(textOf).join('');
+    this.fieldPath = opts.missingKeyError ? undefined : soleFieldPath(main);
   }
 
   private readonly execOptions: ExecOptions;
+  /** The output when the template has no actions. */
+  private readonly plainText?: string;
+  /** `.a.b` when the template is that one action alone (read without an executor). */
+  private readonly fieldPath?: string[];
+  /** An executor free for the next render (one allocation less per render of a hot template). */
+  private idle?: Executor;
 
   static parse(source: string, opts: TemplateOptions = {}): GoTemplate {
     const name = opts.name ?? 'template';
@@ -99,11 +110,19 @@ export class GoTemplate {
     return [...this.set.keys()];
   }
 
-  execute(data: unknown, opts: { printer?: Printer; template?: string } = {}): string {
-    const exec = new Executor(
-      this.set,
-      opts.printer ? { ...this.execOptions, printer: opts.printer } : this.execOptions,
-    );
+  execute(data: unknown, opts: { printer?: Printer; template?: string } = NO_OPTIONS): string {
+    if (opts === NO_OPTIONS) {
+      if (this.plainText !== undefined) return this.plainText;
+      if (this.fieldPath) {
+        const v = plainLookup(data, this.fieldPath);
+        if (v !== NOT_PLAIN) return this.prefix + printed(v);
+      }
+    }
+    // the executor of the last plain render is reused; a render inside a render makes its own
+    const reuse = !opts.printer ? this.idle : undefined;
+    this.idle = undefined;
+    const exec =
+      reuse ?? new Executor(this.set, opts.printer ? { ...this.execOptions, printer: opts.printer } : this.execOptions);
     try {
       if (this.prefix) opts.printer?.text(this.prefix);
       return this.prefix + exec.run(opts.template ?? this.name, data);
@@ -119,8 +138,48 @@ export class GoTemplate {
       }
       if (err instanceof RangeError) throw new TemplateError(`template: ${this.name}: ${err.message}`, 0);
       throw err;
+    } finally {
+      // nothing of this render stays reachable from the cached template
+      exec.release();
+      if (!opts.printer) this.idle = exec;
     }
   }
+}
+
+const NO_OPTIONS: { printer?: Printer; template?: string } = {};
+
+function textOf(n: Node): string {
+  return n.t === 'text' ? n.text : '';
+}
+
+/** The field names of a template that is one `{{ .a.b }}` action and nothing else. */
+function soleFieldPath(list: Node[]): string[] | undefined {
+  if (list.length !== 1) return undefined;
+  const node = list[0] as Node;
+  if (node.t !== 'action' || node.pipe.decl.length > 0 || node.pipe.cmds.length !== 1) return undefined;
+  const args = (node.pipe.cmds[0] as { args: Arg[] }).args;
+  const head = args[0] as Arg;
+  return args.length === 1 && head.t === 'field' ? head.names : undefined;
+}
+
+const NOT_PLAIN = Symbol('not plain');
+
+/**
+ * `.a.b` through plain objects (JSON data), as the executor reads them: a missing key or a nil
+ * on the way is no value. Anything else (methods of times and durations, Maps, errors) is left
+ * to the executor.
+ */
+function plainLookup(data: unknown, names: string[]): unknown {
+  let cur = data;
+  for (let i = 0; i < names.length; i++) {
+    if (cur === undefined || cur === null) return undefined;
+    if (typeof cur !== 'object' || Object.getPrototypeOf(cur) !== Object.prototype) return NOT_PLAIN;
+    // what a plain object inherits is functions and __proto__: any other value is its own key
+    const v = (cur as Record<string, unknown>)[names[i] as string];
+    if (typeof v === 'function' || names[i] === '__proto__') return NOT_PLAIN;
+    cur = v;
+  }
+  return cur;
 }
 
 const BUILTIN_NAMES: Record<string, true> = Object.fromEntries(

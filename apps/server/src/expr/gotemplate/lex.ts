@@ -238,12 +238,17 @@ export function lineAt(src: string, pos: number): number {
   return n;
 }
 
+const NUMBER =
+  /^[+-]?(?:0[xX][0-9a-fA-F_]*(?:\.[0-9a-fA-F_]*)?(?:[pP][+-]?[0-9_]+)?|0[bB][01_]+|0[oO][0-7_]+|[0-9_]*\.?[0-9_]*(?:[eE][+-]?[0-9_]+)?)i?/;
+
 function lexNumber(src: string, pos: number, push: Push, fail: Fail): number {
-  const m =
-    /^[+-]?(?:0[xX][0-9a-fA-F_]*(?:\.[0-9a-fA-F_]*)?(?:[pP][+-]?[0-9_]+)?|0[bB][01_]+|0[oO][0-7_]+|[0-9_]*\.?[0-9_]*(?:[eE][+-]?[0-9_]+)?)i?/.exec(
-      src.slice(pos),
-    ) as RegExpExecArray;
-  const text = m[0];
+  let text = (NUMBER.exec(src.slice(pos)) as RegExpExecArray)[0];
+  // a complex constant `1+2i`: a sign right after the real part, then the imaginary part
+  const sign = src[pos + text.length];
+  if (/[0-9]/.test(text) && !text.endsWith('i') && (sign === '+' || sign === '-')) {
+    const imag = (NUMBER.exec(src.slice(pos + text.length)) as RegExpExecArray)[0];
+    if (imag.endsWith('i') && /[0-9]/.test(imag)) text += imag;
+  }
   if (!/[0-9]/.test(text) || ALNUM.test(src[pos + text.length] ?? '')) {
     // Go quotes the number and the character that spoiled it
     const bad = src.slice(pos, pos + text.length + (ALNUM.test(src[pos + text.length] ?? '') ? 1 : 0));

@@ -1,8 +1,21 @@
+import { type GoComplex, parseComplex } from './complex.js';
+
 /** Go's literal syntax inside actions: numbers (strconv rules), quoted strings and characters. */
 
 /** A number constant: its value and whether Go treats it as an integer; an error text when malformed. */
-export function parseNumber(text: string): { value: number; isInt: boolean } | string {
-  if (text.endsWith('i')) return `complex numbers are not supported: ${text}`;
+export function parseNumber(text: string): { value: number | GoComplex; isInt: boolean } | string {
+  if (text.endsWith('i')) {
+    const c = parseComplex(text, (s) => {
+      const n = parseReal(s);
+      return typeof n === 'string' ? undefined : n.value;
+    });
+    return c ? { value: c, isInt: false } : `bad number syntax: "${text}"`;
+  }
+  return parseReal(text);
+}
+
+/** A real (integer or float) constant. */
+function parseReal(text: string): { value: number; isInt: boolean } | string {
   const bad = `bad number syntax: "${text}"`;
   let s = text;
   const neg = s.startsWith('-');

@@ -1,3 +1,5 @@
+import type { GoComplex } from './complex.js';
+
 /** The parse tree of a Go template (the shapes of Go's text/template/parse nodes). */
 
 export type Arg =
@@ -6,15 +8,27 @@ export type Arg =
   | { t: 'dot'; pos: number }
   | { t: 'nil'; pos: number }
   | { t: 'bool'; value: boolean; pos: number }
-  | { t: 'number'; value: number; isInt: boolean; text: string; pos: number }
+  | { t: 'number'; value: number | GoComplex; isInt: boolean; text: string; pos: number }
   | { t: 'string'; value: string; text: string; pos: number }
-  | { t: 'identifier'; name: string; pos: number }
+  /**
+   * `fn`: the function the name resolves to, kept by the executor on first call; `binary`: its
+   * two-operand form when it is one of Go's comparisons.
+   */
+  | {
+      t: 'identifier';
+      name: string;
+      pos: number;
+      fn?: (...args: unknown[]) => unknown;
+      binary?: ((a: unknown, b: unknown) => boolean) | null;
+    }
   | { t: 'pipe'; pipe: Pipe; pos: number }
   | { t: 'chain'; node: Arg; fields: string[]; pos: number };
 
 export interface Command {
   args: Arg[];
   pos: number;
+  /** `args` after the first, kept by the executor on first use. */
+  rest?: Arg[];
 }
 
 export interface Pipe {

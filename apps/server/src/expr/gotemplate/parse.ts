@@ -266,15 +266,34 @@ class Parser {
   }
 
   private operand(t: Token): Arg {
-    const term = this.term(t);
-    if (this.peek().kind !== 'field') return term;
     const fields: string[] = [];
+    const term = t.kind === 'identifier' ? this.functionTerm(t, fields) : this.term(t);
+    if (this.peek().kind !== 'field' && fields.length === 0) return term;
     while (this.peek().kind === 'field') fields.push(this.next().text.slice(1));
     if (term.t === 'field') return { ...term, names: [...term.names, ...fields] };
     if (term.t === 'variable') return { ...term, names: [...term.names, ...fields] };
     if (term.t === 'bool' || term.t === 'string' || term.t === 'number' || term.t === 'nil' || term.t === 'dot')
       this.fail(`unexpected . after term ${JSON.stringify(t.text)}`, t);
     return { t: 'chain', node: term, fields, pos: t.pos };
+  }
+
+  /**
+   * A function name, possibly followed by fields in the same word: the lexer keeps
+   * `strings.ToUpper` whole (gomplate's namespaces), so `last_result.results.rows` is split at
+   * the longest name that is a function and the rest are fields of its result, as Go reads
+   * `fn.Field` (a chain on the function's value).
+   */
+  private functionTerm(t: Token, fields: string[]): Arg {
+    if (this.hasFunc(t.text) || !t.text.includes('.')) return this.term(t);
+    const parts = t.text.split('.');
+    for (let n = parts.length - 1; n > 0; n--) {
+      const name = parts.slice(0, n).join('.');
+      if (this.hasFunc(name)) {
+        fields.push(...parts.slice(n));
+        return { t: 'identifier', name, pos: t.pos };
+      }
+    }
+    return this.term(t);
   }
 
   private term(t: Token): Arg {

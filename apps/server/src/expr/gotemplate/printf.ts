@@ -1,3 +1,4 @@
+import type { GoComplex } from './complex.js';
 import { formatFloat, formatValue, goExponent, kindOf, mapEntries, typeName } from './values.js';
 
 /**
@@ -6,7 +7,7 @@ import { formatFloat, formatValue, goExponent, kindOf, mapEntries, typeName } fr
  * (`*` too), and Go's in-band errors (`%!d(string=x)`, `%!s(MISSING)`, `%!(EXTRA int=1)`).
  */
 
-interface Spec {
+export interface Spec {
   plus: boolean;
   minus: boolean;
   sharp: boolean;
@@ -48,7 +49,7 @@ function hex(n: number, width: number): string {
   return n.toString(16).padStart(width, '0');
 }
 
-function pad(s: string, spec: Spec, numeric: boolean): string {
+export function pad(s: string, spec: Spec, numeric: boolean): string {
   const w = spec.width ?? 0;
   if (s.length >= w) return s;
   if (spec.minus) return s.padEnd(w, ' ');
@@ -186,6 +187,14 @@ export function formatOne(v: unknown, verb: string, spec: Spec): string | undefi
       return formatInt(Number(v), verb, spec);
     case 'float':
       return formatFloatVerb(v as number, verb, spec);
+    case 'complex': {
+      // fmt formats each part as a float, the imaginary one always signed
+      if (!'vbeEfFgGxX'.includes(verb)) return undefined;
+      const part = { ...spec, width: undefined };
+      const re = formatFloatVerb((v as GoComplex).re, verb === 'v' ? 'g' : verb, part);
+      const im = formatFloatVerb((v as GoComplex).im, verb === 'v' ? 'g' : verb, { ...part, plus: true });
+      return re === undefined || im === undefined ? undefined : `(${re}${im}i)`;
+    }
     case 'string':
       return formatString(v as string, verb, spec);
     case 'bytes':
@@ -226,106 +235,10 @@ function goSyntax(v: unknown): string {
   }
 }
 
-function bad(verb: string, v: unknown): string {
+/** Go's in-band error for a verb that does not apply: `%!d(string=x)`. */
+export function bad(verb: string, v: unknown): string {
   if (v === null || v === undefined) return `%!${verb}(<nil>)`;
   return `%!${verb}(${typeName(v)}=${formatValue(v)})`;
-}
-
-/** Go's fmt.Sprintf. */
-export function sprintf(format: string, args: readonly unknown[]): string {
-  let out = '';
-  let argi = 0;
-  let i = 0;
-  // with explicit indexes (%[2]d), unused arguments are not reported as extra
-  let reordered = false;
-  while (i < format.length) {
-    const pct = format.indexOf('%', i);
-    if (pct < 0) {
-      out += format.slice(i);
-      break;
-    }
-    out += format.slice(i, pct);
-    i = pct + 1;
-    const spec: Spec = { plus: false, minus: false, sharp: false, zero: false, space: false };
-    for (; i < format.length; i++) {
-      const c = format[i];
-      if (c === '+') spec.plus = true;
-      else if (c === '-') spec.minus = true;
-      else if (c === '#') spec.sharp = true;
-      else if (c === '0') spec.zero = !spec.minus;
-      else if (c === ' ') spec.space = true;
-      else break;
-    }
-    // an explicit argument index: %[2]d
-    const argIndex = () => {
-      const m = /^\[(\d+)\]/.exec(format.slice(i));
-      if (m) {
-        argi = Number(m[1]) - 1;
-        i += m[0].length;
-        reordered = true;
-      }
-    };
-    argIndex();
-    let badWidth = false;
-    if (format[i] === '*') {
-      i++;
-      const w = args[argi++];
-      if (kindOf(w) !== 'int') badWidth = true;
-      else {
-        spec.width = Math.abs(Number(w));
-        if (Number(w) < 0) spec.minus = true;
-      }
-    } else {
-      const m = /^\d+/.exec(format.slice(i));
-      if (m) {
-        spec.width = Number(m[0]);
-        i += m[0].length;
-      }
-    }
-    let badPrec = false;
-    if (format[i] === '.') {
-      i++;
-      argIndex();
-      if (format[i] === '*') {
-        i++;
-        const p = args[argi++];
-        if (kindOf(p) !== 'int' || Number(p) < 0) badPrec = true;
-        else spec.prec = Number(p);
-      } else {
-        const m = /^\d+/.exec(format.slice(i));
-        spec.prec = m ? Number(m[0]) : 0;
-        if (m) i += m[0].length;
-      }
-    }
-    argIndex();
-    if (badWidth) out += '%!(BADWIDTH)';
-    if (badPrec) out += '%!(BADPREC)';
-    if (i >= format.length) {
-      out += '%!(NOVERB)';
-      break;
-    }
-    const verb = String.fromCodePoint(format.codePointAt(i) as number);
-    i += verb.length;
-    if (verb === '%') {
-      out += '%';
-      continue;
-    }
-    if (argi >= args.length) {
-      out += `%!${verb}(MISSING)`;
-      continue;
-    }
-    const v = args[argi++];
-    const s = formatOne(v, verb, spec);
-    const numeric = ['int', 'float'].includes(kindOf(v));
-    out += s === undefined ? bad(verb, v) : pad(s, spec, numeric);
-  }
-  if (!reordered && argi < args.length) {
-    out += `%!(EXTRA ${args
-      .slice(argi)
-      .map((a) => (a === null || a === undefined ? '<nil>' : `${typeName(a)}=${formatValue(a)}`))
-      .join(', ')})`;
-  }
-  return out;
 }
 
 /** Go's fmt.Sprint: operands in %v, a space between two operands when neither is a string. */

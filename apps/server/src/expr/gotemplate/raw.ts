@@ -21,11 +21,12 @@ export class Raw {
 
 /** The text of a raw value for the functions it is passed to; only printing tells raw from escaped. */
 export function unraw(v: unknown): unknown {
-  return v instanceof Raw ? v.text : v;
+  return typeof v === 'object' && v instanceof Raw ? v.text : v;
 }
 
 /** A value as an action prints it: nil and missing keys as `<no value>`, the rest as %v. */
 export function printed(v: unknown): string {
+  if (typeof v === 'string') return v;
   if (v instanceof Raw) return v.text;
   return v === undefined || v === null ? '<no value>' : formatValue(v);
 }

@@ -1,4 +1,5 @@
 import { ExprDuration } from '../values.js';
+import { GoComplex } from './complex.js';
 
 /**
  * How JS values stand for Go values in templates: null/undefined is nil, numbers are int when
@@ -6,7 +7,18 @@ import { ExprDuration } from '../values.js';
  * durations print as their String() form.
  */
 
-export type GoKind = 'nil' | 'bool' | 'int' | 'float' | 'string' | 'slice' | 'map' | 'bytes' | 'func' | 'struct';
+export type GoKind =
+  | 'nil'
+  | 'bool'
+  | 'int'
+  | 'float'
+  | 'complex'
+  | 'string'
+  | 'slice'
+  | 'map'
+  | 'bytes'
+  | 'func'
+  | 'struct';
 
 export function kindOf(v: unknown): GoKind {
   if (v === undefined || v === null) return 'nil';
@@ -25,6 +37,7 @@ export function kindOf(v: unknown): GoKind {
   if (Array.isArray(v)) return 'slice';
   if (v instanceof Uint8Array) return 'bytes';
   if (v instanceof Date || v instanceof ExprDuration) return 'struct';
+  if (v instanceof GoComplex) return 'complex';
   return 'map';
 }
 
@@ -39,6 +52,8 @@ export function typeName(v: unknown): string {
       return 'int';
     case 'float':
       return 'float64';
+    case 'complex':
+      return 'complex128';
     case 'string':
       return 'string';
     case 'slice':
@@ -70,6 +85,9 @@ function compareKeys(a: unknown, b: unknown): number {
 
 /** Go's truth: false, 0, nil, "" and empty slices/maps are false; structs are always true. */
 export function isTrue(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
+  // the common case of JSON data: a plain object is true when it has a key
+  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) return hasAnyKey(v);
   switch (kindOf(v)) {
     case 'nil':
       return false;
@@ -78,16 +96,30 @@ export function isTrue(v: unknown): boolean {
     case 'int':
     case 'float':
       return Number(v) !== 0;
+    case 'complex':
+      return (v as GoComplex).re !== 0 || (v as GoComplex).im !== 0;
     case 'string':
       return (v as string).length > 0;
     case 'slice':
     case 'bytes':
       return (v as unknown[]).length > 0;
     case 'map':
-      return v instanceof Map ? v.size > 0 : Object.keys(v as object).length > 0;
+      return v instanceof Map ? v.size > 0 : hasOwnKeys(v as object);
     default:
       return true;
   }
+}
+
+/** True when a plain object has a key: Object.prototype has no enumerable keys to inherit. */
+function hasAnyKey(o: object): boolean {
+  for (const _key in o) return true;
+  return false;
+}
+
+/** True when an object has a key of its own (without listing them all). */
+function hasOwnKeys(o: object): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return true;
+  return false;
 }
 
 /** Length of a collection value as Go's len: bytes of a string, items of a slice or map. */

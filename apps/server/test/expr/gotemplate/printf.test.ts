@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sprintf } from '../../../src/expr/gotemplate/printf.js';
+import { sprintf } from '../../../src/expr/gotemplate/sprintf.js';
 import { exec } from './helpers.js';
 
 // Go's fmt verbs as `printf` formats them (integers, floats, strings, collections, widths,
@@ -116,5 +116,15 @@ describe('printf verbs', () => {
     expect(exec('{{printf "%-6s|%3d|%.1f" .X .I .F}}')).toBe('x     | 17|3.5');
     expect(exec('{{printf "%v %v" .SI .MSIone}}')).toBe('[3 4 5] map[one:1]');
     expect(exec('{{printf "%q" .SI}}')).toBe("['\\x03' '\\x04' '\\x05']");
+  });
+});
+
+describe('parsed formats', () => {
+  it('answer the same for a format seen before, with other operands', () => {
+    expect(sprintf('%-5s|%05.1f|%x', ['ab', 3.5, 255])).toBe('ab   |003.5|ff');
+    expect(sprintf('%-5s|%05.1f|%x', ['abcdef', -2, 'hi'])).toBe('abcdef|-02.0|6869');
+    expect(sprintf('%-5s|%05.1f|%x', ['a'])).toBe('a    |%!f(MISSING)|%!x(MISSING)');
+    expect(sprintf('%d%%', [5, 6])).toBe('5%%!(EXTRA int=6)');
+    expect(sprintf('%d%%', [5, 6])).toBe('5%%!(EXTRA int=6)');
   });
 });

@@ -42,6 +42,15 @@ describe('literals', () => {
     ['{{`two\nlines`}}', 'two\nlines'],
     ['{{true}} {{false}}', 'true false'],
     ['{{printf "%T %T %T" 1 1.5 "s"}}', 'int float64 string'],
+    // complex constants, as Go's parse and fmt read and print them
+    ['{{1i}}', '(0+1i)'],
+    ['{{1+2i}}', '(1+2i)'],
+    ['{{-1.5-2i}}', '(-1.5-2i)'],
+    ['{{1e3i}}', '(0+1000i)'],
+    ['{{0x1p-2i}}', '(0+0.25i)'],
+    ['{{printf "%T %v %.2f" 2i 1+2i 1.5i}}', 'complex128 (1+2i) (0.00+1.50i)'],
+    ['{{eq 1+2i 1+2i}} {{ne 1i 2i}}', 'true true'],
+    ['{{if 0i}}y{{else}}n{{end}}', 'n'],
   ])('%j renders %j', (src, want) => {
     expect(exec(src)).toBe(want);
   });
@@ -51,7 +60,9 @@ describe('literals', () => {
     ['{{3k}}', /bad number syntax: "3k"/],
     ['{{0x}}', /bad number syntax/],
     ['{{1_}}', /bad number syntax/],
-    ['{{1i}}', /complex numbers are not supported/],
+    ['{{1i2}}', /bad number syntax/],
+    ['{{lt 1i 2i}}', /invalid type for comparison/],
+    ['{{eq 1i 1}}', /incompatible types for comparison/],
     ["{{'ab'}}", /malformed character constant/],
     ['{{"abc}}', /unterminated quoted string/],
     ['{{`abc}}', /unterminated raw quoted string/],

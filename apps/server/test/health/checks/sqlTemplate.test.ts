@@ -18,7 +18,10 @@ const previous = {
   error: '',
   results: { count: 3 },
 };
-const ctx = (last?: typeof previous) => ({ ...runnerContext(), lastResult: async () => last });
+const ctx = (last?: Omit<typeof previous, 'results'> & { results: Record<string, unknown> }) => ({
+  ...runnerContext(),
+  lastResult: async () => last,
+});
 
 afterAll(closeSqlPools);
 
@@ -37,6 +40,26 @@ describe.skipIf(!pgUp)('postgres query as a template', () => {
       ctx(previous),
     );
     expect(out).toMatchObject({ pass: true, message: '3 ROWS' });
+  });
+
+  it('renders last_result as upstream files write it: fields off the function, variables, range', async () => {
+    const withRows = { ...previous, results: { count: 3, rows: [{ id: 7 }, { id: 9 }] } };
+    const out = await executeCheck(
+      'postgres',
+      {
+        name: 'upstream-forms',
+        url: 'postgres://postgres@127.0.0.1:5432/test',
+        query: [
+          '{{- $rows := index last_result "results" -}}',
+          'select {{ last_result.results.count }} as n, {{ $rows.count }} as m,',
+          "'{{ range $i, $r := last_result.results.rows }}{{ if $i }},{{ end }}{{ $r.id }}{{ end }}' as ids",
+        ].join('\n'),
+        test: { expr: 'results.rows[0].n == 3 && results.rows[0].m == 3' },
+        display: { expr: 'results.rows[0].ids' },
+      },
+      ctx(withRows),
+    );
+    expect(out).toMatchObject({ pass: true, message: '7,9' });
   });
 
   it('sees an empty last_result() on the first run', async () => {
