@@ -1,0 +1,67 @@
+import { canaryIssues } from '@opsdeck/schema';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ResourceValidationError } from '../../src/resourceYaml.js';
+import { crdPaths, describeCrdProperties, setCrdPath } from './crdProperties.js';
+
+// The table mechanism itself, on the Team CRD with a schema written for this test.
+const team = z.strictObject({
+  apiVersion: z.string(),
+  kind: z.literal('Team'),
+  metadata: z.object({ name: z.string() }),
+  spec: z.strictObject({
+    displayName: z.string().optional(),
+    icon: z.string().optional(),
+    members: z.array(z.string()).max(0, 'members come from the people screen').optional(),
+  }),
+});
+
+function validate(doc: unknown) {
+  const parsed = team.safeParse(doc);
+  if (!parsed.success) throw new ResourceValidationError(canaryIssues(parsed.error));
+  return parsed.data;
+}
+
+describeCrdProperties({
+  fixture: 'team',
+  validate,
+  minimal: () => ({
+    apiVersion: 'mission-control.flanksource.com/v1',
+    kind: 'Team',
+    metadata: { name: 't' },
+    spec: {},
+  }),
+  table: {
+    'spec.displayName': 'handled',
+    'spec.icon': 'handled',
+    'spec.members': { refused: 'members come from the people screen' },
+  },
+});
+
+describe('setCrdPath', () => {
+  it('appends a seeded item at every list step and returns the concrete path', () => {
+    const doc: Record<string, unknown> = { spec: { actions: [{ name: 'first' }] } };
+    const at = setCrdPath(doc, 'spec.actions[].http.headers[].name', 'X', {
+      'spec.actions[]': { name: 'a' },
+      'spec.actions[].http': { url: 'http://x' },
+    });
+    expect(at).toEqual(['spec', 'actions', 1, 'http', 'headers', 0, 'name']);
+    expect(doc).toEqual({
+      spec: { actions: [{ name: 'first' }, { name: 'a', http: { url: 'http://x', headers: [{ name: 'X' }] } }] },
+    });
+  });
+
+  it('every fixture of issue 28 lists paths', () => {
+    for (const kind of [
+      'team',
+      'scope',
+      'permission',
+      'permissiongroup',
+      'notification',
+      'notificationsilence',
+      'connection',
+      'incidentrule',
+    ])
+      expect(crdPaths(kind).length).toBeGreaterThan(0);
+  });
+});
