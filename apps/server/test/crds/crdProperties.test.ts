@@ -5,6 +5,24 @@ import { ResourceValidationError } from '../../src/resourceYaml.js';
 import { crdPaths, describeCrdProperties, setCrdPath } from './crdProperties.js';
 
 // The table mechanism itself, on the Team CRD with a schema written for this test.
+/** Every kind issue 28 names, with a fixture the other kinds' table tests read. */
+const KINDS = [
+  'playbook',
+  'view',
+  'application',
+  'notification',
+  'notificationsilence',
+  'permission',
+  'permissiongroup',
+  'connection',
+  'team',
+  'incidentrule',
+  'scope',
+  'canary',
+  'topology',
+  'scrapeconfig',
+];
+
 const team = z.strictObject({
   apiVersion: z.string(),
   kind: z.literal('Team'),
