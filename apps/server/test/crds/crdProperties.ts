@@ -42,6 +42,8 @@ export interface CrdPropertyTable<T> {
   seeds?: Record<string, Record<string, unknown>>;
   /** A plausible value for a path whose type alone is not enough (a cron line, a CEL expression). */
   samples?: Record<string, unknown>;
+  /** Completes a document after the path is set (an action with no type yet gets one). */
+  prepare?: (doc: Record<string, unknown>, path: string) => void;
 }
 
 /** The property paths of a CRD fixture. */
@@ -102,7 +104,7 @@ export function setCrdPath(
     prefix += token === '[]' || token === '{}' || !prefix ? token : `.${token}`;
     const seed = () => structuredClone(seeds[prefix] ?? {});
     if (token === '[]') {
-      const list = cur as unknown[];
+      const list = cur as unknown as unknown[];
       list.push(last ? value : seed());
       concrete.push(list.length - 1);
       cur = list[list.length - 1] as Record<string, unknown>;
@@ -164,6 +166,7 @@ export function describeCrdProperties<T>(t: CrdPropertyTable<T>): void {
       const value = p.path in (t.samples ?? {}) ? t.samples?.[p.path] : sampleValue(p);
       const at = setCrdPath(doc, p.path, structuredClone(value), t.seeds);
       const where = concretePath(at);
+      t.prepare?.(doc, p.path);
       if (typeof rule === 'object' && 'refused' in rule) {
         let error: unknown;
         try {

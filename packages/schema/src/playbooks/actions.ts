@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { envVarSchema } from '../canary/checks/common.js';
 import { durationSchema } from '../canary/checks/units.js';
 import { patchExpressionRefusal } from './patchExpressions.js';
+import { githubActionSchema, logsActionSchema, prometheusActionSchema, reportActionSchema } from './queryActions.js';
 
 /**
  * The action types of a Playbook (`spec.actions[]`) OpsDeck runs, each with the reference's field
- * names. Types of the reference OpsDeck does not run (pod, github, logs before log backends, ...)
- * are refused at validation with a message naming them: an action is never skipped silently.
+ * names. Types of the reference OpsDeck does not run (pod, ai, ...) are refused at validation with
+ * a message naming them and why: an action is never skipped silently.
  */
 
 /** An environment variable or header: a name and a value or a value from a connection. */
@@ -150,20 +151,21 @@ export const actionSchemas = {
   sql: sqlActionSchema,
   notification: notificationActionSchema,
   gitops: gitopsActionSchema,
+  prometheus: prometheusActionSchema,
+  logs: logsActionSchema,
+  github: githubActionSchema,
+  report: reportActionSchema,
 } as const;
 export type ActionType = keyof typeof actionSchemas;
 export const ACTION_TYPES = Object.keys(actionSchemas) as ActionType[];
 
-/** Action types of the reference OpsDeck refuses, and why. */
+/** Action types of the reference OpsDeck refuses, and why: each needs something that cannot exist here. */
 export const UNSUPPORTED_ACTIONS: Record<string, string> = {
-  logs: 'logs actions need a log backend, and OpsDeck has none yet',
-  pod: 'pod actions need Kubernetes, which OpsDeck does not run actions on',
-  github: 'github actions are not supported yet',
-  azureDevopsPipeline: 'azureDevopsPipeline actions are not supported yet',
-  prometheus: 'prometheus actions are not supported yet',
-  report: 'report actions are not supported yet',
+  pod: 'pod actions need Kubernetes, which OpsDeck does not run actions on: use an exec action',
+  azureDevopsPipeline:
+    'azureDevopsPipeline actions need an Azure DevOps organization, which OpsDeck cannot reach here: call its REST API with an http action',
   catalog: 'catalog actions are not supported yet',
-  ai: 'ai actions are not supported yet',
+  ai: 'ai actions need an LLM, which OpsDeck does not have',
 };
 
 /**

@@ -113,6 +113,10 @@ export type PlaybookAction = z.infer<typeof playbookActionSchema> & {
   sql?: z.infer<typeof actionSchemas.sql>;
   notification?: z.infer<typeof actionSchemas.notification>;
   gitops?: z.infer<typeof actionSchemas.gitops>;
+  prometheus?: z.infer<typeof actionSchemas.prometheus>;
+  logs?: z.infer<typeof actionSchemas.logs>;
+  github?: z.infer<typeof actionSchemas.github>;
+  report?: z.infer<typeof actionSchemas.report>;
 };
 
 export const approvalSchema = z.strictObject({
