@@ -32,12 +32,14 @@ export interface CrdPropertyTable<T> {
   minimal: () => Record<string, unknown>;
   /**
    * What OpsDeck does with each path. A key covers its own path and every path under it
-   * (`spec.actions[].ai` covers `spec.actions[].ai.model`); the longest covering key wins.
+   * (`spec.actions[].ai` covers `spec.actions[].ai.model`); `*.valueFrom.helmRef` covers it anywhere.
+   * The outermost refusal wins, else the most specific key.
    */
   table: Record<string, CrdPathRule>;
   /**
    * What a container needs to be valid, by CRD path of the container: `{ 'spec.actions[]': { name: 'a' } }`
-   * seeds every new action. A path under test is set inside its seeded containers.
+   * seeds every new action; a key starting with `*` seeds every container whose path ends with the rest.
+   * A path under test is set inside its seeded containers.
    */
   seeds?: Record<string, Record<string, unknown>>;
   /** A plausible value for a path whose type alone is not enough (a cron line, a CEL expression). */
@@ -52,16 +54,38 @@ export function crdPaths(fixture: string): CrdPath[] {
   return (JSON.parse(readFileSync(url, 'utf8')) as { paths: CrdPath[] }).paths;
 }
 
-/** Whether table key `key` covers CRD path `path`: the same path or one under it. */
-export function covers(key: string, path: string): boolean {
-  return path === key || (path.startsWith(key) && ['.', '[', '{'].includes(path[key.length] as string));
+/**
+ * How much of `path` table key `key` covers: the length of the covered prefix, or -1. A key covers
+ * its own path and the paths under it; a key starting with `*` covers any path holding the rest at
+ * a field boundary (`*.valueFrom.helmRef`).
+ */
+export function coverage(key: string, path: string): number {
+  const at = (i: number, part: string) =>
+    path.startsWith(part, i) && (path.length === i + part.length || '.[{'.includes(path[i + part.length] as string));
+  if (!key.startsWith('*')) return at(0, key) ? key.length : -1;
+  const part = key.slice(1);
+  for (let i = path.indexOf(part); i >= 0; i = path.indexOf(part, i + 1)) if (at(i, part)) return i + part.length;
+  return -1;
 }
 
-/** The rule of the longest table key covering `path`, if any. */
+/** Whether table key `key` covers CRD path `path`. */
+export const covers = (key: string, path: string): boolean => coverage(key, path) >= 0;
+
+/**
+ * The rule for `path`: the outermost refusal covering it (what a person sees first), else the
+ * most specific covering key.
+ */
 export function ruleFor(table: Record<string, CrdPathRule>, path: string): CrdPathRule | undefined {
-  let best: string | undefined;
-  for (const key of Object.keys(table)) if (covers(key, path) && (!best || key.length > best.length)) best = key;
-  return best === undefined ? undefined : table[best];
+  let best: { rule: CrdPathRule; len: number; refused: boolean } | undefined;
+  for (const [key, rule] of Object.entries(table)) {
+    const len = coverage(key, path);
+    if (len < 0) continue;
+    const refused = typeof rule === 'object' && 'refused' in rule;
+    const better =
+      !best || (refused && !best.refused) || (refused === best.refused && (refused ? len < best.len : len > best.len));
+    if (better) best = { rule, len, refused };
+  }
+  return best?.rule;
 }
 
 /** A plausible value of a CRD type. */
@@ -88,6 +112,14 @@ export function sampleValue(p: Pick<CrdPath, 'type' | 'enum' | 'format'>): unkno
 
 type Segment = string | number;
 
+/** The seed of a container: by its CRD path, else a `*`-key its path ends with (`*.valueFrom.secretKeyRef`). */
+function seedFor(seeds: Record<string, Record<string, unknown>>, prefix: string): Record<string, unknown> | undefined {
+  if (seeds[prefix]) return seeds[prefix];
+  for (const [key, seed] of Object.entries(seeds))
+    if (key.startsWith('*') && prefix.endsWith(key.slice(1))) return seed;
+  return undefined;
+}
+
 /** Sets `value` at a CRD path in `doc`, appending a fresh (seeded) item at every `[]`; returns the concrete path. */
 export function setCrdPath(
   doc: Record<string, unknown>,
@@ -102,7 +134,8 @@ export function setCrdPath(
   for (const [i, token] of tokens.entries()) {
     const last = i === tokens.length - 1;
     prefix += token === '[]' || token === '{}' || !prefix ? token : `.${token}`;
-    const seed = () => structuredClone(seeds[prefix] ?? {});
+    const seeded = seedFor(seeds, prefix);
+    const seed = () => structuredClone(seeded ?? {});
     if (token === '[]') {
       const list = cur as unknown as unknown[];
       list.push(last ? value : seed());
@@ -120,7 +153,7 @@ export function setCrdPath(
     const next = tokens[i + 1];
     if (next === '[]') obj[key] = Array.isArray(obj[key]) ? obj[key] : [];
     else if (obj[key] === null || typeof obj[key] !== 'object') obj[key] = { ...seed() };
-    else if (seeds[prefix]) obj[key] = { ...seed(), ...(obj[key] as Record<string, unknown>) };
+    else if (seeded) obj[key] = { ...seed(), ...(obj[key] as Record<string, unknown>) };
     cur = obj[key] as Record<string, unknown>;
   }
   return concrete;

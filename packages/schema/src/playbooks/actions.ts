@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { envVarSchema } from '../canary/checks/common.js';
 import { durationSchema } from '../canary/checks/units.js';
 import { patchExpressionRefusal } from './patchExpressions.js';
-import { githubActionSchema, logsActionSchema, prometheusActionSchema, reportActionSchema } from './queryActions.js';
+import {
+  githubActionSchema,
+  logsActionSchema,
+  NO_NTLM,
+  prometheusActionSchema,
+  refusedField,
+  reportActionSchema,
+} from './queryActions.js';
 
 /**
  * The action types of a Playbook (`spec.actions[]`) OpsDeck runs, each with the reference's field
@@ -16,8 +23,9 @@ const envList = z.array(namedValueSchema).optional();
 
 export const execActionSchema = z.strictObject({
   script: z.string({ error: 'script is required' }).min(1, 'script is required'),
-  /** Connections exposed to the script as environment variables (reference: aws, gcp, kubernetes...). */
-  connections: z.record(z.string(), z.unknown()).optional(),
+  connections: refusedField(
+    'connections are not handed to scripts yet: pass credentials as env entries with valueFrom secretKeyRef',
+  ).optional(),
   /** Files the script leaves behind, kept as artifacts (`path` may be a glob relative to the work directory). */
   artifacts: z.array(z.strictObject({ path: z.string().min(1, 'path is required') })).optional(),
   env: envList,
@@ -28,6 +36,12 @@ export const execActionSchema = z.strictObject({
       connection: z.string().optional(),
       destination: z.string().optional(),
       branch: z.string().optional(),
+      username: envVarSchema.optional(),
+      password: envVarSchema.optional(),
+      certificate: refusedField(
+        'client certificates for git are not supported: use a token as password (HTTPS) instead',
+      ).optional(),
+      type: refusedField('type is not needed to clone: any git URL over HTTPS is cloned as is').optional(),
     })
     .refine((c) => c.url || c.connection, { message: 'set url or connection' })
     .optional(),
@@ -41,6 +55,8 @@ export const httpActionSchema = z
     method: z.string().optional(),
     headers: z.array(namedValueSchema).optional(),
     body: z.string().optional(),
+    ntlm: refusedField(NO_NTLM).optional(),
+    ntlmv2: refusedField(NO_NTLM).optional(),
     /** Renders `body` as a template (the whole action is templated already; kept for compatibility). */
     templateBody: z.boolean().optional(),
     username: envVarSchema.optional(),
@@ -66,6 +82,9 @@ export const notificationActionSchema = z
     title: z.string({ error: 'title is required' }).min(1, 'title is required'),
     message: z.string({ error: 'message is required' }).min(1, 'message is required'),
     properties: z.record(z.string(), z.string()).optional(),
+    attachments: refusedField(
+      'attachments are not supported: keep the file as an artifact of an earlier action and link it in the message',
+    ).optional(),
   })
   .refine((n) => n.url || n.connection, { message: 'set url or connection' });
 
@@ -114,6 +133,10 @@ export const gitopsActionSchema = z
         type: z.string().optional(),
         username: envVarSchema.optional(),
         password: envVarSchema.optional(),
+        skipExisting: refusedField(
+          'skipExisting is not supported: an existing branch gets the new commit on top',
+        ).optional(),
+        force: refusedField('force pushes are refused: OpsDeck never rewrites the history of a branch').optional(),
       })
       .refine((r) => r.url || r.connection, { message: 'set url or connection' })
       .refine((r) => !r.type || r.type.includes('{{') || (GIT_FORGES as readonly string[]).includes(r.type), {
@@ -133,6 +156,7 @@ export const gitopsActionSchema = z
         tags: z.array(z.string()).optional(),
         /** Its description (an OpsDeck addition). */
         body: z.string().optional(),
+        autoMerge: refusedField('autoMerge is not supported: merge the pull request on the forge').optional(),
       })
       .optional(),
     patches: z.array(gitPatchSchema).optional(),

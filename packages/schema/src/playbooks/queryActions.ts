@@ -8,13 +8,13 @@ import { resourceSelectorSchema } from '../incidents.js';
  * `report` (a catalog report kept as an artifact). Field names are the reference's.
  */
 
-/** A field of the reference OpsDeck refuses, with the reason, so that the refusal names it. */
-const refusedField = (reason: string) =>
+/** A field of the reference OpsDeck refuses: accepted as a key so that the refusal names it, with the reason. */
+export const refusedField = (reason: string) =>
   z.unknown().superRefine((v, ctx) => {
     if (v !== undefined) ctx.addIssue({ code: 'custom', message: reason });
   });
 
-const NO_NTLM = 'NTLM and digest authentication are not supported: use username/password (basic) or bearer';
+export const NO_NTLM = 'NTLM and digest authentication are not supported: use username/password (basic) or bearer';
 
 /** A time range of a PromQL query: `start`/`end` as RFC 3339, unix seconds or `now-1h`; `step` a duration. */
 export const promRangeSchema = z.strictObject({
