@@ -44,6 +44,8 @@ export interface CrdPropertyTable<T> {
   seeds?: Record<string, Record<string, unknown>>;
   /** A plausible value for a path whose type alone is not enough (a cron line, a CEL expression). */
   samples?: Record<string, unknown>;
+  /** Maps a validation issue's path back to the CRD's shape where the schema reshapes it. */
+  issuePath?: (path: string) => string;
   /** Completes a document after the path is set (an action with no type yet gets one). */
   prepare?: (doc: Record<string, unknown>, path: string) => void;
 }
@@ -72,20 +74,29 @@ export function coverage(key: string, path: string): number {
 export const covers = (key: string, path: string): boolean => coverage(key, path) >= 0;
 
 /**
- * The rule for `path`: the outermost refusal covering it (what a person sees first), else the
- * most specific covering key.
+ * The rule for `path`: the most specific covering key; when that refuses it, the outermost
+ * refusal covering it (what a person reads first).
  */
 export function ruleFor(table: Record<string, CrdPathRule>, path: string): CrdPathRule | undefined {
-  let best: { rule: CrdPathRule; len: number; refused: boolean } | undefined;
+  const covering: Array<{ rule: CrdPathRule; len: number; wild: boolean; refused: boolean }> = [];
   for (const [key, rule] of Object.entries(table)) {
     const len = coverage(key, path);
-    if (len < 0) continue;
-    const refused = typeof rule === 'object' && 'refused' in rule;
-    const better =
-      !best || (refused && !best.refused) || (refused === best.refused && (refused ? len < best.len : len > best.len));
-    if (better) best = { rule, len, refused };
+    if (len >= 0)
+      covering.push({ rule, len, wild: key.startsWith('*'), refused: typeof rule === 'object' && 'refused' in rule });
   }
-  return best?.rule;
+  // the most specific key (a written path before a `*` one of the same reach)
+  covering.sort((a, b) => b.len - a.len || Number(a.wild) - Number(b.wild));
+  const best = covering[0];
+  if (!best?.refused) return best?.rule;
+  // refused: by the outermost refusal, the one a person reads
+  return covering.filter((c) => c.refused).sort((a, b) => a.len - b.len)[0]?.rule;
+}
+
+/** The sample of a path: by its path, else a `*`-key it ends with, else one of its type. */
+function sampleFor(samples: Record<string, unknown>, p: CrdPath): unknown {
+  if (p.path in samples) return samples[p.path];
+  for (const [key, v] of Object.entries(samples)) if (key.startsWith('*') && p.path.endsWith(key.slice(1))) return v;
+  return sampleValue(p);
 }
 
 /** A plausible value of a CRD type. */
@@ -196,7 +207,7 @@ export function describeCrdProperties<T>(t: CrdPropertyTable<T>): void {
     it.each(listed.map((p) => [p.path, p] as const))('%s', (_name, p) => {
       const rule = ruleFor(t.table, p.path) as CrdPathRule;
       const doc = t.minimal();
-      const value = p.path in (t.samples ?? {}) ? t.samples?.[p.path] : sampleValue(p);
+      const value = sampleFor(t.samples ?? {}, p);
       const at = setCrdPath(doc, p.path, structuredClone(value), t.seeds);
       const where = concretePath(at);
       t.prepare?.(doc, p.path);
@@ -208,7 +219,7 @@ export function describeCrdProperties<T>(t: CrdPropertyTable<T>): void {
           error = err;
         }
         expect(error, `${where} should be refused`).toBeDefined();
-        const issues = issuesOf(error);
+        const issues = issuesOf(error).map((i) => ({ ...i, path: t.issuePath ? t.issuePath(i.path) : i.path }));
         const named = issues.filter(
           (i) => where === i.path || where.startsWith(`${i.path}.`) || where.startsWith(`${i.path}[`),
         );
