@@ -74,22 +74,25 @@ export function coverage(key: string, path: string): number {
 export const covers = (key: string, path: string): boolean => coverage(key, path) >= 0;
 
 /**
- * The rule for `path`: the most specific covering key; when that refuses it, the outermost
- * refusal covering it (what a person reads first).
+ * The rule for `path`: when a written key refuses it, the outermost written refusal; else the
+ * most specific covering key (a written key before a `*` one of the same reach).
  */
 export function ruleFor(table: Record<string, CrdPathRule>, path: string): CrdPathRule | undefined {
-  const covering: Array<{ rule: CrdPathRule; len: number; wild: boolean; refused: boolean }> = [];
+  const written: Array<{ rule: CrdPathRule; len: number }> = [];
+  const wild: Array<{ rule: CrdPathRule; len: number }> = [];
   for (const [key, rule] of Object.entries(table)) {
     const len = coverage(key, path);
-    if (len >= 0)
-      covering.push({ rule, len, wild: key.startsWith('*'), refused: typeof rule === 'object' && 'refused' in rule });
+    if (len >= 0) (key.startsWith('*') ? wild : written).push({ rule, len });
   }
-  // the most specific key (a written path before a `*` one of the same reach)
-  covering.sort((a, b) => b.len - a.len || Number(a.wild) - Number(b.wild));
-  const best = covering[0];
-  if (!best?.refused) return best?.rule;
-  // refused: by the outermost refusal, the one a person reads
-  return covering.filter((c) => c.refused).sort((a, b) => a.len - b.len)[0]?.rule;
+  const refused = (r: CrdPathRule) => typeof r === 'object' && 'refused' in r;
+  written.sort((a, b) => b.len - a.len);
+  wild.sort((a, b) => b.len - a.len);
+  const w = written[0];
+  // a written refusal covering the path: the outermost one is what a person reads first
+  if (w && refused(w.rule)) return written.filter((c) => refused(c.rule)).sort((a, b) => a.len - b.len)[0]?.rule;
+  let x = wild[0];
+  if (x && refused(x.rule)) x = wild.filter((c) => refused(c.rule)).sort((a, b) => a.len - b.len)[0];
+  return x && (!w || x.len > w.len) ? x.rule : w?.rule;
 }
 
 /** The sample of a path: by its path, else a `*`-key it ends with, else one of its type. */
