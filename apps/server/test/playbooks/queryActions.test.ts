@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/index.js';
+import { startTestServer, type TestServer, testSubjectId } from '../helpers/index.js';
 import { type LokiStandIn, startLoki } from '../logs/lokiStandIn.js';
 import { startPrometheus } from '../views/helpers.js';
 import { standInForge } from './forge.js';
-import { run, seedPlaybook, status, worker } from './helpers.js';
+import { run, seedPerson, seedPlaybook, status, worker } from './helpers.js';
 
 // The prometheus, logs, github and report actions, each run through the API against a real peer
 // (Prometheus), the Loki stand-in, the stand-in forge, and the catalog of the test database.
@@ -185,5 +185,26 @@ describe('report action', () => {
     // a name a spreadsheet would run as a formula is kept as text
     expect(csv).toContain("'=cmd,Kubernetes::Pod");
     expect(csv).not.toContain('db,Kubernetes::StatefulSet');
+  });
+});
+
+describe('report action access', () => {
+  it('reads the catalog as the playbook’s author may: an author who may not read it gets no report', async () => {
+    const id = await seedPlaybook(
+      server,
+      { actions: [{ name: 'r', report: { configs: [{ types: ['Kubernetes::Pod'] }] } }] },
+      'report-author',
+    );
+    await seedPerson(server, 'agent');
+    await server.db.kysely
+      .updateTable('playbooks')
+      .set({ created_by: testSubjectId('agent') } as never)
+      .where('id', '=', id)
+      .execute();
+    const { run_id } = await run(server, { id });
+    await worker(server).drain();
+    const s = await status(server, run_id);
+    expect(s.run.status).toBe('failed');
+    expect(s.actions[0]?.error).toBe("report: the playbook's author may not read the catalog");
   });
 });
