@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envVarSchema } from '../canary/checks/common.js';
 import { durationSchema } from '../canary/checks/units.js';
+import { execConnectionsSchema } from '../catalog/scrapers/exec.js';
 import { patchExpressionRefusal } from './patchExpressions.js';
 import {
   githubActionSchema,
@@ -23,9 +24,8 @@ const envList = z.array(namedValueSchema).optional();
 
 export const execActionSchema = z.strictObject({
   script: z.string({ error: 'script is required' }).min(1, 'script is required'),
-  connections: refusedField(
-    'connections are not handed to scripts yet: pass credentials as env entries with valueFrom secretKeyRef',
-  ).optional(),
+  /** Cloud and cluster credentials handed to the script as the variables their CLIs read (as exec scrapers do). */
+  connections: execConnectionsSchema.optional(),
   /** Files the script leaves behind, kept as artifacts (`path` may be a glob relative to the work directory). */
   artifacts: z.array(z.strictObject({ path: z.string().min(1, 'path is required') })).optional(),
   env: envList,
