@@ -27,11 +27,12 @@ export async function connectionEnv(
     if (value) env[name] = value;
   };
   const stored = async (ref: string | undefined) => (ref ? ctx.resolveConnection(ref) : undefined);
+  const value = async (source: unknown) => (source === undefined ? undefined : ctx.resolveEnv(source));
   if (c.aws) {
     const conn = await stored(c.aws.connection);
-    put('AWS_ACCESS_KEY_ID', (await ctx.resolveEnv(c.aws.accessKey)) || conn?.username);
-    put('AWS_SECRET_ACCESS_KEY', (await ctx.resolveEnv(c.aws.secretKey)) || conn?.password);
-    put('AWS_SESSION_TOKEN', (await ctx.resolveEnv(c.aws.sessionToken)) || conn?.properties.sessionToken);
+    put('AWS_ACCESS_KEY_ID', (await value(c.aws.accessKey)) || conn?.username);
+    put('AWS_SECRET_ACCESS_KEY', (await value(c.aws.secretKey)) || conn?.password);
+    put('AWS_SESSION_TOKEN', (await value(c.aws.sessionToken)) || conn?.properties.sessionToken);
     const region = c.aws.region || conn?.properties.region;
     put('AWS_REGION', region);
     put('AWS_DEFAULT_REGION', region);
@@ -39,13 +40,13 @@ export async function connectionEnv(
   }
   if (c.azure) {
     const conn = await stored(c.azure.connection);
-    put('AZURE_CLIENT_ID', (await ctx.resolveEnv(c.azure.clientID)) || conn?.username);
-    put('AZURE_CLIENT_SECRET', (await ctx.resolveEnv(c.azure.clientSecret)) || conn?.password);
+    put('AZURE_CLIENT_ID', (await value(c.azure.clientID)) || conn?.username);
+    put('AZURE_CLIENT_SECRET', (await value(c.azure.clientSecret)) || conn?.password);
     put('AZURE_TENANT_ID', c.azure.tenantID || conn?.properties.tenant || conn?.properties.tenantID);
   }
   if (c.gcp) {
     const conn = await stored(c.gcp.connection);
-    const credentials = (await ctx.resolveEnv(c.gcp.credentials)) || conn?.certificate || conn?.password;
+    const credentials = (await value(c.gcp.credentials)) || conn?.certificate || conn?.password;
     if (credentials) {
       const file = path.join(work, '.gcp-credentials.json');
       await writeFile(file, credentials, { mode: 0o600 });
@@ -54,8 +55,7 @@ export async function connectionEnv(
   }
   if (c.kubernetes) {
     const conn = await stored(c.kubernetes.connection);
-    const kubeconfig =
-      (await ctx.resolveEnv(c.kubernetes.kubeconfig)) || conn?.certificate || conn?.properties.kubeconfig;
+    const kubeconfig = (await value(c.kubernetes.kubeconfig)) || conn?.certificate || conn?.properties.kubeconfig;
     if (kubeconfig) {
       const file = path.join(work, '.kubeconfig');
       await writeFile(file, kubeconfig, { mode: 0o600 });
