@@ -29,10 +29,15 @@ if (!spec) fail('the CRD version has no spec schema');
 const out = [];
 walk(spec, 'spec');
 out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-// One path per line keeps the fixtures' diffs readable when a CRD changes.
-const lines = out.map((p) => `    ${JSON.stringify(p)}`).join(',\n');
+// One path per line (in the repository's JSON style) keeps the fixtures' diffs readable.
+const entry = (p) =>
+  `{ ${Object.entries(p)
+    .map(
+      ([k, v]) => `"${k}": ${Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(', ')}]` : JSON.stringify(v)}`,
+    )
+    .join(', ')} }`;
 process.stdout.write(
-  `{\n  "kind": ${JSON.stringify(crd.spec.names.kind)},\n  "version": ${JSON.stringify(version.name)},\n  "paths": [\n${lines}\n  ]\n}\n`,
+  `{\n  "kind": ${JSON.stringify(crd.spec.names.kind)},\n  "version": ${JSON.stringify(version.name)},\n  "paths": [\n${out.map((p) => `    ${entry(p)}`).join(',\n')}\n  ]\n}\n`,
 );
 
 /** The scalar type name of a schema node, or undefined when it is not a scalar. */

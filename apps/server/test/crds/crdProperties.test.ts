@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { canaryIssues } from '@opsdeck/schema';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -71,5 +73,50 @@ describe('setCrdPath', () => {
 
   it('every fixture of issue 28 lists paths', () => {
     for (const kind of KINDS) expect(crdPaths(kind).length).toBeGreaterThan(0);
+  });
+});
+
+describe('scripts/crd-paths.mjs', () => {
+  const CRD = [
+    'apiVersion: apiextensions.k8s.io/v1',
+    'kind: CustomResourceDefinition',
+    'spec:',
+    '  names: {kind: Team}',
+    '  versions:',
+    '    - name: v1',
+    '      storage: true',
+    '      schema:',
+    '        openAPIV3Schema:',
+    '          properties:',
+    '            status: {type: object, properties: {ready: {type: boolean}}}',
+    '            spec:',
+    '              properties:',
+    '                members: {type: array, items: {type: string}}',
+    '                kind: {type: string, enum: [a, b]}',
+    '                labels: {type: object, additionalProperties: {type: string}}',
+    '                extra: {type: object, x-kubernetes-preserve-unknown-fields: true}',
+    '                rules:',
+    '                  type: array',
+    '                  items:',
+    '                    properties:',
+    '                      port: {x-kubernetes-int-or-string: true}',
+    '                      routes: {type: object, additionalProperties: {properties: {to: {type: string}}}}',
+  ].join('\n');
+
+  it('lists every spec leaf of a CRD read on stdin with its type, sorted, status left out', () => {
+    const script = path.resolve(import.meta.dirname, '../../../../scripts/crd-paths.mjs');
+    const out = JSON.parse(execFileSync(process.execPath, [script], { input: CRD, encoding: 'utf8' }));
+    expect(out).toEqual({
+      kind: 'Team',
+      version: 'v1',
+      paths: [
+        { path: 'spec.extra', type: 'object' },
+        { path: 'spec.kind', type: 'string', enum: ['a', 'b'] },
+        { path: 'spec.labels', type: 'map<string>' },
+        { path: 'spec.members', type: 'string[]' },
+        { path: 'spec.rules[].port', type: 'int-or-string' },
+        { path: 'spec.rules[].routes{}.to', type: 'string' },
+      ],
+    });
   });
 });
