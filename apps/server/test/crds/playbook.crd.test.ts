@@ -121,6 +121,7 @@ describeCrdProperties({
     'spec.actions[].contentType': { refused: 'contentType applies to actions that send a body' },
     'spec.actions[].exec.checkout.certificate': { refused: 'client certificates for git are not supported' },
     'spec.actions[].exec.checkout.type': { refused: 'type is not needed to clone' },
+    'spec.actions[].exec.setup': { refused: 'setup (installing bun, python or powershell) is not supported yet' },
     'spec.actions[].exec.connections.fromConfigItem': { refused: 'connections.fromConfigItem is not supported yet' },
     'spec.actions[].exec.connections.eksPodIdentity': { refused: 'connections.eksPodIdentity is not supported yet' },
     'spec.actions[].exec.connections.serviceAccount': { refused: 'connections.serviceAccount is not supported yet' },

@@ -45,7 +45,9 @@ export const execActionSchema = z.strictObject({
     })
     .refine((c) => c.url || c.connection, { message: 'set url or connection' })
     .optional(),
-  setup: z.record(z.string(), z.unknown()).optional(),
+  setup: refusedField(
+    'setup (installing bun, python or powershell) is not supported yet; use what the server has',
+  ).optional(),
 });
 
 export const httpActionSchema = z
