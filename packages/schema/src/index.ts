@@ -37,6 +37,7 @@ export { SEND_STATUSES, type SendStatus } from './notifications.js';
 export * from './playbooks/actions.js';
 export * from './playbooks/patchExpressions.js';
 export * from './playbooks/playbook.js';
+export * from './playbooks/queryActions.js';
 export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';
 export * from './statusPages.js';
 export * from './topology.js';

@@ -215,7 +215,14 @@ export const topologySpecSchema = z.strictObject({
   statusExpr: z.string().optional(),
   healthExpr: z.string().optional(),
   groupBy: z.strictObject({ tag: z.string().min(1), selector: configSelectorSchema.optional() }).optional(),
-  push: z.looseObject({}).optional(),
+  // accepted and never done would be a silent drop: refused with the reason
+  push: z
+    .unknown()
+    .optional()
+    .refine((v) => v === undefined, {
+      message:
+        'push is not supported: a topology runs on the OpsDeck that holds it; an agent sends its own results through the agent link',
+    }),
 });
 export type TopologySpec = z.infer<typeof topologySpecSchema>;
 

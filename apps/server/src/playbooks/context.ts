@@ -1,3 +1,4 @@
+import { searchResources } from '../catalog/query/search.js';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { resolveEnvSource } from '../connections/store.js';
 import { connectionResolver } from '../health/engine.js';
@@ -21,6 +22,8 @@ export function actionContextFor(ctx: AppContext): Omit<ActionContext, 'signal' 
     sandbox: sandboxPolicy(ctx.config),
     openSecret: (sealed) => connectionSecretBox(ctx.config).open(sealed),
     maxArtifactBytes: Number.isFinite(max) && max > 0 ? max : DEFAULT_MAX_ARTIFACT_BYTES,
+    // unrestricted here; a run's context (runSecrets) narrows it to what the run's user may read
+    searchConfigs: (selectors, limit) => searchResources(ctx.db, 'configs', selectors, limit),
     async notify(target, title, body, signal) {
       await deliver(
         ctx.db.kysely,

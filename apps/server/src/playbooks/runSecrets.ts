@@ -1,9 +1,13 @@
+import type { RawBuilder } from 'kysely';
+import { searchResources } from '../catalog/query/search.js';
 import { connectionUseRefusal } from '../connections/access.js';
 import { findConnection } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
 import type { ResolvedConnection } from '../health/checks/types.js';
 import { loadSubject } from '../identity/subject.js';
+import { authorize } from '../rbac/authorize.js';
 import type { Subject } from '../rbac/resources.js';
+import { restrictionSql } from '../rbac/selectorSql.js';
 import { KnownSecrets, maskStrings, maskText } from '../rest/secretValues.js';
 import type { ActionContext, ActionOutcome } from './actions/types.js';
 import type { ClaimedRun } from './claims.js';
@@ -104,6 +108,18 @@ export function runSecrets(db: Db, base: BaseContext, run: ClaimedRun, now: Date
       const value = base.openSecret(sealed);
       known.add(value);
       return value;
+    },
+    // the catalog as the playbook's author (else the run's subject) may read it, as the search API narrows it
+    async searchConfigs(selectors, limit) {
+      user ??= runUser(db, run, now);
+      const who = await user;
+      if ('trusted' in who) return base.searchConfigs(selectors, limit);
+      if ('refusal' in who) throw new Error('the playbook has no author on record who may read the catalog');
+      const decision = authorize(who.subject, 'config_scrapers', 'read', undefined, { selective: true });
+      if (!decision.allowed) throw new Error("the playbook's author may not read the catalog");
+      const { restriction } = decision;
+      const narrow = restriction ? (id: RawBuilder<unknown>) => restrictionSql(restriction, id) : undefined;
+      return searchResources(db, 'configs', selectors, limit, narrow);
     },
   };
   return { context, known };

@@ -35,7 +35,17 @@ export function validatePlaybook(doc: unknown): PlaybookResource {
   spec.actions.forEach((a, i) => {
     check(['spec', 'actions', i, 'if'], a.if, checkIf);
     check(['spec', 'actions', i, 'delay'], a.delay, checkDelay);
-    for (const t of ['exec', 'http', 'sql', 'notification', 'gitops'] as const) {
+    for (const t of [
+      'exec',
+      'http',
+      'sql',
+      'notification',
+      'gitops',
+      'prometheus',
+      'logs',
+      'github',
+      'report',
+    ] as const) {
       if (a[t] !== undefined) templateIssues(a[t], ['spec', 'actions', i, t], check);
     }
   });

@@ -107,16 +107,10 @@ export async function runTopology(deps: TopologyRunDeps, id: string): Promise<To
     await linkComponents(deps.db, [id]);
     await recomputeRollups(deps.db, [id]);
     result = { components: saved.saved, deleted: saved.deleted, errors };
-    // accepted by validation but not applied yet: say so on the run instead of staying silent
-    const spec = found.resource.spec;
-    const warnings = [...(spec.push ? ['spec.push is not applied yet: the tree is not pushed'] : [])];
     return {
       success: saved.saved,
       errors,
-      details: {
-        summary: { components: saved.saved, deleted: saved.deleted },
-        ...(warnings.length ? { warnings } : {}),
-      },
+      details: { summary: { components: saved.saved, deleted: saved.deleted } },
     };
   });
   return result;

@@ -102,11 +102,11 @@ describe('playbook API', () => {
     const bad = await server.fetch('/api/db/playbooks', {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ name: 'bad', spec: { actions: [{ name: 'a', logs: {} }] } }),
+      body: JSON.stringify({ name: 'bad', spec: { actions: [{ name: 'a', pod: {} }] } }),
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toContain(
-      'spec.actions[0].logs: unsupported action type',
+      'spec.actions[0].pod: unsupported action type',
     );
     const made = await server.fetch('/api/db/playbooks', {
       method: 'POST',

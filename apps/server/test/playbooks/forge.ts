@@ -191,6 +191,26 @@ export async function standInForge(root: string, token: string) {
         });
         return;
       }
+      // GitHub's workflow_dispatch: 204 with no body; 422 when the ref is not a branch of the repository
+      const wf = url.pathname.match(/^\/api\/v3\/repos\/([^/]+)\/([^/]+)\/actions\/workflows\/([^/]+)\/dispatches$/);
+      if (wf && req.method === 'POST') {
+        if (req.headers.authorization !== `Bearer ${token}`) {
+          send(res, 401, {
+            message: 'Bad credentials',
+            documentation_url: 'https://docs.github.com/rest',
+            status: '401',
+          });
+          return;
+        }
+        const input = JSON.parse(body || '{}') as { ref?: string };
+        if (!input.ref || !branchExists(`${wf[1]}/${wf[2]}`, input.ref)) {
+          send(res, 422, { message: `No ref found for: ${input.ref ?? ''}`, status: '422' });
+          return;
+        }
+        res.writeHead(204);
+        res.end();
+        return;
+      }
       const gl = url.pathname.match(/^\/api\/v4\/projects\/([^/]+)\/merge_requests$/);
       if (gl?.[1] && req.method === 'POST') {
         if (req.headers['private-token'] !== token) {

@@ -104,8 +104,11 @@ describe('Playbook YAML', () => {
   });
 
   it('refuses action types it does not run, never skipping them', () => {
+    expect(problems({ actions: [{ name: 'a', ai: { prompt: 'why?' } }] })).toEqual([
+      'spec.actions[0].ai: unsupported action type: ai actions need an LLM, which OpsDeck does not have',
+    ]);
     expect(problems({ actions: [{ name: 'a', logs: { loki: {} } }] })).toEqual([
-      'spec.actions[0].logs: unsupported action type: logs actions need a log backend, and OpsDeck has none yet',
+      'spec.actions[0].logs.loki: set url or connection',
     ]);
     expect(problems({ actions: [{ name: 'a', pod: {} }] })[0]).toMatch(/unsupported action type: pod/);
     expect(problems({ actions: [{ name: 'a', frobnicate: {} }] })).toContain(
@@ -142,7 +145,7 @@ describe('Playbook YAML', () => {
     expect(out).toContain('playbook default/echo created');
     writeFileSync(
       file,
-      'apiVersion: mission-control.flanksource.com/v1\nkind: Playbook\nmetadata: {name: bad}\nspec: {actions: [{name: a, logs: {}}]}\n',
+      'apiVersion: mission-control.flanksource.com/v1\nkind: Playbook\nmetadata: {name: bad}\nspec: {actions: [{name: a, pod: {}}]}\n',
     );
     let stderr = '';
     try {
@@ -150,6 +153,6 @@ describe('Playbook YAML', () => {
     } catch (err) {
       stderr = String((err as { stderr: string }).stderr);
     }
-    expect(stderr).toContain('spec.actions[0].logs: unsupported action type');
+    expect(stderr).toContain('spec.actions[0].pod: unsupported action type');
   }, 180_000);
 });

@@ -140,6 +140,13 @@ export function canarySchema(): z.ZodType<CanaryResource> {
     lists[type] = unsupportedType(unrunnableReason(type) ?? `check type '${type}' is not supported`).optional();
   }
   for (const [type, schema] of Object.entries(checkSchemas)) lists[type] = z.array(schema).optional();
+  // the CRD writes `webhook` as one check, not a list: it is read as a list of one
+  lists.webhook = z
+    .preprocess(
+      (v) => (v && typeof v === 'object' && !Array.isArray(v) ? [v] : v),
+      z.array(checkSchemas.webhook as z.ZodType),
+    )
+    .optional();
   const spec = z.strictObject({ ...canarySpecShape, ...lists }).superRefine((s, ctx) => {
     const seen = new Set<string>();
     const metrics = new Map<string, { shape: string; path: string }>();

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { envVarSchema } from '../canary/checks/common.js';
+import { envVarSchema, unsupportedField } from '../canary/checks/common.js';
+
+/** Why relationship selectors stay in this catalog. */
+const NOT_ELSEWHERE =
+  'agent and scope are not supported in relationship selectors: related items are found in this OpsDeck catalog';
 
 /**
  * The fields every scraper of a ScrapeConfig shares (the reference's BaseScraper): how to turn
@@ -89,11 +93,26 @@ const relationshipSchema = z
     namespace: relationshipLookupSchema.optional(),
     type: relationshipLookupSchema.optional(),
     labels: z.record(z.string(), relationshipLookupSchema).optional(),
+    agent: unsupportedField(NOT_ELSEWHERE),
+    scope: unsupportedField(NOT_ELSEWHERE),
   })
   .refine((r) => r.expr || RELATIONSHIP_SELECTOR_FIELDS.some((f) => r[f] !== undefined) || r.labels, {
     message: 'set expr or at least one of id, external_id, name, namespace, type, labels',
   });
 export type RelationshipRule = z.infer<typeof relationshipSchema>;
+
+/** A location or alias: a template text; the CRD's object form (type, filter, values) is refused with why. */
+const locationText = z.unknown().transform((v, ctx) => {
+  if (typeof v === 'string' && v.trim()) return v;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      typeof v === 'object' && v !== null
+        ? 'locations and aliases as objects (type, filter, values, withParent) are not supported yet: write each as a template text'
+        : 'expected a template text',
+  });
+  return z.NEVER;
+});
 
 /** What the reference's `transform` block holds. */
 export const transformSchema = z
@@ -112,8 +131,9 @@ export const transformSchema = z
         exclude: z.array(text).optional(),
       })
       .optional(),
-    locations: z.array(text).optional(),
-    aliases: z.array(text).optional(),
+    jsonpath: unsupportedField('transform.jsonpath is not supported yet: use expr (CEL) or javascript'),
+    locations: z.array(locationText).optional(),
+    aliases: z.array(locationText).optional(),
   })
   .superRefine((t, ctx) => {
     if ([t.expr, t.gotemplate, t.javascript].filter(Boolean).length > 1) {
@@ -126,6 +146,37 @@ export type ScrapeTransform = z.infer<typeof transformSchema>;
 const propertySchema = z.looseObject({ name: text });
 
 export const MAX_TAGS = 5;
+
+/**
+ * Tags: the map form (`{name: value-or-JSONPath}`) OpsDeck keeps, or the CRD's list form
+ * (`[{name, value}]`, `[{name, jsonpath}]`), read into the map form.
+ */
+const tagsSchema = z.unknown().transform((v, ctx): Record<string, string> => {
+  const out: Record<string, string> = {};
+  if (Array.isArray(v)) {
+    v.forEach((e: Record<string, unknown> | null, i) => {
+      if (!e || typeof e !== 'object' || typeof e.name !== 'string' || !e.name) {
+        ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'name is required' });
+        return;
+      }
+      if (e.label !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'label'],
+          message: 'a tag read from a label is not supported yet: use value or jsonpath',
+        });
+      const value = e.jsonpath ?? e.value;
+      if (typeof value !== 'string') ctx.addIssue({ code: 'custom', path: [i], message: 'set value or jsonpath' });
+      else out[e.name] = value;
+    });
+  } else if (v && typeof v === 'object') {
+    for (const [k, value] of Object.entries(v)) {
+      if (typeof value === 'string') out[k] = value;
+      else ctx.addIssue({ code: 'custom', path: [k], message: 'expected a value or JSONPath text' });
+    }
+  } else ctx.addIssue({ code: 'custom', message: 'expected a map of tags or a list of {name, value}' });
+  return out;
+});
 
 /** The BaseScraper fields, shared by every scraper type. */
 export const baseScraperShape = {
@@ -143,8 +194,7 @@ export const baseScraperShape = {
   createFields: z.array(text).optional(),
   deleteFields: z.array(text).optional(),
   labels: z.record(z.string(), z.string()).optional(),
-  tags: z
-    .record(z.string(), z.string())
+  tags: tagsSchema
     .refine((t) => Object.keys(t).length <= MAX_TAGS, { message: `at most ${MAX_TAGS} tags per item` })
     .optional(),
   properties: z.array(propertySchema).optional(),

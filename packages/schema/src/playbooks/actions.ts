@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { envVarSchema } from '../canary/checks/common.js';
 import { durationSchema } from '../canary/checks/units.js';
+import { execConnectionsSchema } from '../catalog/scrapers/exec.js';
 import { patchExpressionRefusal } from './patchExpressions.js';
+import {
+  githubActionSchema,
+  logsActionSchema,
+  NO_NTLM,
+  prometheusActionSchema,
+  refusedField,
+  reportActionSchema,
+} from './queryActions.js';
 
 /**
  * The action types of a Playbook (`spec.actions[]`) OpsDeck runs, each with the reference's field
- * names. Types of the reference OpsDeck does not run (pod, github, logs before log backends, ...)
- * are refused at validation with a message naming them: an action is never skipped silently.
+ * names. Types of the reference OpsDeck does not run (pod, ai, ...) are refused at validation with
+ * a message naming them and why: an action is never skipped silently.
  */
 
 /** An environment variable or header: a name and a value or a value from a connection. */
@@ -15,8 +24,8 @@ const envList = z.array(namedValueSchema).optional();
 
 export const execActionSchema = z.strictObject({
   script: z.string({ error: 'script is required' }).min(1, 'script is required'),
-  /** Connections exposed to the script as environment variables (reference: aws, gcp, kubernetes...). */
-  connections: z.record(z.string(), z.unknown()).optional(),
+  /** Cloud and cluster credentials handed to the script as the variables their CLIs read (as exec scrapers do). */
+  connections: execConnectionsSchema.optional(),
   /** Files the script leaves behind, kept as artifacts (`path` may be a glob relative to the work directory). */
   artifacts: z.array(z.strictObject({ path: z.string().min(1, 'path is required') })).optional(),
   env: envList,
@@ -27,10 +36,18 @@ export const execActionSchema = z.strictObject({
       connection: z.string().optional(),
       destination: z.string().optional(),
       branch: z.string().optional(),
+      username: envVarSchema.optional(),
+      password: envVarSchema.optional(),
+      certificate: refusedField(
+        'client certificates for git are not supported: use a token as password (HTTPS) instead',
+      ).optional(),
+      type: refusedField('type is not needed to clone: any git URL over HTTPS is cloned as is').optional(),
     })
     .refine((c) => c.url || c.connection, { message: 'set url or connection' })
     .optional(),
-  setup: z.record(z.string(), z.unknown()).optional(),
+  setup: refusedField(
+    'setup (installing bun, python or powershell) is not supported yet; use what the server has',
+  ).optional(),
 });
 
 export const httpActionSchema = z
@@ -40,6 +57,8 @@ export const httpActionSchema = z
     method: z.string().optional(),
     headers: z.array(namedValueSchema).optional(),
     body: z.string().optional(),
+    ntlm: refusedField(NO_NTLM).optional(),
+    ntlmv2: refusedField(NO_NTLM).optional(),
     /** Renders `body` as a template (the whole action is templated already; kept for compatibility). */
     templateBody: z.boolean().optional(),
     username: envVarSchema.optional(),
@@ -65,6 +84,9 @@ export const notificationActionSchema = z
     title: z.string({ error: 'title is required' }).min(1, 'title is required'),
     message: z.string({ error: 'message is required' }).min(1, 'message is required'),
     properties: z.record(z.string(), z.string()).optional(),
+    attachments: refusedField(
+      'attachments are not supported: keep the file as an artifact of an earlier action and link it in the message',
+    ).optional(),
   })
   .refine((n) => n.url || n.connection, { message: 'set url or connection' });
 
@@ -113,6 +135,10 @@ export const gitopsActionSchema = z
         type: z.string().optional(),
         username: envVarSchema.optional(),
         password: envVarSchema.optional(),
+        skipExisting: refusedField(
+          'skipExisting is not supported: an existing branch gets the new commit on top',
+        ).optional(),
+        force: refusedField('force pushes are refused: OpsDeck never rewrites the history of a branch').optional(),
       })
       .refine((r) => r.url || r.connection, { message: 'set url or connection' })
       .refine((r) => !r.type || r.type.includes('{{') || (GIT_FORGES as readonly string[]).includes(r.type), {
@@ -132,6 +158,7 @@ export const gitopsActionSchema = z
         tags: z.array(z.string()).optional(),
         /** Its description (an OpsDeck addition). */
         body: z.string().optional(),
+        autoMerge: refusedField('autoMerge is not supported: merge the pull request on the forge').optional(),
       })
       .optional(),
     patches: z.array(gitPatchSchema).optional(),
@@ -150,20 +177,21 @@ export const actionSchemas = {
   sql: sqlActionSchema,
   notification: notificationActionSchema,
   gitops: gitopsActionSchema,
+  prometheus: prometheusActionSchema,
+  logs: logsActionSchema,
+  github: githubActionSchema,
+  report: reportActionSchema,
 } as const;
 export type ActionType = keyof typeof actionSchemas;
 export const ACTION_TYPES = Object.keys(actionSchemas) as ActionType[];
 
-/** Action types of the reference OpsDeck refuses, and why. */
+/** Action types of the reference OpsDeck refuses, and why: each needs something that cannot exist here. */
 export const UNSUPPORTED_ACTIONS: Record<string, string> = {
-  logs: 'logs actions need a log backend, and OpsDeck has none yet',
-  pod: 'pod actions need Kubernetes, which OpsDeck does not run actions on',
-  github: 'github actions are not supported yet',
-  azureDevopsPipeline: 'azureDevopsPipeline actions are not supported yet',
-  prometheus: 'prometheus actions are not supported yet',
-  report: 'report actions are not supported yet',
+  pod: 'pod actions need Kubernetes, which OpsDeck does not run actions on: use an exec action',
+  azureDevopsPipeline:
+    'azureDevopsPipeline actions need an Azure DevOps organization, which OpsDeck cannot reach here: call its REST API with an http action',
   catalog: 'catalog actions are not supported yet',
-  ai: 'ai actions are not supported yet',
+  ai: 'ai actions need an LLM, which OpsDeck does not have',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { metadataSchema } from '../canary/canary.js';
+import { envVarSchema } from '../canary/checks/common.js';
 import { durationSchema } from '../canary/checks/units.js';
 import { resourceSelectorSchema } from '../incidents.js';
 import {
@@ -42,7 +43,15 @@ export const parameterPropertiesSchema = z.looseObject({
   size: z.enum(['very-small', 'small', 'medium', 'large', 'full']).optional(),
   language: z.string().optional(),
   jsonSchemaUrl: z.string().optional(),
-  options: z.array(z.looseObject({ label: z.string().optional(), value: z.string() })).optional(),
+  // the CRD also writes options as plain strings: each becomes an option labelled by its value
+  options: z
+    .array(
+      z.union([
+        z.string().transform((value) => ({ label: value, value })),
+        z.looseObject({ label: z.string().optional(), value: z.string() }),
+      ]),
+    )
+    .optional(),
   filter: z.array(resourceSelectorSchema.loose()).optional(),
   multiline: z.union([z.boolean(), z.string()]).optional(),
   maxLength: z.number().int().nonnegative().optional(),
@@ -113,6 +122,10 @@ export type PlaybookAction = z.infer<typeof playbookActionSchema> & {
   sql?: z.infer<typeof actionSchemas.sql>;
   notification?: z.infer<typeof actionSchemas.notification>;
   gitops?: z.infer<typeof actionSchemas.gitops>;
+  prometheus?: z.infer<typeof actionSchemas.prometheus>;
+  logs?: z.infer<typeof actionSchemas.logs>;
+  github?: z.infer<typeof actionSchemas.github>;
+  report?: z.infer<typeof actionSchemas.report>;
 };
 
 export const approvalSchema = z.strictObject({
@@ -126,9 +139,13 @@ export const approvalSchema = z.strictObject({
 });
 export type PlaybookApproval = z.infer<typeof approvalSchema>;
 
-const eventTriggerSchema = (events: readonly [string, ...string[]]) =>
+const eventTriggerSchema = (events: readonly [string, ...string[]], cls: string) =>
   z.strictObject({
-    event: z.enum(events, { error: `event must be one of ${events.join(', ')}` }),
+    // the reference's event names carry the class (`component.unhealthy`); both spellings are one event
+    event: z.preprocess(
+      (e) => (typeof e === 'string' && e.startsWith(`${cls}.`) ? e.slice(cls.length + 1) : e),
+      z.enum(events, { error: `event must be one of ${events.join(', ')}` }),
+    ),
     labels: z.record(z.string(), z.string()).optional(),
     filter: z.string().optional(),
   });
@@ -140,7 +157,15 @@ export const webhookTriggerSchema = z.strictObject({
   authentication: z
     .strictObject({
       basic: z.strictObject({ username: namedValueBase(), password: namedValueBase() }).optional(),
-      jwt: z.strictObject({ jwksURI: z.url({ error: 'jwksURI must be a URL' }) }).optional(),
+      // the CRD spells it jwksUri; stored as jwksURI
+      jwt: z
+        .strictObject({
+          jwksURI: z.url({ error: 'jwksURI must be a URL' }).optional(),
+          jwksUri: z.url({ error: 'jwksUri must be a URL' }).optional(),
+        })
+        .refine((j) => j.jwksURI || j.jwksUri, { message: 'jwksUri is required' })
+        .transform(({ jwksUri, jwksURI }) => ({ jwksURI: (jwksURI ?? jwksUri) as string }))
+        .optional(),
       github: z.unknown().optional(),
       svix: z.unknown().optional(),
     })
@@ -161,29 +186,22 @@ export const webhookTriggerSchema = z.strictObject({
     .optional(),
 });
 
-/** A value written inline or from a connection (`{value}` / `{valueFrom}`), or a plain string. */
+/** A value written inline or from a connection (`{value}` / `{valueFrom}`), or a plain string (its value). */
 function namedValueBase() {
-  return z.union([z.string(), namedValueSchema.or(z.looseObject({}))]);
+  return z.preprocess((v) => (typeof v === 'string' ? { value: v } : v), envVarSchema);
 }
 
 export const playbookTriggersSchema = z.strictObject({
-  canary: z.array(eventTriggerSchema(['passed', 'failed'])).optional(),
+  canary: z.array(eventTriggerSchema(['passed', 'failed'], 'check')).optional(),
   config: z
     .array(
-      eventTriggerSchema([
-        'created',
-        'updated',
-        'changed',
-        'deleted',
-        'healthy',
-        'unhealthy',
-        'warning',
-        'degraded',
-        'unknown',
-      ]),
+      eventTriggerSchema(
+        ['created', 'updated', 'changed', 'deleted', 'healthy', 'unhealthy', 'warning', 'degraded', 'unknown'],
+        'config',
+      ),
     )
     .optional(),
-  component: z.array(eventTriggerSchema(['healthy', 'unhealthy', 'warning', 'unknown'])).optional(),
+  component: z.array(eventTriggerSchema(['healthy', 'unhealthy', 'warning', 'unknown'], 'component')).optional(),
   webhook: webhookTriggerSchema.optional(),
   schedule: z
     .array(

@@ -1,8 +1,9 @@
 import { chmod, chown, lchown, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type ExecConnections, type ExecScraper, execScraperSchema } from '@opsdeck/schema';
+import { type ExecScraper, execScraperSchema } from '@opsdeck/schema';
 import { requireConnectionHost } from '../../integrations/git.js';
+import { connectionEnv } from '../../sandbox/connectionEnv.js';
 import { runSandboxed } from '../../sandbox/run.js';
 import { sandboxIdentity } from '../../sandbox/user.js';
 import { cloneSource, parseGitUrl } from './lib/git.js';
@@ -22,56 +23,6 @@ import type { ScrapeContext, ScraperType } from './types.js';
 export const EXEC_SCRAPER_OFF = 'exec scrapers are turned off on this server (OPSDECK_EXEC=off)';
 
 const tail = (s: string) => s.trim().split('\n').slice(-5).join('\n');
-
-/** Variables of `connections`, as the clouds' CLIs read them; credential files go under `work`. */
-async function connectionEnv(
-  c: ExecConnections | undefined,
-  work: string,
-  ctx: ScrapeContext,
-): Promise<Record<string, string>> {
-  const env: Record<string, string> = {};
-  if (!c) return env;
-  const put = (name: string, value: string | undefined) => {
-    if (value) env[name] = value;
-  };
-  const stored = async (ref: string | undefined) => (ref ? ctx.resolveConnection(ref) : undefined);
-  if (c.aws) {
-    const conn = await stored(c.aws.connection);
-    put('AWS_ACCESS_KEY_ID', (await ctx.resolveEnv(c.aws.accessKey)) || conn?.username);
-    put('AWS_SECRET_ACCESS_KEY', (await ctx.resolveEnv(c.aws.secretKey)) || conn?.password);
-    put('AWS_SESSION_TOKEN', (await ctx.resolveEnv(c.aws.sessionToken)) || conn?.properties.sessionToken);
-    const region = c.aws.region || conn?.properties.region;
-    put('AWS_REGION', region);
-    put('AWS_DEFAULT_REGION', region);
-    put('AWS_ENDPOINT_URL', c.aws.endpoint || conn?.url);
-  }
-  if (c.azure) {
-    const conn = await stored(c.azure.connection);
-    put('AZURE_CLIENT_ID', (await ctx.resolveEnv(c.azure.clientID)) || conn?.username);
-    put('AZURE_CLIENT_SECRET', (await ctx.resolveEnv(c.azure.clientSecret)) || conn?.password);
-    put('AZURE_TENANT_ID', c.azure.tenantID || conn?.properties.tenant || conn?.properties.tenantID);
-  }
-  if (c.gcp) {
-    const conn = await stored(c.gcp.connection);
-    const credentials = (await ctx.resolveEnv(c.gcp.credentials)) || conn?.certificate || conn?.password;
-    if (credentials) {
-      const file = path.join(work, '.gcp-credentials.json');
-      await writeFile(file, credentials, { mode: 0o600 });
-      env.GOOGLE_APPLICATION_CREDENTIALS = file;
-    }
-  }
-  if (c.kubernetes) {
-    const conn = await stored(c.kubernetes.connection);
-    const kubeconfig =
-      (await ctx.resolveEnv(c.kubernetes.kubeconfig)) || conn?.certificate || conn?.properties.kubeconfig;
-    if (kubeconfig) {
-      const file = path.join(work, '.kubeconfig');
-      await writeFile(file, kubeconfig, { mode: 0o600 });
-      env.KUBECONFIG = file;
-    }
-  }
-  return env;
-}
 
 async function checkout(spec: NonNullable<ExecScraper['checkout']>, work: string, ctx: ScrapeContext): Promise<string> {
   const stored = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;

@@ -1,6 +1,10 @@
+import { lchown, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { type ExecCheck, execCheckSchema } from '@opsdeck/schema';
+import { connectionEnv } from '../../sandbox/connectionEnv.js';
 import { EXEC_OFF } from '../../sandbox/execPolicy.js';
 import { runSandboxed, withSandboxDir } from '../../sandbox/run.js';
+import { sandboxIdentity } from '../../sandbox/user.js';
 import { collectArtifacts } from './lib/artifacts.js';
 import { checkout } from './lib/gitCheckout.js';
 import { type CheckContext, type CheckOutcome, type CheckType, failure, refused } from './types.js';
@@ -19,19 +23,24 @@ import { type CheckContext, type CheckOutcome, type CheckType, failure, refused 
 const MAX_STORED = 4096;
 const clip = (s: string) => (s.length > MAX_STORED ? `${s.slice(0, MAX_STORED)}...` : s);
 
-async function scriptEnv(spec: ExecCheck, ctx: CheckContext): Promise<Record<string, string>> {
+async function scriptEnv(spec: ExecCheck, workDir: string, ctx: CheckContext): Promise<Record<string, string>> {
   const env: Record<string, string> = {};
   for (const e of spec.env ?? []) env[e.name as string] = (await ctx.resolveEnv(e)) ?? '';
+  Object.assign(env, await connectionEnv(spec.connections, workDir, ctx));
+  // credential files the server wrote go to the sandbox user, who runs the script
+  const id = sandboxIdentity(ctx.sandbox.user);
+  if (id) for (const e of await readdir(workDir)) await lchown(path.join(workDir, e), id.uid, id.gid);
   return env;
 }
 
 async function runIn(workDir: string, spec: ExecCheck, ctx: CheckContext): Promise<CheckOutcome> {
+  const env = await scriptEnv(spec, workDir, ctx);
   const cwd = spec.checkout ? await checkout(spec.checkout, workDir, ctx) : workDir;
   const r = await runSandboxed({
     user: ctx.sandbox.user,
     script: spec.script,
     shell: 'bash',
-    env: await scriptEnv(spec, ctx),
+    env,
     scratch: workDir,
     cwd,
     timeoutMs: ctx.timeoutMs,

@@ -1,10 +1,13 @@
+import { lchown, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { execActionSchema } from '@opsdeck/schema';
 import type { z } from 'zod';
 import { renderTemplate, shellPrinter } from '../../expr/template.js';
 import { cloneRepo } from '../../integrations/git.js';
+import { connectionEnv } from '../../sandbox/connectionEnv.js';
 import { EXEC_OFF } from '../../sandbox/execPolicy.js';
 import { runSandboxed } from '../../sandbox/run.js';
+import { sandboxIdentity } from '../../sandbox/user.js';
 import { renderDeep } from '../env.js';
 import { actionRepo, gitSession } from './git.js';
 import { type ActionType, failed } from './types.js';
@@ -57,6 +60,10 @@ export const execAction: ActionType<Spec> = {
     try {
       const env: Record<string, string> = {};
       for (const e of spec.env ?? []) env[e.name as string] = (await ctx.resolveEnv(e)) ?? '';
+      Object.assign(env, await connectionEnv(spec.connections, dir, ctx));
+      // credential files the server wrote go to the sandbox user, who runs the script
+      const id = sandboxIdentity(ctx.sandbox.user);
+      if (id) for (const e of await readdir(dir)) await lchown(path.join(dir, e), id.uid, id.gid);
       let cwd = dir;
       if (spec.checkout) {
         const repo = await actionRepo(ctx, spec.checkout);

@@ -1,3 +1,4 @@
+import type { ResourceSelector } from '@opsdeck/schema';
 import type { z } from 'zod';
 import type { ResolvedConnection } from '../../health/checks/types.js';
 import type { SandboxPolicy } from '../../sandbox/config.js';
@@ -26,6 +27,8 @@ export interface ActionContext {
   openSecret(sealed: string): string;
   /** Largest artifact kept, in bytes. */
   maxArtifactBytes: number;
+  /** Config items matching catalog selectors, as far as the run's user may read the catalog. */
+  searchConfigs(selectors: ResourceSelector[], limit: number): Promise<Array<Record<string, unknown>>>;
   /** Sends through the notification channels (notifications/deliver.ts). */
   notify(
     target: { url?: string; connection?: string; properties?: Record<string, string> },

@@ -67,11 +67,34 @@ describe('exec check', () => {
   });
 
   it('refuses the reference fields it does not support, with a reason', async () => {
-    const r = await executeCheck('exec', { name: 'e', script: 'true', connections: { aws: {} } }, ctx());
+    const r = await executeCheck(
+      'exec',
+      { name: 'e', script: 'true', connections: { aws: { assumeRole: 'arn:aws:iam::1:role/x' } } },
+      ctx(),
+    );
     expect(r).toMatchObject({ pass: false, invalid: true });
     expect(r.error).toBe(
-      'invalid exec check: connections: exec connections (aws, gcp, azure) are not supported; pass credentials through env',
+      'invalid exec check: connections.aws.assumeRole: assumeRole needs AWS STS, which OpsDeck does not call: use the keys of the role',
     );
+  });
+
+  it('hands connections to the script as the variables the clouds’ CLIs read', async () => {
+    const r = await executeCheck(
+      'exec',
+      {
+        name: 'e',
+        script: 'echo "$AWS_REGION $AZURE_CLIENT_ID"; test -r "$GOOGLE_APPLICATION_CREDENTIALS" && echo gcp',
+        connections: {
+          aws: { region: 'us-east-2' },
+          azure: { clientID: { value: 'client-9' } },
+          gcp: { credentials: { value: '{"type":"service_account"}' } },
+        },
+      },
+      ctx(),
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.message).toBe('us-east-2 client-9\ngcp');
+    expect(r.pass).toBe(true);
   });
 
   it('writes files where the script says (real side effects)', async () => {

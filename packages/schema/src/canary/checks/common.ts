@@ -10,6 +10,14 @@ import { durationSchema } from './units.js';
 
 const keyRefSchema = z.strictObject({ name: z.string().min(1), key: z.string().min(1) });
 
+/** Why the reference's Kubernetes-only value sources are refused. */
+export const KUBERNETES_SOURCE = {
+  helmRef:
+    'helmRef reads a Helm release from a Kubernetes cluster, which OpsDeck does not run in; store the value in a connection and use secretKeyRef',
+  serviceAccount:
+    'serviceAccount fetches a Kubernetes service account token, which needs a cluster OpsDeck does not run in; store the token in a connection and use secretKeyRef',
+} as const;
+
 /**
  * An environment-variable source: a static `value`, or `valueFrom` a secret or config map key
  * (`helmRef` and `serviceAccount` are the reference's Kubernetes-only sources and are refused).
@@ -23,6 +31,13 @@ export const envVarSchema = z
       .strictObject({
         secretKeyRef: keyRefSchema.optional(),
         configMapKeyRef: keyRefSchema.optional(),
+        // accepted as keys so that the refusal names them with the reason, not as unknown fields
+        helmRef: z.unknown().optional(),
+        serviceAccount: z.unknown().optional(),
+      })
+      .superRefine((v, ctx) => {
+        for (const k of ['helmRef', 'serviceAccount'] as const)
+          if (v[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: KUBERNETES_SOURCE[k] });
       })
       .refine((v) => !(v.secretKeyRef && v.configMapKeyRef), {
         message: 'set only one of secretKeyRef or configMapKeyRef',

@@ -8,7 +8,17 @@ export const tlsConfigSchema = z.strictObject({
   cert: envVarSchema.optional(),
   key: envVarSchema.optional(),
   insecureSkipVerify: z.boolean().optional(),
-  handshakeTimeout: durationSchema.optional(),
+  // the CRD writes a Go duration in nanoseconds (an integer); OpsDeck keeps a duration text
+  handshakeTimeout: z
+    .union([
+      durationSchema,
+      z
+        .number()
+        .int()
+        .positive()
+        .transform((ns) => `${Math.max(1, Math.round(ns / 1e6))}ms`),
+    ])
+    .optional(),
 });
 
 /** OAuth2 client credentials: client id and secret come from username and password. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { execConnectionsSchema } from '../../catalog/scrapers/exec.js';
 import { checkSchema, envVarSchema, namedEnvVarSchema, unsupportedField } from './common.js';
 import { dateMathProblem } from './dateMath.js';
 import { durationSchema, sizeSchema } from './units.js';
@@ -104,7 +105,8 @@ export type GitCheckout = z.infer<typeof gitCheckoutSchema>;
 export const execCheckSchema = checkSchema({
   script: z.string().min(1, 'script is required'),
   env: z.array(namedEnvVarSchema).optional(),
-  connections: unsupportedField('exec connections (aws, gcp, azure) are not supported; pass credentials through env'),
+  /** Cloud credentials handed to the script as the variables their CLIs read (as exec scrapers do). */
+  connections: execConnectionsSchema.optional(),
   checkout: gitCheckoutSchema.optional(),
   artifacts: z
     .array(execArtifactSchema)

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { checkSchema, connectionShape, emptyResultShape } from './common.js';
+import { checkSchema, connectionShape, emptyResultShape, unsupportedField } from './common.js';
+
+const NOT_NTLM = 'NTLM and digest authentication are not supported for prometheus checks: use username and password';
+
 import { requiredString } from './required.js';
 
 /**
@@ -13,6 +16,12 @@ export const prometheusCheckSchema = checkSchema({
   ...emptyResultShape,
   host: z.string().min(1).optional(),
   query: requiredString('query'),
+  bearer: unsupportedField('bearer is not supported for prometheus checks yet: use username and password'),
+  oauth: unsupportedField('oauth is not supported for prometheus checks yet: use username and password'),
+  tls: unsupportedField('custom TLS settings are not supported: use a connection (its insecure_tls applies)'),
+  ntlm: unsupportedField(NOT_NTLM),
+  ntlmv2: unsupportedField(NOT_NTLM),
+  digest: unsupportedField(NOT_NTLM),
 }).refine((c) => !!(c.url || c.host || c.connection), {
   message: 'a prometheus check needs url, host or connection',
   path: ['url'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkSchema, envVarSchema } from './common.js';
+import { checkSchema, envVarSchema, unsupportedField } from './common.js';
 import { fileTestsShape } from './remoteFiles.js';
 
 /**
@@ -20,6 +20,8 @@ export const s3CheckSchema = checkSchema({
   bucket: z.string().min(1).optional(),
   objectPath: z.string().optional(),
   usePathStyle: z.boolean().optional(),
+  bucketName: unsupportedField('bucketName is the old name of bucket: use bucket'),
+  assumeRole: unsupportedField('assumeRole needs AWS STS, which OpsDeck does not call: use the keys of the role'),
   /** S3 has no folders: every object under the prefix is listed; kept for folder-check parity. */
   recursive: z.boolean().optional(),
   ...fileTestsShape,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkSchema } from './common.js';
+import { checkSchema, unsupportedField } from './common.js';
 
 /** Push tokens: long enough not to be guessed, URL-safe so they fit in a path segment. */
 const PUSH_TOKEN = /^[A-Za-z0-9_-]{10,128}$/;
@@ -12,6 +12,10 @@ const PUSH_TOKEN = /^[A-Za-z0-9_-]{10,128}$/;
 export const webhookCheckSchema = checkSchema({
   token: z.strictObject({
     value: z.string().regex(PUSH_TOKEN, 'token.value must be 10-128 letters, digits, - or _'),
+    name: unsupportedField('the push token has no name: write it as token.value'),
+    valueFrom: unsupportedField(
+      'the push token is part of the push URL OpsDeck serves, so it is written in the canary: use token.value',
+    ),
   }),
   /** Seconds a push counts for; the canary's interval (or 60 s) when unset. */
   maxAge: z.number().int().positive().max(31_536_000).optional(),

@@ -13,6 +13,8 @@ export const scraperCheckoutSchema = z.strictObject({
     'checkout.certificate (SSH keys) is not supported yet; use https with username and password',
   ),
   branch: z.string().min(1).optional(),
+  depth: unsupportedField('depth is not supported: a checkout is shallow (the last commit only)'),
+  type: unsupportedField('type is not needed to clone: any git URL over HTTPS is cloned as is'),
   /** Directory of the checkout, relative to the script's working directory. */
   destination: z
     .string()
@@ -26,6 +28,11 @@ export type ScraperCheckout = z.infer<typeof scraperCheckoutSchema>;
 
 const connection = z.string().optional();
 
+/** Why cluster credentials minted from a cloud account are refused. */
+export const MANAGED_CLUSTER =
+  'credentials minted from a cloud account (EKS, GKE, Config Connector) need that account, which OpsDeck cannot reach here: use a kubeconfig';
+const ASSUME_ROLE = 'assumeRole needs AWS STS, which OpsDeck does not call: use the keys of the role';
+
 /** Cloud and cluster credentials handed to the script as the variables their CLIs read. */
 export const execConnectionsSchema = z.strictObject({
   aws: z
@@ -36,9 +43,21 @@ export const execConnectionsSchema = z.strictObject({
       sessionToken: envVarSchema.optional(),
       region: z.string().optional(),
       endpoint: z.string().optional(),
+      assumeRole: unsupportedField(ASSUME_ROLE),
+      skipTLSVerify: unsupportedField(
+        'skipTLSVerify is not handed to scripts: set AWS_CA_BUNDLE or --no-verify-ssl in the script',
+      ),
     })
     .optional(),
-  gcp: z.strictObject({ connection, credentials: envVarSchema.optional() }).optional(),
+  gcp: z
+    .strictObject({
+      connection,
+      credentials: envVarSchema.optional(),
+      endpoint: unsupportedField('a GCP endpoint is not handed to scripts: pass it in env'),
+      project: unsupportedField('a GCP project is not handed to scripts: pass it in env (CLOUDSDK_CORE_PROJECT)'),
+      skipTLSVerify: unsupportedField('skipTLSVerify is not handed to scripts: configure the CLI in the script'),
+    })
+    .optional(),
   azure: z
     .strictObject({
       connection,
@@ -47,7 +66,15 @@ export const execConnectionsSchema = z.strictObject({
       tenantID: z.string().optional(),
     })
     .optional(),
-  kubernetes: z.strictObject({ connection, kubeconfig: envVarSchema.optional() }).optional(),
+  kubernetes: z
+    .strictObject({
+      connection,
+      kubeconfig: envVarSchema.optional(),
+      eks: unsupportedField(MANAGED_CLUSTER),
+      gke: unsupportedField(MANAGED_CLUSTER),
+      cnrm: unsupportedField(MANAGED_CLUSTER),
+    })
+    .optional(),
   fromConfigItem: unsupportedField('connections.fromConfigItem is not supported yet'),
   eksPodIdentity: unsupportedField('connections.eksPodIdentity is not supported yet'),
   serviceAccount: unsupportedField('connections.serviceAccount is not supported yet'),

@@ -15,5 +15,9 @@ export const fileScraperSchema = scraperSchema({
     .string()
     .optional()
     .refine((v) => v === undefined, { message: 'file scraper connection is not supported yet' }),
+  icon: z
+    .unknown()
+    .optional()
+    .refine((v) => v === undefined, { message: 'icon is not supported: a config item shows the icon of its type' }),
 });
 export type FileScraper = z.infer<typeof fileScraperSchema>;

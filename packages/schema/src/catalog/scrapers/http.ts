@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envVarSchema, namedEnvVarSchema } from '../../canary/checks/common.js';
+import { envVarSchema, namedEnvVarSchema, unsupportedField } from '../../canary/checks/common.js';
 import { durationSchema } from '../../canary/checks/units.js';
 import { scraperSchema } from '../base.js';
 
@@ -38,6 +38,12 @@ export const httpScraperSchema = scraperSchema({
   /** Skip TLS verification of the server's certificate. */
   insecureSkipVerify: z.boolean().optional(),
   pagination: httpPaginationSchema.optional(),
+  bearer: unsupportedField('bearer is not supported: send it as a header (name: Authorization, value: Bearer ...)'),
+  oauth: unsupportedField('oauth is not supported for the http scraper yet: send a token as a header'),
+  tls: unsupportedField('custom TLS settings are not supported: insecureSkipVerify skips verification'),
+  ntlm: unsupportedField('NTLM authentication is not supported: use username and password (basic)'),
+  ntlmv2: unsupportedField('NTLM authentication is not supported: use username and password (basic)'),
+  digest: unsupportedField('digest authentication is not supported: use username and password (basic)'),
 }).superRefine((s, ctx) => {
   if (!s.url && !s.connection)
     ctx.addIssue({ code: 'custom', path: ['url'], message: 'url or connection is required' });

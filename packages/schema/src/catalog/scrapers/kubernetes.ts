@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { envVarSchema } from '../../canary/checks/common.js';
+import { envVarSchema, unsupportedField } from '../../canary/checks/common.js';
 import { parseDuration } from '../../canary/checks/units.js';
 import { relationshipLookupSchema, scraperSchema } from '../base.js';
+import { MANAGED_CLUSTER } from './exec.js';
 
 /** A kind the kubernetes scraper lists and watches. */
 export const kubernetesResourceSchema = z.strictObject({
@@ -38,6 +39,9 @@ export const kubernetesScraperSchema = scraperSchema({
   fieldSelector: z.string().optional(),
   kubeconfig: envVarSchema.optional(),
   connection: z.string().optional(),
+  eks: unsupportedField(MANAGED_CLUSTER),
+  gke: unsupportedField(MANAGED_CLUSTER),
+  cnrm: unsupportedField(MANAGED_CLUSTER),
   watch: z.array(kubernetesResourceSchema).optional(),
   exclusions: z
     .strictObject({
@@ -49,7 +53,13 @@ export const kubernetesScraperSchema = scraperSchema({
     .optional(),
   event: z
     .strictObject({
-      exclusions: z.strictObject({ reason: z.array(z.string()).optional() }).optional(),
+      exclusions: z
+        .strictObject({
+          reason: z.array(z.string()).optional(),
+          name: unsupportedField('event exclusions by name are not supported yet: exclude by reason'),
+          namespace: unsupportedField('event exclusions by namespace are not supported yet: exclude by reason'),
+        })
+        .optional(),
       severityKeywords: z
         .strictObject({ warn: z.array(z.string()).optional(), error: z.array(z.string()).optional() })
         .optional(),

@@ -14,6 +14,7 @@ const LABELS: Record<string, string> = {
   stderr: 'stderr',
   response: 'Response',
   rows: 'Rows',
+  lines: 'Lines',
   body: 'Body',
 };
 
@@ -23,7 +24,7 @@ function humanSize(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-/** SQL rows as a table in the order of `columns`. */
+/** Rows (SQL, PromQL series, log lines) as a table in the order of `columns`. */
 function RowsTable({ rows, columns }: { rows: Array<Record<string, unknown>>; columns: string[] }) {
   const cols = columns.length ? columns : Object.keys(rows[0] ?? {});
   return (
@@ -58,6 +59,10 @@ function RowsTable({ rows, columns }: { rows: Array<Record<string, unknown>>; co
 function content(key: string, value: unknown, result: Record<string, unknown>): ReactNode {
   if (key === 'rows' && Array.isArray(value)) {
     return <RowsTable rows={value as Array<Record<string, unknown>>} columns={(result.columns as string[]) ?? []} />;
+  }
+  // log lines of a logs action, newest first
+  if (key === 'lines' && Array.isArray(value)) {
+    return <RowsTable rows={value as Array<Record<string, unknown>>} columns={['timestamp', 'severity', 'message']} />;
   }
   if (typeof value === 'string') return <pre className={pre}>{value}</pre>;
   return <pre className={pre}>{JSON.stringify(value, null, 2)}</pre>;

@@ -53,7 +53,7 @@ export function resultTabs(result: Record<string, unknown> | null): string[] {
     const v = result?.[k];
     return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
   });
-  const rank = (k: string) => (k === 'stdout' || k === 'logs' ? 0 : k === 'stderr' ? 1 : 2);
+  const rank = (k: string) => (k === 'stdout' || k === 'logs' || k === 'lines' ? 0 : k === 'stderr' ? 1 : 2);
   return keys.filter((k) => k !== 'columns' && k !== 'exitCode').sort((a, b) => rank(a) - rank(b));
 }
 
