@@ -103,6 +103,8 @@ export interface ApplicationReport {
   namespace: string;
   type: string | null;
   description: string | null;
+  /** The spec's schedule: the report was built then (generatedAt), not on this request. */
+  schedule: string | null;
   properties: Array<z.infer<typeof propertySchema>>;
   createdAt: string;
   generatedAt: string;

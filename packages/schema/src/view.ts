@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AppReportSection } from './application.js';
 import { metadataSchema } from './canary/canary.js';
 import { durationSchema } from './canary/checks/units.js';
 import { type ViewColumn, viewColumnSchema } from './views/column.js';
@@ -145,8 +146,8 @@ export interface ViewResult {
   card?: { columns?: number; default?: boolean };
   table?: { sort?: string; size?: number };
   sections: ViewSection[];
-  /** What each uiRef section lists, by its index in `sections`. */
-  sectionResults?: Record<number, unknown>;
+  /** What each uiRef section lists (null for a viewRef section), by its index in `sections`. */
+  sectionResults: Array<AppReportSection | null>;
   totalRows: number;
 }
 

@@ -1,5 +1,6 @@
-import { parseDuration, type ViewResult, type ViewSpec } from '@opsdeck/schema';
+import { type AppReportSection, parseDuration, type ViewResult, type ViewSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
+import { sections } from '../applications/report/sections.js';
 import { setBounded } from '../boundedMap.js';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
@@ -108,6 +109,7 @@ export async function viewResult(
     card: display.card,
     table: display.table,
     sections: spec.sections ?? [],
+    sectionResults: await uiSections(ctx, view),
     totalRows: row?.row_count ?? 0,
   };
 }
@@ -151,4 +153,17 @@ function tablesReader(ctx: AppContext, view: StoredView, chain: string[]): Sourc
     }
     return out;
   };
+}
+
+/** What each uiRef section of the view lists (catalog changes, configs, access), by section; null for a viewRef. */
+async function uiSections(ctx: AppContext, view: StoredView): Promise<Array<AppReportSection | null>> {
+  const specs = view.spec.sections ?? [];
+  if (!specs.some((s) => s.uiRef)) return [];
+  const filled = await sections(
+    ctx.db,
+    specs.filter((s) => s.uiRef),
+    view.namespace,
+    ctx.clock.now(),
+  );
+  return specs.map((s) => (s.uiRef ? (filled.shift() ?? null) : null));
 }

@@ -16,9 +16,30 @@ interface ChangeRow {
   details: Record<string, unknown> | null;
 }
 
-async function changeRows(db: Db, configs: ConfigRef[], types: readonly string[] | undefined, limit: number) {
+/** Narrowing of a changes list beyond its configs (a changes section's filters). */
+export interface ChangeFilter {
+  severities?: string[];
+  from?: Date;
+  to?: Date;
+}
+
+async function changeRows(
+  db: Db,
+  configs: ConfigRef[],
+  types: readonly string[] | undefined,
+  limit: number,
+  filter: ChangeFilter = {},
+) {
   if (!configs.length) return [];
-  const typed = types ? sql`and cc.change_type = any(${sql.val([...types])}::text[])` : sql``;
+  const typed = sql.join(
+    [
+      types ? sql`and cc.change_type = any(${sql.val([...types])}::text[])` : sql``,
+      filter.severities ? sql`and cc.severity = any(${sql.val(filter.severities)}::text[])` : sql``,
+      filter.from ? sql`and cc.created_at >= ${filter.from}` : sql``,
+      filter.to ? sql`and cc.created_at <= ${filter.to}` : sql``,
+    ],
+    sql` `,
+  );
   const { rows } = await sql<ChangeRow>`
     select cc.id, cc.config_id, ci.name as config, cc.change_type, cc.severity, cc.summary, cc.source,
       coalesce(p.name, cc.external_created_by) as created_by, cc.created_at, cc.details
@@ -33,8 +54,13 @@ async function changeRows(db: Db, configs: ConfigRef[], types: readonly string[]
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The latest changes of `configs`, newest first. */
-export async function recentChanges(db: Db, configs: ConfigRef[], limit = 100): Promise<AppChange[]> {
-  return (await changeRows(db, configs, undefined, limit)).map((r) => ({
+export async function recentChanges(
+  db: Db,
+  configs: ConfigRef[],
+  limit = 100,
+  filter?: ChangeFilter & { types?: string[] },
+): Promise<AppChange[]> {
+  return (await changeRows(db, configs, filter?.types, limit, filter)).map((r) => ({
     id: r.id,
     configId: r.config_id,
     config: r.config,

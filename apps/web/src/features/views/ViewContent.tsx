@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { errorMessage } from '../../api/errors.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
+import { ReportSection } from '../applications/ReportSections.js';
 import { type ViewRef, viewQueries } from './api.js';
 import { ViewPanels } from './ViewPanels.js';
 import { ViewRows } from './ViewRows.js';
@@ -31,12 +32,16 @@ export function ViewBody({
       )}
       <ViewPanels panels={view.panels} />
       {view.columns.length > 0 && <ViewRows view={view} display={display} filters={filters} />}
-      {view.sections.map((s) => (
-        <section key={`${s.viewRef.namespace ?? 'default'}/${s.viewRef.name}`} className="flex flex-col gap-2">
-          <h2 className="text-base font-semibold text-zinc-800">{s.title}</h2>
-          <ViewSection viewRef={s.viewRef} variables={variables} />
-        </section>
-      ))}
+      {view.sections.map((s, i) => {
+        const listed = view.sectionResults?.[i];
+        if (!s.viewRef) return listed ? <ReportSection key={`ui-${s.title}`} section={listed} /> : null;
+        return (
+          <section key={`${s.viewRef.namespace ?? 'default'}/${s.viewRef.name}`} className="flex flex-col gap-2">
+            <h2 className="text-base font-semibold text-zinc-800">{s.title}</h2>
+            <ViewSection viewRef={s.viewRef} variables={variables} />
+          </section>
+        );
+      })}
     </div>
   );
 }
