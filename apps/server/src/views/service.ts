@@ -159,9 +159,10 @@ function tablesReader(ctx: AppContext, view: StoredView, chain: string[]): Sourc
 async function uiSections(ctx: AppContext, view: StoredView): Promise<Array<AppReportSection | null>> {
   const specs = view.spec.sections ?? [];
   if (!specs.some((s) => s.uiRef)) return [];
+  // only the lists: a section's viewRef is rendered by the page itself
   const filled = await sections(
     ctx.db,
-    specs.filter((s) => s.uiRef),
+    specs.flatMap((s) => (s.uiRef ? [{ title: s.title, icon: s.icon, uiRef: s.uiRef }] : [])),
     view.namespace,
     ctx.clock.now(),
   );

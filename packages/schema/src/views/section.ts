@@ -6,23 +6,31 @@ const viewRefSchema = z.strictObject({
   name: z.string().min(1, 'name is required'),
 });
 
-/** Filters of a catalog list a section shows: a ResourceSelector plus the list page's own filters. */
+/**
+ * The filters of a section's catalog list, as the Changes and Catalog pages keep them in their
+ * URL: comma-separated lists whose items are included (`a`, `a:1`) or excluded (`!a`, `a:-1`);
+ * tags and labels as `key=value` items. OpsDeck also takes a ResourceSelector's fields here.
+ */
 const changesRefSchema = z.strictObject({
   ...resourceSelectorShape,
-  /** Config types whose changes are listed (the Changes page's type filter). */
-  configTypes: z.array(z.string()).optional(),
+  configTypes: z.union([z.string(), z.array(z.string())]).optional(),
   changeType: z.string().optional(),
   severity: z.string().optional(),
-  /** How far back (`24h`, `7d`) or from an RFC 3339 date. */
+  source: z.string().optional(),
+  /** Who made the change: a person's name or email, or the source's own user name. */
+  createdBy: z.string().optional(),
+  /** Text the change summary contains. */
+  summary: z.string().optional(),
+  tags: z.string().optional(),
+  /** How far back (`24h`, `7d`, `now-7d`) or an ISO time. */
   from: z.string().optional(),
   to: z.string().optional(),
-  tags: z.record(z.string(), z.string()).optional(),
 });
 const configsRefSchema = z.strictObject({
   ...resourceSelectorShape,
-  /** One config type (the Catalog page's type filter). */
   configType: z.string().optional(),
-  labels: z.record(z.string(), z.string()).optional(),
+  status: z.string().optional(),
+  labels: z.string().optional(),
 });
 
 export const uiRefSchema = z
@@ -38,7 +46,7 @@ export const uiRefSchema = z
   );
 export type UiRef = z.infer<typeof uiRefSchema>;
 
-/** A section: another View by reference, or a catalog list (uiRef) filled from the catalog. */
+/** A section: another View by reference and/or a catalog list (uiRef) filled from the catalog (shown in that order). */
 export const viewSectionSchema = z
   .strictObject({
     title: z.string({ error: 'title is required' }).min(1, 'title is required'),
@@ -46,5 +54,5 @@ export const viewSectionSchema = z
     viewRef: viewRefSchema.optional(),
     uiRef: uiRefSchema.optional(),
   })
-  .refine((s) => !s.viewRef !== !s.uiRef, 'set exactly one of viewRef or uiRef');
+  .refine((s) => Boolean(s.viewRef || s.uiRef), 'set viewRef or uiRef');
 export type ViewSection = z.infer<typeof viewSectionSchema>;

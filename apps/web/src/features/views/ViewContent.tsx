@@ -34,12 +34,17 @@ export function ViewBody({
       {view.columns.length > 0 && <ViewRows view={view} display={display} filters={filters} />}
       {view.sections.map((s, i) => {
         const listed = view.sectionResults?.[i];
-        if (!s.viewRef) return listed ? <ReportSection key={`ui-${s.title}`} section={listed} /> : null;
         return (
-          <section key={`${s.viewRef.namespace ?? 'default'}/${s.viewRef.name}`} className="flex flex-col gap-2">
-            <h2 className="text-base font-semibold text-zinc-800">{s.title}</h2>
-            <ViewSection viewRef={s.viewRef} variables={variables} />
-          </section>
+          // biome-ignore lint/suspicious/noArrayIndexKey: sections are fixed by the spec
+          <div key={i} className="flex flex-col gap-2">
+            {s.viewRef && (
+              <section aria-label={s.title} className="flex flex-col gap-2">
+                <h2 className="text-base font-semibold text-zinc-800">{s.title}</h2>
+                <ViewSection viewRef={s.viewRef} variables={variables} />
+              </section>
+            )}
+            {listed && <ReportSection section={listed} />}
+          </div>
         );
       })}
     </div>
