@@ -55,7 +55,15 @@ export function ViewBody({
  * A view shown inside another page (a view's section, an application report): the variables it
  * declares take their values from `variables`, the rest are left to its defaults.
  */
-export function ViewSection({ viewRef, variables }: { viewRef: ViewRef; variables: Record<string, string> }) {
+export function ViewSection({
+  viewRef,
+  variables,
+  filters = {},
+}: {
+  viewRef: ViewRef;
+  variables: Record<string, string>;
+  filters?: Record<string, string>;
+}) {
   const first = useQuery(viewQueries.view(viewRef, {}));
   const own = Object.fromEntries(
     (first.data?.variables ?? []).flatMap((v) => (variables[v.key] ? [[v.key, variables[v.key] as string]] : [])),
@@ -66,5 +74,5 @@ export function ViewSection({ viewRef, variables }: { viewRef: ViewRef; variable
   const error = first.error ?? scoped.error;
   if (error) return <p className="text-sm text-red-700">{errorMessage(error)}</p>;
   if (!view) return <LoadingBlock label="Loading view" />;
-  return <ViewBody view={view} variables={variables} filters={{}} display="table" />;
+  return <ViewBody view={view} variables={variables} filters={filters} display="table" />;
 }
