@@ -9,5 +9,16 @@ export function ConfigViewTab({ viewId, configId }: { viewId: string; configId: 
   const given = useQuery(viewQueries.tabVariables(viewId, configId));
   if (given.error) return <p className="text-sm text-red-700">{errorMessage(given.error)}</p>;
   if (!given.data) return <LoadingBlock label="Loading view" />;
-  return <ViewSection viewRef={{ id: viewId }} variables={given.data.variables} filters={given.data.filters} />;
+  const { variables, filters } = given.data;
+  const shown = Object.entries({ ...variables, ...filters });
+  return (
+    <div className="flex flex-col gap-2">
+      {shown.length > 0 && (
+        <p className="text-xs text-zinc-500" data-testid="config-tab-variables">
+          {shown.map(([k, v]) => `${k}: ${v}`).join(' · ')}
+        </p>
+      )}
+      <ViewSection viewRef={{ id: viewId }} variables={variables} filters={filters} />
+    </div>
+  );
 }
