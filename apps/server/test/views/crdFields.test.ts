@@ -292,6 +292,80 @@ describe('View CRD fields', () => {
     expect(body.sectionResults[1]).toMatchObject({ type: 'configs', configs: [{ id: ORDERS, name: 'orders' }] });
   });
 
+  it('credentials: prometheus bearer and oauth, sql by url, http headers as a list', async () => {
+    // a stand-in Prometheus that answers only the token its identity provider issued
+    const seen: string[] = [];
+    const prom = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/token') {
+        res.end(JSON.stringify({ access_token: 'issued-token', token_type: 'Bearer', expires_in: 3600 }));
+        return;
+      }
+      seen.push(String(req.headers.authorization ?? ''));
+      const ok = ['Bearer static-token', 'Bearer issued-token'].includes(String(req.headers.authorization));
+      res.statusCode = ok ? 200 : 401;
+      res.end(
+        JSON.stringify(
+          ok
+            ? {
+                status: 'success',
+                data: { resultType: 'vector', result: [{ metric: { job: 'api' }, value: [1, '1'] }] },
+              }
+            : { status: 'error', errorType: 'unauthorized', error: 'no token' },
+        ),
+      );
+    });
+    await new Promise<void>((r) => prom.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(prom.address() as { port: number }).port}`;
+    try {
+      const cols = [{ name: 'job', type: 'string', primaryKey: true }];
+      const bearer = await saveView(server, 'prom-bearer', {
+        queries: { q: { prometheus: { url, query: 'up', bearer: { value: 'static-token' } } } },
+        columns: cols,
+      });
+      const b = await fetchView(server, bearer);
+      expect(b.body.refreshStatus, b.body.refreshError).toBe('fresh');
+      const oauth = await saveView(server, 'prom-oauth', {
+        queries: {
+          q: {
+            prometheus: {
+              url,
+              query: 'up',
+              oauth: { tokenURL: `${url}/token`, clientID: { value: 'opsdeck' }, clientSecret: { value: 's3cret' } },
+            },
+          },
+        },
+        columns: cols,
+      });
+      const o = await fetchView(server, oauth);
+      expect(o.body.refreshStatus, o.body.refreshError).toBe('fresh');
+      expect((await fetchRows(server, oauth, o.body.requestFingerprint)).body.rows).toEqual([{ job: 'api' }]);
+      expect(seen).toEqual(['Bearer static-token', 'Bearer issued-token']);
+    } finally {
+      await new Promise((r) => prom.close(r));
+    }
+    const sqlView = await saveView(server, 'sql-by-url', {
+      queries: {
+        q: {
+          sql: {
+            url: { value: 'postgres://$(username)@127.0.0.1:5432/postgres' },
+            username: { value: 'postgres' },
+            query: "select 'ok' as n",
+          },
+        },
+      },
+      columns: [{ name: 'n', type: 'string', primaryKey: true }],
+    });
+    const q = await fetchView(server, sqlView);
+    expect(q.body.refreshStatus, q.body.refreshError).toBe('fresh');
+    expect((await fetchRows(server, sqlView, q.body.requestFingerprint)).body.rows).toEqual([{ n: 'ok' }]);
+    const headers = await saveView(server, 'http-header-list', {
+      queries: { q: { http: { url: httpUrl, headers: [{ name: 'x-team', value: 'shop' }] } } },
+      columns: [{ name: 'name', type: 'string', primaryKey: true }],
+    });
+    expect((await fetchView(server, headers)).body.refreshStatus).toBe('fresh');
+  });
+
   it('accepts the CRD forms of a real view file and refuses NTLM and helmRef naming the path', async () => {
     const ok = await server.fetch('/api/db/views', {
       method: 'POST',
@@ -304,8 +378,9 @@ describe('View CRD fields', () => {
               prometheus: {
                 url: prometheus.url,
                 query: 'up',
-                bearer: { value: 'token' },
-                tls: { insecureSkipVerify: true, handshakeTimeout: 10_000_000_000 },
+                bearer: { value: 'prom-bearer-token' },
+                oauth: { tokenURL: 'https://idp.example.com/token', clientSecret: { value: 'oauth-client-secret' } },
+                tls: { insecureSkipVerify: true, handshakeTimeout: 10_000_000_000, key: { value: 'PEM-PRIVATE-KEY' } },
               },
             },
           },
@@ -320,6 +395,11 @@ describe('View CRD fields', () => {
       }),
     });
     expect(ok.status, await ok.clone().text()).toBe(201);
+    // credentials in the spec are never read back
+    const stored = await (await server.fetch('/api/db/views?name=eq.crd-forms&select=spec')).text();
+    for (const secret of ['prom-bearer-token', 'oauth-client-secret', 'PEM-PRIVATE-KEY'])
+      expect(stored).not.toContain(secret);
+    expect(stored).toContain('idp.example.com');
     const bad = await server.fetch('/api/db/views', {
       method: 'POST',
       ...json({
