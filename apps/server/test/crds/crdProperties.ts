@@ -32,16 +32,22 @@ export interface CrdPropertyTable<T> {
   minimal: () => Record<string, unknown>;
   /**
    * What OpsDeck does with each path. A key covers its own path and every path under it
-   * (`spec.actions[].ai` covers `spec.actions[].ai.model`); the longest covering key wins.
+   * (`spec.actions[].ai` covers `spec.actions[].ai.model`); `*.valueFrom.helmRef` covers it anywhere.
+   * The outermost refusal wins, else the most specific key.
    */
   table: Record<string, CrdPathRule>;
   /**
    * What a container needs to be valid, by CRD path of the container: `{ 'spec.actions[]': { name: 'a' } }`
-   * seeds every new action. A path under test is set inside its seeded containers.
+   * seeds every new action; a key starting with `*` seeds every container whose path ends with the rest.
+   * A path under test is set inside its seeded containers.
    */
   seeds?: Record<string, Record<string, unknown>>;
   /** A plausible value for a path whose type alone is not enough (a cron line, a CEL expression). */
   samples?: Record<string, unknown>;
+  /** Maps a validation issue's path back to the CRD's shape where the schema reshapes it. */
+  issuePath?: (path: string) => string;
+  /** Completes a document after the path is set (an action with no type yet gets one). */
+  prepare?: (doc: Record<string, unknown>, path: string) => void;
 }
 
 /** The property paths of a CRD fixture. */
@@ -50,16 +56,47 @@ export function crdPaths(fixture: string): CrdPath[] {
   return (JSON.parse(readFileSync(url, 'utf8')) as { paths: CrdPath[] }).paths;
 }
 
-/** Whether table key `key` covers CRD path `path`: the same path or one under it. */
-export function covers(key: string, path: string): boolean {
-  return path === key || (path.startsWith(key) && ['.', '[', '{'].includes(path[key.length] as string));
+/**
+ * How much of `path` table key `key` covers: the length of the covered prefix, or -1. A key covers
+ * its own path and the paths under it; a key starting with `*` covers any path holding the rest at
+ * a field boundary (`*.valueFrom.helmRef`).
+ */
+export function coverage(key: string, path: string): number {
+  const at = (i: number, part: string) =>
+    path.startsWith(part, i) && (path.length === i + part.length || '.[{'.includes(path[i + part.length] as string));
+  if (!key.startsWith('*')) return at(0, key) ? key.length : -1;
+  const part = key.slice(1);
+  for (let i = path.indexOf(part); i >= 0; i = path.indexOf(part, i + 1)) if (at(i, part)) return i + part.length;
+  return -1;
 }
 
-/** The rule of the longest table key covering `path`, if any. */
+/** Whether table key `key` covers CRD path `path`. */
+export const covers = (key: string, path: string): boolean => coverage(key, path) >= 0;
+
+/**
+ * The rule for `path`: the most specific covering key; when that refuses it, the outermost
+ * refusal covering it (what a person reads first).
+ */
 export function ruleFor(table: Record<string, CrdPathRule>, path: string): CrdPathRule | undefined {
-  let best: string | undefined;
-  for (const key of Object.keys(table)) if (covers(key, path) && (!best || key.length > best.length)) best = key;
-  return best === undefined ? undefined : table[best];
+  const covering: Array<{ rule: CrdPathRule; len: number; wild: boolean; refused: boolean }> = [];
+  for (const [key, rule] of Object.entries(table)) {
+    const len = coverage(key, path);
+    if (len >= 0)
+      covering.push({ rule, len, wild: key.startsWith('*'), refused: typeof rule === 'object' && 'refused' in rule });
+  }
+  // the most specific key (a written path before a `*` one of the same reach)
+  covering.sort((a, b) => b.len - a.len || Number(a.wild) - Number(b.wild));
+  const best = covering[0];
+  if (!best?.refused) return best?.rule;
+  // refused: by the outermost refusal, the one a person reads
+  return covering.filter((c) => c.refused).sort((a, b) => a.len - b.len)[0]?.rule;
+}
+
+/** The sample of a path: by its path, else a `*`-key it ends with, else one of its type. */
+function sampleFor(samples: Record<string, unknown>, p: CrdPath): unknown {
+  if (p.path in samples) return samples[p.path];
+  for (const [key, v] of Object.entries(samples)) if (key.startsWith('*') && p.path.endsWith(key.slice(1))) return v;
+  return sampleValue(p);
 }
 
 /** A plausible value of a CRD type. */
@@ -86,6 +123,14 @@ export function sampleValue(p: Pick<CrdPath, 'type' | 'enum' | 'format'>): unkno
 
 type Segment = string | number;
 
+/** The seed of a container: by its CRD path, else a `*`-key its path ends with (`*.valueFrom.secretKeyRef`). */
+function seedFor(seeds: Record<string, Record<string, unknown>>, prefix: string): Record<string, unknown> | undefined {
+  if (seeds[prefix]) return seeds[prefix];
+  for (const [key, seed] of Object.entries(seeds))
+    if (key.startsWith('*') && prefix.endsWith(key.slice(1))) return seed;
+  return undefined;
+}
+
 /** Sets `value` at a CRD path in `doc`, appending a fresh (seeded) item at every `[]`; returns the concrete path. */
 export function setCrdPath(
   doc: Record<string, unknown>,
@@ -100,9 +145,10 @@ export function setCrdPath(
   for (const [i, token] of tokens.entries()) {
     const last = i === tokens.length - 1;
     prefix += token === '[]' || token === '{}' || !prefix ? token : `.${token}`;
-    const seed = () => structuredClone(seeds[prefix] ?? {});
+    const seeded = seedFor(seeds, prefix);
+    const seed = () => structuredClone(seeded ?? {});
     if (token === '[]') {
-      const list = cur as unknown[];
+      const list = cur as unknown as unknown[];
       list.push(last ? value : seed());
       concrete.push(list.length - 1);
       cur = list[list.length - 1] as Record<string, unknown>;
@@ -118,7 +164,7 @@ export function setCrdPath(
     const next = tokens[i + 1];
     if (next === '[]') obj[key] = Array.isArray(obj[key]) ? obj[key] : [];
     else if (obj[key] === null || typeof obj[key] !== 'object') obj[key] = { ...seed() };
-    else if (seeds[prefix]) obj[key] = { ...seed(), ...(obj[key] as Record<string, unknown>) };
+    else if (seeded) obj[key] = { ...seed(), ...(obj[key] as Record<string, unknown>) };
     cur = obj[key] as Record<string, unknown>;
   }
   return concrete;
@@ -161,9 +207,10 @@ export function describeCrdProperties<T>(t: CrdPropertyTable<T>): void {
     it.each(listed.map((p) => [p.path, p] as const))('%s', (_name, p) => {
       const rule = ruleFor(t.table, p.path) as CrdPathRule;
       const doc = t.minimal();
-      const value = p.path in (t.samples ?? {}) ? t.samples?.[p.path] : sampleValue(p);
+      const value = sampleFor(t.samples ?? {}, p);
       const at = setCrdPath(doc, p.path, structuredClone(value), t.seeds);
       const where = concretePath(at);
+      t.prepare?.(doc, p.path);
       if (typeof rule === 'object' && 'refused' in rule) {
         let error: unknown;
         try {
@@ -172,7 +219,7 @@ export function describeCrdProperties<T>(t: CrdPropertyTable<T>): void {
           error = err;
         }
         expect(error, `${where} should be refused`).toBeDefined();
-        const issues = issuesOf(error);
+        const issues = issuesOf(error).map((i) => ({ ...i, path: t.issuePath ? t.issuePath(i.path) : i.path }));
         const named = issues.filter(
           (i) => where === i.path || where.startsWith(`${i.path}.`) || where.startsWith(`${i.path}[`),
         );
