@@ -21,7 +21,6 @@ const seeds: Record<string, Record<string, unknown>> = {
   'spec.queries{}.prometheus': { query: 'up', url: 'http://prometheus:9090' },
   'spec.queries{}.prometheus.oauth': { tokenURL: 'https://idp.example.com/token' },
   'spec.queries{}.prometheus.range': { start: 'now-1h' },
-  'spec.queries{}.viewTableSelector': { name: 'pods' },
   'spec.sections[]': { title: 'More', viewRef: { name: 'other' } },
   'spec.sections[].viewRef': { name: 'other' },
   'spec.templating[]': { key: 'cluster', label: 'Cluster', values: ['dev'] },

@@ -90,14 +90,13 @@ export const viewQuerySchema = z
         jsonpath: z.string().optional(),
       })
       .optional(),
-    /** The rows other views stored (their tables), by name, namespace and labels. */
+    /** The rows other views stored (their tables), by name (`*` wildcards; none: every other view), namespace and labels. */
     viewTableSelector: z
       .strictObject({
         name: z.string().optional(),
         namespace: z.string().optional(),
         labelSelector: z.string().optional(),
       })
-      .refine((s) => Boolean(s.name || s.labelSelector), 'viewTableSelector needs name or labelSelector')
       .optional(),
     /** Column types of this query's table, for the merge (`name: type`). */
     columns: z.record(z.string(), z.enum(VIEW_COLUMN_TYPES)).optional(),
