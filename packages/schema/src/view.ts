@@ -100,6 +100,8 @@ export const viewSchema = z.strictObject({
   kind: z.literal('View', { error: 'expected View' }),
   metadata: metadataSchema,
   spec: viewSpecSchema,
+  /** Written by Mission Control's controller (`lastRan`); an exported file carries it, OpsDeck keeps its own refresh times. */
+  status: z.unknown().optional(),
 });
 export type ViewResource = z.infer<typeof viewSchema>;
 

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { validateView } from '../../src/views/viewYaml.js';
 import { crdPaths, describeCrdProperties } from './crdProperties.js';
 
@@ -86,4 +87,17 @@ describeCrdProperties({
   table,
   seeds,
   samples,
+});
+
+describe('a View exported from a cluster', () => {
+  it('keeps its status out of the way: accepted, not part of what is stored', () => {
+    const view = validateView({
+      apiVersion: 'mission-control.flanksource.com/v1',
+      kind: 'View',
+      metadata: { name: 'pods', namespace: 'default', uid: 'abc', resourceVersion: '12' },
+      spec: { sections: [{ title: 'More', viewRef: { namespace: 'default', name: 'other' } }] },
+      status: { lastRan: '2026-11-01T00:00:00Z' },
+    });
+    expect(view.spec.sections?.[0]?.viewRef?.name).toBe('other');
+  });
 });
