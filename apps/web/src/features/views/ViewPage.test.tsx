@@ -129,4 +129,39 @@ describe('ViewPage', () => {
     expect(within(heatmap).getByRole('img', { name: '2026-11-03: 0' })).toBeTruthy();
     expect(heatmap.textContent).toContain('4 over 3 days');
   });
+
+  it('lays cards out by card.position: the title, a footer, the rest in the body', async () => {
+    const placed: ViewResult = {
+      ...view,
+      panels: [],
+      columns: [
+        viewColumnSchema.parse({ name: 'name', type: 'string', primaryKey: true, card: { position: 'footer' } }),
+        viewColumnSchema.parse({ name: 'phase', type: 'badge', cardPosition: 'title' }),
+        viewColumnSchema.parse({ name: 'size', type: 'bytes' }),
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          new Response(JSON.stringify(url.includes('/rows') ? rows : placed), {
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    const router = createMemoryRouter([{ path: '/views/:id', element: <ViewPage /> }], {
+      initialEntries: ['/views/v1?display=cards'],
+    });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const card = await screen.findByRole('article');
+    await within(card).findByRole('heading', { name: 'Running' });
+    expect(within(card).getByRole('contentinfo').textContent).toContain('<b>web</b>');
+    expect(within(card).getByText('Size')).toBeTruthy();
+    expect(within(card).queryByText('Name')).toBeNull();
+  });
 });
