@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startApplicationSchedule } from './applications/schedule.js';
 import { type CatalogWorker, startCatalogWorker } from './catalog/runs/worker.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -97,6 +98,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const topology: TopologyWorker | undefined =
     config.role === 'all' || config.role === 'worker' ? startTopologyWorker(ctx, app.log) : undefined;
 
+  // scheduled application reports (spec.schedule): the same processes
+  const applicationReports =
+    config.role === 'all' || config.role === 'worker' ? startApplicationSchedule(ctx, app.log) : undefined;
+
   // durable event consumers (notifications): only processes that run background work
   const events =
     config.role === 'all' || config.role === 'worker'
@@ -128,6 +133,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // marked stopped: the others take over at once whatever it claimed and did not store
       await workers?.stop().catch((err) => app.log.warn({ err }, 'workers: marking this process stopped failed'));
       await topology?.stop();
+      await applicationReports?.stop();
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
       await playbooks?.stop(); // finishes the actions in flight, hands the rest back to the queue
       await incidentRules?.stop();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { metadataSchema } from './canary/canary.js';
+import { metadataSchema, scheduleProblem } from './canary/canary.js';
+import { viewSectionSchema } from './views/section.js';
+import { resourceSelectorShape } from './views/selector.js';
 
 /**
  * The Application resource as the reference writes it (`apiVersion:
@@ -11,21 +13,8 @@ import { metadataSchema } from './canary/canary.js';
 
 export const APPLICATION_API_VERSION = 'mission-control.flanksource.com/v1';
 
-/** A ResourceSelector over catalog items (the fields /resources/search accepts). */
-export const appSelectorShape = {
-  id: z.string().optional(),
-  name: z.string().optional(),
-  namespace: z.string().optional(),
-  agent: z.string().optional(),
-  search: z.string().optional(),
-  types: z.array(z.string()).optional(),
-  statuses: z.array(z.string()).optional(),
-  health: z.string().optional(),
-  tagSelector: z.string().optional(),
-  labelSelector: z.string().optional(),
-  includeDeleted: z.boolean().optional(),
-  limit: z.number().int().positive().optional(),
-};
+/** A ResourceSelector over catalog items (the fields /resources/search accepts, and the CRD's). */
+export const appSelectorShape = resourceSelectorShape;
 export const appSelectorSchema = z.strictObject(appSelectorShape);
 export type AppSelector = z.infer<typeof appSelectorSchema>;
 
@@ -42,40 +31,34 @@ const propertySchema = z.strictObject({
   order: z.number().int().optional(),
   headline: z.boolean().optional(),
   hidden: z.boolean().optional(),
-  links: z.array(z.looseObject({ type: z.string().optional(), url: z.string().optional() })).optional(),
+  links: z
+    .array(
+      z.strictObject({
+        type: z.string().optional(),
+        url: z.string().optional(),
+        icon: z.string().optional(),
+        label: z.string().optional(),
+        text: z.string().optional(),
+        tooltip: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
-const uiRefSchema = z.strictObject({
-  changes: appSelectorSchema.optional(),
-  configs: appSelectorSchema.optional(),
-  access: appSelectorSchema.optional(),
-  accessLogs: appSelectorSchema.optional(),
-});
-
-/** A section of the report: another View (by reference) or a catalog list (uiRef). */
-export const appSectionSchema = z
-  .strictObject({
-    title: z.string({ error: 'title is required' }).min(1, 'title is required'),
-    icon: z.string().optional(),
-    viewRef: z
-      .strictObject({ namespace: z.string().optional(), name: z.string().min(1, 'name is required') })
-      .optional(),
-    uiRef: uiRefSchema.optional(),
-  })
-  .superRefine((s, ctx) => {
-    if (!s.viewRef === !s.uiRef) ctx.addIssue({ code: 'custom', message: 'set exactly one of viewRef or uiRef' });
-    if (s.uiRef && Object.keys(s.uiRef).length !== 1)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['uiRef'],
-        message: 'set exactly one of changes, configs, access, accessLogs',
-      });
-  });
+/** A section of the report: another View (by reference) or a catalog list (uiRef), as views write them. */
+export const appSectionSchema = viewSectionSchema;
 export type AppSection = z.infer<typeof appSectionSchema>;
+
+const scheduleSchema = z.string().superRefine((v, ctx) => {
+  const problem = scheduleProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const applicationSpecSchema = z.strictObject({
   type: z.string().optional(),
   description: z.string().optional(),
+  /** When the report is rebuilt and stored (`@every 1h`, `@daily`, cron); without one it is built on each request. */
+  schedule: scheduleSchema.optional(),
   properties: z.array(propertySchema).optional(),
   sections: z.array(appSectionSchema).optional(),
   mapping: z
@@ -120,6 +103,8 @@ export interface ApplicationReport {
   namespace: string;
   type: string | null;
   description: string | null;
+  /** The spec's schedule: the report was built then (generatedAt), not on this request. */
+  schedule: string | null;
   properties: Array<z.infer<typeof propertySchema>>;
   createdAt: string;
   generatedAt: string;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { reportHtml } from './export/html.js';
-import { buildReport } from './report/index.js';
+import { currentReport } from './schedule.js';
 import { loadApplication } from './store.js';
 
 const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/i;
@@ -29,7 +29,7 @@ export async function applicationRoutes(scope: FastifyInstance, ctx: AppContext)
   const report = async (namespace: string, name: string) => {
     const stored = await loadApplication(ctx.db.kysely, namespace, name);
     if (!stored) throw notFound(`application ${namespace}/${name} not found`);
-    return buildReport(ctx.db, stored, ctx.clock.now());
+    return currentReport(ctx, stored);
   };
 
   app.get('/api/application/:namespace/:name', { config: { auth }, schema: { params } }, async (request) =>

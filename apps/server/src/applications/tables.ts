@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from '../db/types.js';
 
-/** Tables of migration 240_applications (the access tables are read through SQL). */
+/** Tables of migrations 240_applications and 370_application_schedule (the access tables are read through SQL). */
 export interface ApplicationsTable {
   id: Generated<string>;
   name: string;
@@ -13,6 +13,11 @@ export interface ApplicationsTable {
   created_at: CreatedAt;
   updated_at: CreatedAt;
   deleted_at: Timestamp | null;
+  /** Migration 370: when a scheduled application's report is rebuilt next, and the last one built. */
+  next_runtime: Timestamp | null;
+  report: Json | null;
+  report_generated_at: Timestamp | null;
+  report_spec: string | null;
 }
 
 declare module '../db/types.js' {

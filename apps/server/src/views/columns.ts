@@ -2,8 +2,8 @@ import type { ViewColumn, ViewSpec } from '@opsdeck/schema';
 import { parseDuration } from '@opsdeck/schema';
 import { evaluateCel, renderTemplate } from '../expr/index.js';
 
-/** Per-cell extras stored beside a row (`__attributes`): links the UI renders. */
-export type RowAttributes = Record<string, { url?: string }>;
+/** Per-cell extras stored beside a row (`__attributes`): links, icons and gauge bounds the UI renders. */
+export type RowAttributes = Record<string, { url?: string; icon?: string; min?: number; max?: number }>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -73,16 +73,74 @@ export function mapRows(
       const expr = spec.mapping?.[c.name];
       out[c.name] = coerce(c, expr ? evaluateCel(expr, env) : row[c.name]);
     }
+    const cellEnv = { ...env, ...out, row: { ...row, ...out } };
     for (const c of columns) {
-      const url = cellUrl(c, { ...env, ...out }, viewIds);
-      if (url) attributes[c.name] = { url };
+      const cell: RowAttributes[string] = { ...attributes[c.name] };
+      const url = cellUrl(c, cellEnv, viewIds);
+      if (url) cell.url = url;
+      if (c.icon && isRowExpression(c.icon)) {
+        const icon = tryCel(c.icon, cellEnv);
+        if (typeof icon === 'string' && icon) cell.icon = icon;
+      }
+      if (c.gauge) Object.assign(cell, gaugeBounds(c.gauge, cellEnv));
+      if (Object.keys(cell).length) attributes[c.name] = cell;
+      // a url column `for` another column links that one (and is not shown itself)
+      if (c.type === 'url' && c.for && url) attributes[c.for] = { ...attributes[c.for], url };
     }
     if (Object.keys(attributes).length) out.__attributes = attributes;
     return out;
   });
 }
 
+/** An icon given as CEL over the row (`row.health`) rather than an icon name. */
+export function isRowExpression(text: string): boolean {
+  return /\brow\.|[?()]/.test(text);
+}
+
+function tryCel(expr: string, env: Record<string, unknown>): unknown {
+  try {
+    return evaluateCel(expr, env);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A gauge bound as a number: a number, a numeric string, a Go template (`{{ .row.capacity }}`)
+ * or CEL (`row.capacity`) over the row; undefined when it does not come out as a number.
+ */
+export function gaugeBound(bound: number | string | undefined, env: Record<string, unknown>): number | undefined {
+  if (bound === undefined || typeof bound === 'number') return bound;
+  const text = bound.trim();
+  let value: unknown = text;
+  if (text !== '' && Number.isFinite(Number(text))) return Number(text);
+  try {
+    value = text.includes('{{') ? renderTemplate(text, env) : evaluateCel(text, env);
+  } catch {
+    return undefined;
+  }
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) && String(value).trim() !== '' ? n : undefined;
+}
+
+/** The bounds of a gauge over one row, only those given. */
+export function gaugeBounds(
+  g: { min?: number | string; max?: number | string },
+  env: Record<string, unknown>,
+): { min?: number; max?: number } {
+  const out: { min?: number; max?: number } = {};
+  const min = gaugeBound(g.min, env);
+  const max = gaugeBound(g.max, env);
+  if (min !== undefined) out.min = min;
+  if (max !== undefined) out.max = max;
+  return out;
+}
+
 function cellUrl(c: ViewColumn, env: Record<string, unknown>, viewIds: Map<string, string>): string | undefined {
+  if (c.type === 'url') {
+    const value = env[c.name];
+    return typeof value === 'string' && value ? safeUrl(value) : undefined;
+  }
   if (c.type === 'config_item') {
     const id = env[c.configItem?.idField ?? 'id'];
     return typeof id === 'string' && UUID.test(id) ? `/catalog/${id}` : undefined;

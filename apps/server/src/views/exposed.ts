@@ -9,8 +9,16 @@ import { ViewValidationError, validateViewSpec } from './viewYaml.js';
  * validated as a whole View; `views_summary` for the sidebar. A changed spec drops its cached results.
  */
 
-/** A canary spec's secrets, plus every value of an http query's `headers` map (name -> value). */
-const VIEW_SECRETS = [...SPEC_SECRETS, ['queries.*.http.headers.*', 'secret'] as const];
+/**
+ * A canary spec's secrets (credential-named keys such as a prometheus query's `bearer`,
+ * `password` and `oauth.clientSecret`, URLs), plus every value of an http query's `headers` map
+ * and a prometheus query's TLS client key.
+ */
+const VIEW_SECRETS = [
+  ...SPEC_SECRETS,
+  ['queries.*.http.headers.*', 'secret'] as const,
+  ['queries.*.prometheus.tls.key', 'secret'] as const,
+];
 
 function validateRow(row: Row, where: string): void {
   if (row.spec === undefined) return;

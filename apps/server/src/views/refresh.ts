@@ -1,10 +1,12 @@
-import type { ViewPanelResult, ViewSpec } from '@opsdeck/schema';
+import type { ViewPanel, ViewPanelResult, ViewSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
+import { resolveEnvSource } from '../connections/store.js';
 import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
-import { columnOptions, mapRows } from './columns.js';
+import { columnOptions, gaugeBounds, mapRows } from './columns.js';
 import { runScratch, ScratchError, type ScratchTable } from './scratch.js';
 import { runQuery } from './sources/index.js';
+import type { SourceContext } from './sources/types.js';
 import { renderDeep } from './variables.js';
 
 /** Rows one refresh may store (the rest are dropped, and the count says so). */
@@ -37,6 +39,7 @@ export async function computeView(
   view: StoredView,
   vars: Record<string, string>,
   timeoutMs: number,
+  viewTables: SourceContext['viewTables'],
 ): Promise<RefreshOutcome> {
   const spec = view.spec;
   const deadline = Date.now() + timeoutMs;
@@ -53,6 +56,8 @@ export async function computeView(
           timeoutMs,
           now: ctx.clock.now(),
           resolveConnection: (ref) => resolver.resolve(ref, view.namespace),
+          resolveEnv: (source) => resolveEnvSource(resolver, source, view.namespace),
+          viewTables,
         });
       } catch (err) {
         throw new Error(`queries.${name}: ${err instanceof Error ? err.message : String(err)}`);
@@ -96,7 +101,23 @@ async function scratchWork(
     throw new Error(`${what}: ${message}`);
   }
   const source = spec.merge ? (out.shift() ?? []) : firstQuery;
-  return { source, panels: panelSpecs.map((p, i) => ({ ...p, rows: out[i] ?? [] })) };
+  return { source, panels: panelSpecs.map((p, i) => resolvePanel(p, out[i] ?? [], vars)) };
+}
+
+/** A panel's result: templated gauge bounds (`max: "{{ .row.total }}"`) become numbers over its first row. */
+function resolvePanel(
+  panel: ViewPanel,
+  rows: Array<Record<string, unknown>>,
+  vars: Record<string, string>,
+): ViewPanelResult {
+  const first = rows[0] ?? {};
+  const env = { ...first, row: first, var: vars };
+  const bounded = <G extends { min?: number | string; max?: number | string }>(g: G | undefined) =>
+    g ? { ...g, min: undefined, max: undefined, ...gaugeBounds(g, env) } : undefined;
+  const out: ViewPanelResult = { ...panel, rows };
+  if (panel.gauge) out.gauge = bounded(panel.gauge);
+  if (panel.bargauge) out.bargauge = bounded(panel.bargauge);
+  return JSON.parse(JSON.stringify(out)) as ViewPanelResult;
 }
 
 /** Ids of the views the columns link to, by `namespace/name`. */

@@ -2,11 +2,13 @@ import './exposed.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireSelectiveAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { registerJsonBody } from '../rest/body.js';
 import { readTable } from '../rest/handlers/read.js';
 import { writeTable } from '../rest/handlers/write.js';
+import { assertConfigVisible, configTabViews, pluginVariables } from './plugins.js';
 import { viewRows } from './rows.js';
 import { closeScratch } from './scratch.js';
 import { findView, viewResult } from './service.js';
@@ -49,6 +51,23 @@ export async function viewRoutes(scope: FastifyInstance, ctx: AppContext): Promi
   // so a refresh stuck in it answers at once instead of holding the shutdown to its deadline
   scope.addHook('preClose', async () => closeScratch());
   scope.addHook('onClose', async () => closeScratch());
+
+  // config tabs (display.plugins): the tabs of a config page and the variables each gets from the config
+  const configQuery = z.object({ config_id: z.string({ error: 'config_id: expected a config item id' }) });
+  app.get('/api/view/list', { ...read, schema: { querystring: configQuery } }, async (request) => {
+    const { restriction } = requireSelectiveAccess(request, 'config_scrapers', 'read', true);
+    await assertConfigVisible(ctx, request.query.config_id, restriction);
+    return configTabViews(ctx.db, request.query.config_id);
+  });
+  app.get(
+    '/api/view/display-plugin-variables/:id',
+    { ...read, schema: { params: idParams, querystring: configQuery } },
+    async (request) => {
+      const { restriction } = requireSelectiveAccess(request, 'config_scrapers', 'read', true);
+      await assertConfigVisible(ctx, request.query.config_id, restriction);
+      return pluginVariables(ctx.db, request.params.id, request.query.config_id);
+    },
+  );
 
   app.get('/api/view/:namespace/:name', { ...read, schema: { params: nameParams } }, async (request) => {
     const view = await findView(ctx, request.params);

@@ -1,10 +1,13 @@
-import { parseDuration, type ViewResult, type ViewSpec } from '@opsdeck/schema';
+import { type AppReportSection, parseDuration, type ViewResult, type ViewSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
+import { sections } from '../applications/report/sections.js';
 import { setBounded } from '../boundedMap.js';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { maskText } from '../rest/secretValues.js';
 import { computeView, type StoredView, storeRefresh, storeRefreshError } from './refresh.js';
+import type { SourceContext } from './sources/types.js';
+import { selectViews, storedRows } from './tables.js';
 import { fingerprint, resolveVariables } from './variables.js';
 
 const DEFAULT_MAX_AGE = 15 * 60_000;
@@ -59,6 +62,8 @@ export async function viewResult(
   view: StoredView,
   given: Record<string, string>,
   askedMaxAgeMs?: number,
+  /** The views whose refresh asked for this one (viewTableSelector), to refuse a cycle. */
+  chain: string[] = [],
 ): Promise<ViewResult> {
   const spec: ViewSpec = view.spec;
   const { variables, values } = await resolveVariables(ctx.db, spec, given);
@@ -73,7 +78,7 @@ export async function viewResult(
     status = 'fresh';
   } else if (age >= maxAge) {
     try {
-      await refreshOnce(ctx, view, fp, values, ms(spec.cache?.refreshTimeout, DEFAULT_TIMEOUT));
+      await refreshOnce(ctx, view, fp, values, ms(spec.cache?.refreshTimeout, DEFAULT_TIMEOUT), chain);
       status = 'fresh';
     } catch (err) {
       status = 'error';
@@ -104,6 +109,7 @@ export async function viewResult(
     card: display.card,
     table: display.table,
     sections: spec.sections ?? [],
+    sectionResults: await uiSections(ctx, view),
     totalRows: row?.row_count ?? 0,
   };
 }
@@ -114,13 +120,51 @@ function refreshOnce(
   fp: string,
   values: Record<string, string>,
   timeoutMs: number,
+  chain: string[],
 ): Promise<Date> {
   const key = `${view.id}/${fp}`;
   const running = inFlight.get(key);
   if (running) return running;
-  const work = computeView(ctx, view, values, timeoutMs)
+  const work = computeView(ctx, view, values, timeoutMs, tablesReader(ctx, view, chain))
     .then((out) => storeRefresh(ctx, view.id, fp, values, out))
     .finally(() => inFlight.delete(key));
   setBounded(inFlight, key, work, 256);
   return work;
+}
+
+/**
+ * Reads other views' tables for a viewTableSelector: each matching view (never this one) is
+ * answered for its default variables (refreshed when stale) and its stored rows are read. A view
+ * already being refreshed further up the chain is a cycle and fails the refresh.
+ */
+function tablesReader(ctx: AppContext, view: StoredView, chain: string[]): SourceContext['viewTables'] {
+  return async (selector) => {
+    const out: Array<Record<string, unknown>> = [];
+    for (const other of await selectViews(ctx.db, selector, view.namespace)) {
+      if (other.id === view.id) continue;
+      if (chain.includes(other.id))
+        throw new Error(`viewTableSelector: ${other.namespace}/${other.name} reads this view's table (a cycle)`);
+      const result = await viewResult(ctx, other, {}, undefined, [...chain, view.id]);
+      if (result.refreshStatus === 'error' && !result.lastRefreshedAt)
+        throw new Error(
+          `viewTableSelector: ${other.namespace}/${other.name}: ${result.refreshError ?? 'refresh failed'}`,
+        );
+      out.push(...(await storedRows(ctx.db, other, result.requestFingerprint)));
+    }
+    return out;
+  };
+}
+
+/** What each uiRef section of the view lists (catalog changes, configs, access), by section; null for a viewRef. */
+async function uiSections(ctx: AppContext, view: StoredView): Promise<Array<AppReportSection | null>> {
+  const specs = view.spec.sections ?? [];
+  if (!specs.some((s) => s.uiRef)) return [];
+  // only the lists: a section's viewRef is rendered by the page itself
+  const filled = await sections(
+    ctx.db,
+    specs.flatMap((s) => (s.uiRef ? [{ title: s.title, icon: s.icon, uiRef: s.uiRef }] : [])),
+    view.namespace,
+    ctx.clock.now(),
+  );
+  return specs.map((s) => (s.uiRef ? (filled.shift() ?? null) : null));
 }

@@ -1,5 +1,5 @@
 import { type AppChange, type ApplicationReport, BACKUP_CHANGE_TYPES, RESTORE_CHANGE_TYPES } from '@opsdeck/schema';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { ConfigRef } from './configs.js';
 
@@ -16,12 +16,67 @@ interface ChangeRow {
   details: Record<string, unknown> | null;
 }
 
-async function changeRows(db: Db, configs: ConfigRef[], types: readonly string[] | undefined, limit: number) {
+/** A list filter: values included and values excluded (either may be empty). */
+export interface InOut {
+  include: string[];
+  exclude: string[];
+}
+
+/** Narrowing of a changes list beyond its configs (a changes section's filters). */
+export interface ChangeFilter {
+  changeTypes?: InOut;
+  severities?: InOut;
+  sources?: InOut;
+  /** People by name or email, or the source's own user name. */
+  createdBy?: InOut;
+  summary?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function inOut(column: RawBuilder<unknown>, f: InOut | undefined): RawBuilder<unknown> {
+  if (!f) return sql``;
+  return sql.join(
+    [
+      f.include.length ? sql`and ${column} = any(${sql.val(f.include)}::text[])` : sql``,
+      f.exclude.length ? sql`and (${column} is null or not (${column} = any(${sql.val(f.exclude)}::text[])))` : sql``,
+    ],
+    sql` `,
+  );
+}
+
+const by = sql`coalesce(p.name, cc.external_created_by)`;
+
+async function changeRows(
+  db: Db,
+  configs: ConfigRef[],
+  types: readonly string[] | undefined,
+  limit: number,
+  filter: ChangeFilter = {},
+) {
   if (!configs.length) return [];
-  const typed = types ? sql`and cc.change_type = any(${sql.val([...types])}::text[])` : sql``;
+  const escaped = filter.summary?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const typed = sql.join(
+    [
+      types ? sql`and cc.change_type = any(${sql.val([...types])}::text[])` : sql``,
+      inOut(sql`cc.change_type`, filter.changeTypes),
+      inOut(sql`cc.severity`, filter.severities),
+      inOut(sql`cc.source`, filter.sources),
+      filter.createdBy?.include.length
+        ? sql`and (${by} = any(${sql.val(filter.createdBy.include)}::text[]) or p.email = any(${sql.val(filter.createdBy.include)}::text[]))`
+        : sql``,
+      filter.createdBy?.exclude.length
+        ? sql`and not coalesce(${by} = any(${sql.val(filter.createdBy.exclude)}::text[]) or p.email = any(${sql.val(filter.createdBy.exclude)}::text[]), false)`
+        : sql``,
+      escaped ? sql`and cc.summary ilike ${`%${escaped}%`}` : sql``,
+      filter.from ? sql`and cc.created_at >= ${filter.from}` : sql``,
+      filter.to ? sql`and cc.created_at <= ${filter.to}` : sql``,
+    ],
+    sql` `,
+  );
   const { rows } = await sql<ChangeRow>`
     select cc.id, cc.config_id, ci.name as config, cc.change_type, cc.severity, cc.summary, cc.source,
-      coalesce(p.name, cc.external_created_by) as created_by, cc.created_at, cc.details
+      ${by} as created_by, cc.created_at, cc.details
     from config_changes cc
     join config_items ci on ci.id = cc.config_id
     left join people p on p.id = cc.created_by
@@ -33,8 +88,13 @@ async function changeRows(db: Db, configs: ConfigRef[], types: readonly string[]
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The latest changes of `configs`, newest first. */
-export async function recentChanges(db: Db, configs: ConfigRef[], limit = 100): Promise<AppChange[]> {
-  return (await changeRows(db, configs, undefined, limit)).map((r) => ({
+export async function recentChanges(
+  db: Db,
+  configs: ConfigRef[],
+  limit = 100,
+  filter?: ChangeFilter,
+): Promise<AppChange[]> {
+  return (await changeRows(db, configs, undefined, limit, filter)).map((r) => ({
     id: r.id,
     configId: r.config_id,
     config: r.config,

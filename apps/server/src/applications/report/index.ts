@@ -38,6 +38,7 @@ export async function buildReport(db: Db, app: StoredApplication, now: Date): Pr
     namespace: app.namespace,
     type: app.spec.type ?? null,
     description: app.spec.description ?? app.description,
+    schedule: app.spec.schedule ?? null,
     properties: app.spec.properties ?? [],
     createdAt: new Date(app.created_at).toISOString(),
     generatedAt: now.toISOString(),
@@ -52,6 +53,6 @@ export async function buildReport(db: Db, app: StoredApplication, now: Date): Pr
     backups: await backups(db, datasources),
     restores: await restores(db, datasources),
     findings: await findings(db, all),
-    sections: await sections(db, app.spec.sections, app.namespace),
+    sections: await sections(db, app.spec.sections, app.namespace, now),
   };
 }

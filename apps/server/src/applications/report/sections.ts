@@ -1,9 +1,11 @@
-import type { AppReportSection, AppSection } from '@opsdeck/schema';
+import type { AppReportSection, AppSection, AppSelector, UiRef } from '@opsdeck/schema';
 import { sql } from 'kysely';
+import { parseTime } from '../../catalog/query/filters.js';
 import type { Db } from '../../db/connection.js';
 import { accessLogs, accessUsers } from './access.js';
 import { recentChanges } from './changes.js';
 import { configSummary, selectConfigs } from './configs.js';
+import { pairSelector, triState } from './uiFilters.js';
 
 /**
  * The id of a View by namespace and name, when the views table exists and holds it. Read through
@@ -22,25 +24,83 @@ async function viewId(db: Db, namespace: string, name: string): Promise<string |
   return rows[0]?.id ?? null;
 }
 
+/** A `from`/`to` filter: `24h` / `7d` (that long ago), `now-2d` or an ISO time. */
+function when(field: string, text: string | undefined, now: Date): Date | undefined {
+  if (!text) return undefined;
+  return parseTime(field, /^\d+(ms|s|m|h|d|w)$/.test(text) ? `now-${text}` : text, now);
+}
+
+const joined = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(',') || undefined;
+
+/** Configs of a section: its selector fields, narrowed by included types and tags, minus excluded types. */
+async function sectionConfigs(
+  db: Db,
+  selector: AppSelector,
+  types: ReturnType<typeof triState>,
+  pairs: { tagSelector?: string; labelSelector?: string },
+) {
+  const include = [...(selector.types ?? []), ...(types?.include ?? [])];
+  const configs = await selectConfigs(db, [
+    {
+      ...selector,
+      types: include.length ? include : undefined,
+      tagSelector: joined(selector.tagSelector, pairs.tagSelector),
+      labelSelector: joined(selector.labelSelector, pairs.labelSelector),
+    },
+  ]);
+  return configs.filter((c) => !types?.exclude.includes(c.type));
+}
+
+/** A changes section: the changes of the configs its filters match, filtered as the Changes page does. */
+async function changesSection(db: Db, ref: NonNullable<UiRef['changes']>, now: Date) {
+  const { configTypes, changeType, severity, source, createdBy, summary, from, to, tags, ...selector } = ref;
+  const configs = await sectionConfigs(db, selector, triState(configTypes), { tagSelector: pairSelector(tags) });
+  return recentChanges(db, configs, 100, {
+    changeTypes: triState(changeType),
+    severities: triState(severity),
+    sources: triState(source),
+    createdBy: triState(createdBy),
+    summary,
+    from: when('uiRef.changes.from', from, now),
+    to: when('uiRef.changes.to', to, now),
+  });
+}
+
+/** A configs section: the configs its filters match (type, health, status, labels, search). */
+async function configsSection(db: Db, ref: NonNullable<UiRef['configs']>) {
+  const { configType, status, labels, ...selector } = ref;
+  const health = triState(selector.health);
+  const statuses = triState(status);
+  const configs = await sectionConfigs(
+    db,
+    { ...selector, health: health?.include.join(',') || undefined },
+    triState(configType),
+    { labelSelector: pairSelector(labels) },
+  );
+  return configs
+    .filter((c) => !health?.exclude.includes(c.health ?? ''))
+    .filter((c) => !statuses?.include.length || statuses.include.includes(c.status ?? ''))
+    .filter((c) => !statuses?.exclude.includes(c.status ?? ''))
+    .map(configSummary);
+}
+
 /** The report's sections: a view is linked (the views page renders it); a uiRef list is filled from the catalog. */
 export async function sections(
   db: Db,
-  list: AppSection[] | undefined,
+  specs: AppSection[] | undefined,
   appNamespace: string,
+  now: Date = new Date(),
 ): Promise<AppReportSection[]> {
   const out: AppReportSection[] = [];
-  for (const s of list ?? []) {
+  for (const s of specs ?? []) {
     const head = { title: s.title, icon: s.icon ?? null };
     if (s.viewRef) {
       const ref = { namespace: s.viewRef.namespace ?? appNamespace, name: s.viewRef.name };
       out.push({ type: 'view', ...head, viewRef: ref, viewId: await viewId(db, ref.namespace, ref.name) });
-      continue;
     }
     const ui = s.uiRef ?? {};
-    if (ui.changes)
-      out.push({ type: 'changes', ...head, changes: await recentChanges(db, await selectConfigs(db, [ui.changes])) });
-    else if (ui.configs)
-      out.push({ type: 'configs', ...head, configs: (await selectConfigs(db, [ui.configs])).map(configSummary) });
+    if (ui.changes) out.push({ type: 'changes', ...head, changes: await changesSection(db, ui.changes, now) });
+    else if (ui.configs) out.push({ type: 'configs', ...head, configs: await configsSection(db, ui.configs) });
     else if (ui.access)
       out.push({ type: 'access', ...head, access: await accessUsers(db, await selectConfigs(db, [ui.access])) });
     else if (ui.accessLogs)

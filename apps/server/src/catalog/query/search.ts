@@ -18,6 +18,12 @@ export interface ResourceSelector {
   health?: string;
   tagSelector?: string;
   labelSelector?: string;
+  /** `field=value` / `field!=value`, comma separated, over the `search` fields. */
+  fieldSelector?: string;
+  /** The parent: a config item's scraper, a check's canary, a component's topology (uuid or `namespace/name`). */
+  scope?: string;
+  /** Cache directives: accepted; selectors always read the database. */
+  cache?: string;
   includeDeleted?: boolean;
   limit?: number;
 }
@@ -104,6 +110,38 @@ function searchConditions(source: KindSource, search: string): RawBuilder<unknow
     });
 }
 
+/** `fieldSelector`: `key=value` and `key!=value` pairs (comma separated) over the fields `search` knows. */
+function fieldConditions(source: KindSource, fieldSelector: string): RawBuilder<unknown>[] {
+  return fieldSelector
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((token) => {
+      const m = /^([A-Za-z_.][\w.-]*)\s*(!=|==|=)\s*(.*)$/.exec(token);
+      if (!m) throw badRequest(`fieldSelector: ${JSON.stringify(token)} is not field=value or field!=value`);
+      const [, key = '', op, value = ''] = m;
+      const [positive] = searchConditions(source, `${key}=${value}`);
+      return op === '!=' ? sql`not coalesce(${positive}, false)` : (positive as RawBuilder<unknown>);
+    });
+}
+
+/** The parent tables a `scope` names, per kind. */
+const SCOPE_PARENTS: Record<ResourceKind, { table: string; column: string }> = {
+  configs: { table: 'config_scrapers', column: 'scraper_id' },
+  checks: { table: 'canaries', column: 'canary_id' },
+  components: { table: 'topologies', column: 'topology_id' },
+};
+
+/** `scope`: the resource's parent by id, or by `namespace/name` (a bare name in any namespace). */
+function scopeCondition(kind: ResourceKind, scope: string): RawBuilder<unknown> {
+  const parent = SCOPE_PARENTS[kind];
+  const col = kind === 'components' ? sql`(r.j ->> ${parent.column})` : sql`r.${sql.ref(parent.column)}::text`;
+  if (UUID.test(scope)) return sql`${col} = ${scope.toLowerCase()}`;
+  const [namespace, name] = scope.includes('/') ? scope.split('/', 2) : [undefined, scope];
+  return sql`${col} in (select p.id::text from ${sql.table(parent.table)} p where p.name = ${name}
+    ${namespace ? sql`and p.namespace = ${namespace}` : sql``})`;
+}
+
 function conditions(kind: ResourceKind, sel: ResourceSelector): RawBuilder<unknown> {
   const source = SOURCES[kind];
   if (sel.id !== undefined && !UUID.test(sel.id)) throw badRequest(`${kind}: id must be a uuid`);
@@ -119,6 +157,8 @@ function conditions(kind: ResourceKind, sel: ResourceSelector): RawBuilder<unkno
     ...tagConditions(source.tags, parseTagSelectors(`${kind}: tagSelector`, sel.tagSelector)),
     ...tagConditions(source.labels, parseTagSelectors(`${kind}: labelSelector`, sel.labelSelector)),
     ...(sel.search ? searchConditions(source, sel.search) : []),
+    ...(sel.fieldSelector ? fieldConditions(source, sel.fieldSelector) : []),
+    sel.scope ? scopeCondition(kind, sel.scope) : undefined,
   ]);
 }
 

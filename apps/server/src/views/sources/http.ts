@@ -1,12 +1,25 @@
+import type { ViewQuery } from '@opsdeck/schema';
 import { fetch } from 'undici';
 import { assertConnectionHost, hasCredentials } from '../../connections/host.js';
 import { queryJsonPathAll } from '../../expr/index.js';
 import { interpolateCredentials, redactUrl } from '../../health/checks/lib/endpoint.js';
 import { causeText } from '../../health/checks/lib/httpJson.js';
-import type { ViewSource } from './types.js';
+import type { SourceContext, ViewSource } from './types.js';
 
 /** A larger answer is refused rather than held in memory. */
 const MAX_BODY = 16 * 1024 * 1024;
+
+/** Headers as a map, or the CRD's list of `{name, value | valueFrom}` with each value resolved. */
+async function headerMap(
+  headers: NonNullable<ViewQuery['http']>['headers'],
+  ctx: SourceContext,
+): Promise<Record<string, string>> {
+  if (!headers) return {};
+  if (!Array.isArray(headers)) return headers;
+  const out: Record<string, string> = {};
+  for (const h of headers) out[h.name ?? ''] = (await ctx.resolveEnv(h)) ?? '';
+  return out;
+}
 
 /**
  * `http`: calls a JSON API and turns the answer (or what `jsonpath` selects in it) into rows: an
@@ -20,7 +33,7 @@ export const httpSource: ViewSource<'http'> = {
     if (stored && hasCredentials(stored)) assertConnectionHost(stored, spec.url, spec.connection);
     const url = new URL(stored?.url ? interpolateCredentials(spec.url, stored.username, stored.password) : spec.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('http: url must be http or https');
-    const headers: Record<string, string> = { accept: 'application/json', ...(spec.headers ?? {}) };
+    const headers: Record<string, string> = { accept: 'application/json', ...(await headerMap(spec.headers, ctx)) };
     if (stored?.username || stored?.password)
       headers.authorization ??= `Basic ${Buffer.from(`${stored.username ?? ''}:${stored.password ?? ''}`).toString('base64')}`;
     if (spec.body !== undefined) headers['content-type'] ??= 'application/json';

@@ -5,6 +5,7 @@ import { httpSource } from './http.js';
 import { prometheusSource } from './prometheus.js';
 import { sqlSource } from './sql.js';
 import type { SourceContext, ViewSource } from './types.js';
+import { viewTableSource } from './viewTable.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each member checks its own part of the query
 const SOURCES: Array<ViewSource<any>> = [
@@ -14,6 +15,7 @@ const SOURCES: Array<ViewSource<any>> = [
   sqlSource,
   prometheusSource,
   httpSource,
+  viewTableSource,
 ];
 
 /** Runs one named query of a view with the source its spec names (the schema ensures exactly one). */

@@ -1,6 +1,7 @@
 import { sqlDriverName } from '../../catalog/scrapers/sql.js';
 import { interpolateCredentials } from '../../health/checks/lib/endpoint.js';
 import { plainRow, runSqlQuery, type SqlDriver } from '../../health/checks/lib/sql.js';
+import { mssqlDriver } from '../../health/checks/mssql.js';
 import { mysqlDriver } from '../../health/checks/mysql.js';
 import { postgresDriver } from '../../health/checks/postgres.js';
 import type { ViewSource } from './types.js';
@@ -8,28 +9,29 @@ import type { ViewSource } from './types.js';
 const DRIVERS: Record<string, SqlDriver<unknown>> = {
   postgres: postgresDriver as SqlDriver<unknown>,
   mysql: mysqlDriver as SqlDriver<unknown>,
+  sqlserver: mssqlDriver as SqlDriver<unknown>,
 };
 
 /**
- * `sql`: a query over a stored connection (PostgreSQL or MySQL/MariaDB, the SQL checks' drivers
- * and pools). Only stored connections: a view's author names one rather than writing a DSN.
+ * `sql`: a query over PostgreSQL, MySQL/MariaDB or SQL Server (the SQL checks' drivers and pools), reached
+ * through a stored connection, or a `url` whose value (or `valueFrom` a stored connection's field)
+ * is the DSN; `username` and `password` fill `$(username)` / `$(password)` and win over the
+ * connection's.
  */
 export const sqlSource: ViewSource<'sql'> = {
   key: 'sql',
   async run(spec, ctx) {
-    const stored = await ctx.resolveConnection(spec.connection);
-    if (!stored.url) throw new Error(`connection ${spec.connection} has no url`);
-    const url = interpolateCredentials(stored.url, stored.username, stored.password);
-    const name = sqlDriverName(url, undefined, stored.type);
+    const stored = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;
+    const what = spec.connection ? `connection ${spec.connection}` : 'sql';
+    const raw = (spec.url ? await ctx.resolveEnv(spec.url) : undefined) || stored?.url;
+    if (!raw) throw new Error(`${what} has no url`);
+    const username = (spec.username ? await ctx.resolveEnv(spec.username) : undefined) || stored?.username;
+    const password = (spec.password ? await ctx.resolveEnv(spec.password) : undefined) || stored?.password;
+    const url = interpolateCredentials(raw, username, password);
+    const name = sqlDriverName(url, undefined, spec.type || stored?.type);
     const driver = name ? DRIVERS[name] : undefined;
-    if (!driver)
-      throw new Error(`connection ${spec.connection}: ${name ?? 'its'} driver is not supported (postgres or mysql)`);
-    const rows = await runSqlQuery(
-      driver,
-      { url, username: stored.username, password: stored.password },
-      spec.query,
-      ctx,
-    );
+    if (!driver) throw new Error(`${what}: ${name ?? 'its'} driver is not supported (postgres, mysql or sqlserver)`);
+    const rows = await runSqlQuery(driver, { url, username, password }, spec.query, ctx);
     return rows.map(plainRow);
   },
 };

@@ -10,6 +10,14 @@ export interface SourceContext {
   now: Date;
   /** Resolves `connection://namespace/name` (or a bare name) in the view's namespace. */
   resolveConnection(ref: string): Promise<ResolvedConnection>;
+  /** Resolves a credential (`value`, or `valueFrom` a stored connection's field). */
+  resolveEnv(source: unknown): Promise<string | undefined>;
+  /** The stored rows of the other views a viewTableSelector names (refreshed when stale). */
+  viewTables(selector: {
+    name?: string;
+    namespace?: string;
+    labelSelector?: string;
+  }): Promise<Array<Record<string, unknown>>>;
 }
 
 /** One query source (`configs`, `sql`, `prometheus`...): runs its part of a query into rows. */

@@ -147,7 +147,12 @@ export function ApplicationReportPage() {
           {/* the top bar holds the page's h1; this title is what a printed report starts with */}
           <h2 className="text-xl font-semibold text-zinc-900">{r?.name ?? name}</h2>
           {r?.description && <p className="text-sm text-zinc-600">{r.description}</p>}
-          {r && <p className="text-xs text-zinc-500">Audit report generated {when(r.generatedAt)}</p>}
+          {r && (
+            <p className="text-xs text-zinc-500">
+              Audit report generated {when(r.generatedAt)}
+              {r.schedule && <> · rebuilt on schedule {r.schedule}</>}
+            </p>
+          )}
         </div>
         {r && (
           <div className="report-toolbar flex gap-2">

@@ -1,10 +1,11 @@
 import type { AppReportSection } from '@opsdeck/schema';
 import { Link } from 'react-router';
+import { ViewSection } from '../views/ViewContent.js';
 import { ReportTable, when } from './ReportTable.js';
 
 /**
- * The spec's sections. A view is shown as its titled section linking to the view page (the views
- * page renders it); catalog lists (changes, configs, access, access logs) are tables.
+ * The spec's sections. A view is rendered inline (panels and rows) with a link to its page;
+ * catalog lists (changes, configs, access, access logs) are tables.
  */
 export function ReportSection({ section: s }: { section: AppReportSection }) {
   switch (s.type) {
@@ -13,9 +14,12 @@ export function ReportSection({ section: s }: { section: AppReportSection }) {
         <section aria-label={s.title} className="report-section rounded-lg bg-white p-4 ring-1 ring-zinc-200">
           <h2 className="mb-2 text-base font-semibold text-zinc-900">{s.title}</h2>
           {s.viewId ? (
-            <Link to={`/views/${encodeURIComponent(s.viewId)}`} className="text-sm text-indigo-700 hover:underline">
-              Open view {s.viewRef.namespace}/{s.viewRef.name}
-            </Link>
+            <div className="flex flex-col gap-2">
+              <ViewSection viewRef={{ id: s.viewId }} variables={{}} />
+              <Link to={`/views/${encodeURIComponent(s.viewId)}`} className="text-sm text-indigo-700 hover:underline">
+                Open view {s.viewRef.namespace}/{s.viewRef.name}
+              </Link>
+            </div>
           ) : (
             <p className="text-sm text-zinc-500">
               View {s.viewRef.namespace}/{s.viewRef.name} is not defined.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors.js';
 import { Age } from '../../ui/Age.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -8,6 +8,7 @@ import { LoadingBlock } from '../../ui/Spinner.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { PlaybooksMenu } from '../playbooks/components/PlaybooksMenu.js';
 import { TargetRuns } from '../playbooks/components/TargetRuns.js';
+import { ConfigViewTab, viewQueries } from '../views/index.js';
 import { catalogQueries } from './api.js';
 import { ConfigChangesTab } from './ConfigChangesTab.js';
 import { ConfigChecks } from './ConfigChecks.js';
@@ -24,6 +25,10 @@ export function ConfigDetailPage({ tab = 'config' }: { tab?: ConfigTab }) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const detail = useQuery(catalogQueries.detail(id));
+  // views whose display.plugins name this item show as tabs (`?view=<id>` on the Config tab's URL)
+  const [search] = useSearchParams();
+  const viewTabs = useQuery({ ...viewQueries.configTabs(id), enabled: !!id, retry: false });
+  const openView = tab === 'config' ? search.get('view') : null;
   if (detail.isLoading) return <LoadingBlock />;
   if (detail.error) return <EmptyState message={errorMessage(detail.error)} />;
   const c = detail.data;
@@ -68,8 +73,16 @@ export function ConfigDetailPage({ tab = 'config' }: { tab?: ConfigTab }) {
       <ConfigProperties properties={c.properties} />
       <Tabs
         label="Config item"
-        value={tab}
-        onChange={(t) => navigate(t === 'config' ? `/catalog/${id}` : `/catalog/${id}/${t}`)}
+        value={openView ? `view:${openView}` : tab}
+        onChange={(t) =>
+          navigate(
+            t.startsWith('view:')
+              ? `/catalog/${id}?view=${encodeURIComponent(t.slice(5))}`
+              : t === 'config'
+                ? `/catalog/${id}`
+                : `/catalog/${id}/${t}`,
+          )
+        }
         tabs={[
           { id: 'config', label: 'Config', content: <ConfigSpec configId={c.id} config={c.config} /> },
           { id: 'changes', label: 'Changes', count: c.summary?.changes, content: <ConfigChangesTab configId={c.id} /> },
@@ -92,6 +105,11 @@ export function ConfigDetailPage({ tab = 'config' }: { tab?: ConfigTab }) {
             content: <TargetRuns target={{ config_id: c.id }} />,
           },
           { id: 'checks', label: 'Checks', content: <ConfigChecks configId={c.id} /> },
+          ...(Array.isArray(viewTabs.data) ? viewTabs.data : []).map((v) => ({
+            id: `view:${v.id}`,
+            label: v.title,
+            content: <ConfigViewTab viewId={v.id} configId={c.id} />,
+          })),
         ]}
       />
     </div>

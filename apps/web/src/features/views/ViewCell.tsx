@@ -2,17 +2,20 @@ import type { ViewColumn } from '@opsdeck/schema/view';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DateTime } from '../../ui/DateTime.js';
+import { ComponentIcon } from '../topology/ComponentIcon.js';
 import { colorFor, formatBytes, formatDuration, formatNumber } from './format.js';
 import { percentOf, thresholdColor } from './panels/GaugePanel.js';
 
-export type ViewRow = Record<string, unknown> & { __attributes?: Record<string, { url?: string }> };
+/** Per-cell extras the server stores beside a row: a link, an icon, gauge bounds over this row. */
+export type CellAttributes = { url?: string; icon?: string; min?: number; max?: number };
+export type ViewRow = Record<string, unknown> & { __attributes?: Record<string, CellAttributes> };
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function content(column: ViewColumn, value: unknown): ReactNode {
+function content(column: ViewColumn, value: unknown, attrs: CellAttributes): ReactNode {
   if (value === null || value === undefined) return <span className="text-zinc-300">–</span>;
   switch (column.type) {
     case 'health':
@@ -39,7 +42,11 @@ function content(column: ViewColumn, value: unknown): ReactNode {
       return value ? 'Yes' : 'No';
     case 'gauge': {
       const n = Number(value);
-      const pct = percentOf(n, column.gauge);
+      const pct = percentOf(n, {
+        ...column.gauge,
+        min: attrs.min ?? column.gauge?.min,
+        max: attrs.max ?? column.gauge?.max,
+      });
       return (
         <span className="inline-flex w-32 items-center gap-2">
           <span className="h-1.5 flex-1 rounded bg-zinc-100">
@@ -49,6 +56,22 @@ function content(column: ViewColumn, value: unknown): ReactNode {
             />
           </span>
           <span className="tabular-nums text-xs">{formatNumber(n, column.gauge?.unit ?? column.unit)}</span>
+        </span>
+      );
+    }
+    case 'url':
+      // the link itself comes from the server's attributes (only http(s) and OpsDeck paths survive)
+      return <span className="break-all">{text(value)}</span>;
+    case 'badge': {
+      const word = text(value);
+      const color =
+        column.badge?.color?.map?.[word] ?? (column.badge?.color?.auto ? colorFor(word, hashOf(word)) : undefined);
+      return (
+        <span
+          className="inline-block rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-800"
+          style={color ? { background: `${color}22`, color, boxShadow: `inset 0 0 0 1px ${color}55` } : undefined}
+        >
+          {word}
         </span>
       );
     }
@@ -67,10 +90,27 @@ function content(column: ViewColumn, value: unknown): ReactNode {
   }
 }
 
-/** One cell of a view row by its column type, linked when the server gave it a url. */
+/** A stable palette index for a word, so `auto` badge colours do not change between renders. */
+function hashOf(word: string): number {
+  let h = 0;
+  for (const ch of word) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h;
+}
+
+/** One cell of a view row by its column type, with its icon, linked when the server gave it a url. */
 export function ViewCell({ column, row }: { column: ViewColumn; row: ViewRow }) {
-  const body = content(column, row[column.name]);
-  const url = row.__attributes?.[column.name]?.url;
+  const attrs = row.__attributes?.[column.name] ?? {};
+  const iconName = attrs.icon ?? (column.icon && !isRowExpression(column.icon) ? column.icon : undefined);
+  const value = content(column, row[column.name], attrs);
+  const body = iconName ? (
+    <span className="inline-flex items-center gap-1.5">
+      <ComponentIcon icon={iconName} type={null} className="h-4 w-4 shrink-0 text-zinc-500" />
+      {value}
+    </span>
+  ) : (
+    value
+  );
+  const url = attrs.url;
   if (!url) return <>{body}</>;
   if (url.startsWith('/') && !url.startsWith('//'))
     return (
@@ -84,4 +124,9 @@ export function ViewCell({ column, row }: { column: ViewColumn; row: ViewRow }) 
       {body}
     </a>
   );
+}
+
+/** An icon given as CEL over the row (`row.health`): the server evaluates it per row. */
+export function isRowExpression(text: string): boolean {
+  return /\brow\.|[?()]/.test(text);
 }

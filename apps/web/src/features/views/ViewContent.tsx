@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { errorMessage } from '../../api/errors.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
+import { ReportSection } from '../applications/ReportSections.js';
 import { type ViewRef, viewQueries } from './api.js';
 import { ViewPanels } from './ViewPanels.js';
 import { ViewRows } from './ViewRows.js';
@@ -31,12 +32,21 @@ export function ViewBody({
       )}
       <ViewPanels panels={view.panels} />
       {view.columns.length > 0 && <ViewRows view={view} display={display} filters={filters} />}
-      {view.sections.map((s) => (
-        <section key={`${s.viewRef.namespace ?? 'default'}/${s.viewRef.name}`} className="flex flex-col gap-2">
-          <h2 className="text-base font-semibold text-zinc-800">{s.title}</h2>
-          <ViewSection viewRef={s.viewRef} variables={variables} />
-        </section>
-      ))}
+      {view.sections.map((s, i) => {
+        const listed = view.sectionResults?.[i];
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: sections are fixed by the spec
+          <div key={i} className="flex flex-col gap-2">
+            {s.viewRef && (
+              <section aria-label={s.title} className="flex flex-col gap-2">
+                <h2 className="text-base font-semibold text-zinc-800">{s.title}</h2>
+                <ViewSection viewRef={s.viewRef} variables={variables} />
+              </section>
+            )}
+            {listed && <ReportSection section={listed} />}
+          </div>
+        );
+      })}
     </div>
   );
 }
@@ -45,7 +55,15 @@ export function ViewBody({
  * A view shown inside another page (a view's section, an application report): the variables it
  * declares take their values from `variables`, the rest are left to its defaults.
  */
-export function ViewSection({ viewRef, variables }: { viewRef: ViewRef; variables: Record<string, string> }) {
+export function ViewSection({
+  viewRef,
+  variables,
+  filters = {},
+}: {
+  viewRef: ViewRef;
+  variables: Record<string, string>;
+  filters?: Record<string, string>;
+}) {
   const first = useQuery(viewQueries.view(viewRef, {}));
   const own = Object.fromEntries(
     (first.data?.variables ?? []).flatMap((v) => (variables[v.key] ? [[v.key, variables[v.key] as string]] : [])),
@@ -56,5 +74,5 @@ export function ViewSection({ viewRef, variables }: { viewRef: ViewRef; variable
   const error = first.error ?? scoped.error;
   if (error) return <p className="text-sm text-red-700">{errorMessage(error)}</p>;
   if (!view) return <LoadingBlock label="Loading view" />;
-  return <ViewBody view={view} variables={variables} filters={{}} display="table" />;
+  return <ViewBody view={view} variables={variables} filters={filters} display="table" />;
 }

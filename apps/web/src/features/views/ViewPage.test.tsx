@@ -20,12 +20,22 @@ const view: ViewResult = {
     viewColumnSchema.parse({ name: 'name', type: 'string', primaryKey: true }),
     viewColumnSchema.parse({ name: 'health', type: 'health' }),
     viewColumnSchema.parse({ name: 'size', type: 'bytes' }),
+    viewColumnSchema.parse({ name: 'docs', type: 'url' }),
+    viewColumnSchema.parse({ name: 'phase', type: 'badge', badge: { color: { map: { Running: '#16a34a' } } } }),
+    viewColumnSchema.parse({ name: 'console', type: 'url', for: 'name' }),
   ],
   panels: [
     { ...viewPanelSchema.parse({ name: 'Pods', type: 'number', query: 'select 1' }), rows: [{ value: 7 }] },
     {
       ...viewPanelSchema.parse({ name: 'Health', type: 'piechart', query: 'select 1' }),
       rows: [{ label: 'healthy', value: 5 }],
+    },
+    {
+      ...viewPanelSchema.parse({ name: 'Deploys', type: 'heatmap', query: 'select 1', heatmap: { mode: 'calendar' } }),
+      rows: [
+        { date: '2026-11-02', value: 3 },
+        { date: '2026-11-04', value: 1 },
+      ],
     },
   ],
   variables: [
@@ -42,11 +52,22 @@ const view: ViewResult = {
   ],
   columnOptions: {},
   sections: [],
+  sectionResults: [],
   totalRows: 1,
 };
 const rows: ViewRowsPage = {
   total: 1,
-  rows: [{ name: '<b>web</b>', health: 'healthy', size: 2048, __attributes: { name: { url: 'javascript:alert(1)' } } }],
+  rows: [
+    {
+      name: '<b>web</b>',
+      health: 'healthy',
+      size: 2048,
+      docs: 'https://docs.example.com/web',
+      phase: 'Running',
+      console: 'https://console.example.com/web',
+      __attributes: { name: { url: 'javascript:alert(1)' }, docs: { url: 'https://docs.example.com/web' } },
+    },
+  ],
 };
 
 let asked: Array<{ url: string; body?: string }> = [];
@@ -80,11 +101,67 @@ describe('ViewPage', () => {
     expect(panel.textContent).toContain('7');
     const table = await screen.findByRole('table', { name: 'Pods rows' });
     await within(table).findByText('<b>web</b>');
-    expect(within(table).queryByRole('link')).toBeNull();
+    expect(within(table).queryByRole('link', { name: '<b>web</b>' })).toBeNull();
     expect(within(table).getByText('2 KiB')).toBeTruthy();
     expect(asked[0]?.url).toBe('/api/view/v1');
     expect(JSON.parse(asked[0]?.body ?? '{}')).toEqual({ variables: { cluster: 'prod' } });
     expect(asked.some((a) => a.url.startsWith('/api/views/v1/rows?fingerprint=0123456789abcdef'))).toBe(true);
     expect((screen.getByLabelText('Cluster') as HTMLSelectElement).value).toBe('prod');
+  });
+
+  it('renders url and badge columns, hides a url column that is for another, and draws a heatmap', async () => {
+    const router = createMemoryRouter([{ path: '/views/:id', element: <ViewPage /> }], {
+      initialEntries: ['/views/v1'],
+    });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const table = await screen.findByRole('table', { name: 'Pods rows' });
+    const link = await within(table).findByRole('link', { name: 'https://docs.example.com/web' });
+    expect(link.getAttribute('href')).toBe('https://docs.example.com/web');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(table).getByText('Running').getAttribute('style')).toContain('color: rgb(22, 163, 74)');
+    expect(within(table).queryByRole('columnheader', { name: /Console/ })).toBeNull();
+    const heatmap = screen.getByRole('region', { name: 'Deploys' });
+    expect(within(heatmap).getByRole('img', { name: '2026-11-02: 3' })).toBeTruthy();
+    expect(within(heatmap).getByRole('img', { name: '2026-11-03: 0' })).toBeTruthy();
+    expect(heatmap.textContent).toContain('4 over 3 days');
+  });
+
+  it('lays cards out by card.position: the title, a footer, the rest in the body', async () => {
+    const placed: ViewResult = {
+      ...view,
+      panels: [],
+      columns: [
+        viewColumnSchema.parse({ name: 'name', type: 'string', primaryKey: true, card: { position: 'footer' } }),
+        viewColumnSchema.parse({ name: 'phase', type: 'badge', cardPosition: 'title' }),
+        viewColumnSchema.parse({ name: 'size', type: 'bytes' }),
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          new Response(JSON.stringify(url.includes('/rows') ? rows : placed), {
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    const router = createMemoryRouter([{ path: '/views/:id', element: <ViewPage /> }], {
+      initialEntries: ['/views/v1?display=cards'],
+    });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const card = await screen.findByRole('article');
+    await within(card).findByRole('heading', { name: 'Running' });
+    expect(within(card).getByRole('contentinfo').textContent).toContain('<b>web</b>');
+    expect(within(card).getByText('Size')).toBeTruthy();
+    expect(within(card).queryByText('Name')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { DataTable } from '../../ui/DataTable.js';
 import type { TableSort } from '../../ui/useTableUrlState.js';
 import { viewQueries } from './api.js';
 import { columnTitle } from './format.js';
+import { ViewCards } from './ViewCards.js';
 import { ViewCell, type ViewRow } from './ViewCell.js';
 
 const SIZES = [25, 50, 100] as const;
@@ -22,11 +23,9 @@ export function ViewRows({
 }) {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState<number>(view.table?.size ?? 50);
-  const [sort, setSort] = useState<TableSort>(() => {
-    const [by, dir] = (view.table?.sort ?? '').split(/\s+/);
-    return { sortBy: by || undefined, sortOrder: dir === 'desc' ? 'desc' : 'asc' };
-  });
-  const visible = view.columns.filter((c) => !c.hidden);
+  const [sort, setSort] = useState<TableSort>(() => defaultSort(view.table?.sort));
+  // a url column `for` another column lends it its link and is not shown itself
+  const visible = view.columns.filter((c) => !c.hidden && !(c.type === 'url' && c.for));
   const rows = useQuery(
     viewQueries.rows(view.id, view.requestFingerprint, view.lastRefreshedAt, {
       limit: pageSize,
@@ -40,46 +39,19 @@ export function ViewRows({
     () =>
       visible.map((c: ViewColumn) => ({
         id: c.name,
-        header: columnTitle(c.name),
+        header: () => (
+          <span title={c.description} style={c.width && /\D/.test(c.width) ? { width: c.width } : undefined}>
+            {columnTitle(c.name)}
+          </span>
+        ),
         enableSorting: true,
         cell: ({ row }) => <ViewCell column={c} row={row.original} />,
       })),
     [visible],
   );
   const primary = view.columns.find((c) => c.primaryKey)?.name ?? visible[0]?.name ?? 'id';
-  if (display === 'cards') {
-    const [title, ...rest] = visible;
-    return (
-      <div
-        className="grid gap-3"
-        style={{ gridTemplateColumns: `repeat(${view.card?.columns ?? 3}, minmax(0, 1fr))` }}
-        data-testid="view-cards"
-      >
-        {(rows.data?.rows ?? []).map((r, i) => (
-          <article
-            key={String(r[primary] ?? i)}
-            className="flex flex-col gap-1 rounded-lg border border-zinc-200 bg-white p-3 text-sm shadow-sm"
-          >
-            {title && (
-              <h3 className="font-medium">
-                <ViewCell column={title} row={r as ViewRow} />
-              </h3>
-            )}
-            <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-              {rest.map((c) => (
-                <div key={c.name} className="contents">
-                  <dt className="text-zinc-500">{columnTitle(c.name)}</dt>
-                  <dd>
-                    <ViewCell column={c} row={r as ViewRow} />
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </article>
-        ))}
-      </div>
-    );
-  }
+  if (display === 'cards')
+    return <ViewCards view={view} columns={visible} rows={(rows.data?.rows ?? []) as ViewRow[]} />;
   return (
     <DataTable<ViewRow>
       label={`${view.title} rows`}
@@ -104,4 +76,12 @@ export function ViewRows({
       error={rows.error}
     />
   );
+}
+
+/** `display.table.sort`: `-name` (or `name desc`) sorts descending, `name` / `+name` ascending. */
+export function defaultSort(text: string | undefined): TableSort {
+  const [first = '', dir] = (text ?? '').trim().split(/\s+/);
+  const desc = first.startsWith('-') || dir === 'desc';
+  const by = first.replace(/^[+-]/, '');
+  return { sortBy: by || undefined, sortOrder: desc ? 'desc' : 'asc' };
 }

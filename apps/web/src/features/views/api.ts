@@ -41,7 +41,33 @@ export const viewQueries = {
         }),
       placeholderData: keepPreviousData,
     }),
+  /** The views shown as tabs on a config item's page (their `display.plugins` match it). */
+  configTabs: (configId: string) =>
+    queryOptions({
+      queryKey: ['view-config-tabs', configId],
+      queryFn: ({ signal }) => api.get<ConfigTabView[]>('/api/view/list', { signal, params: { config_id: configId } }),
+      staleTime: 60_000,
+    }),
+  /** The variables and row filters a config tab gives its view for one config item. */
+  tabVariables: (viewId: string, configId: string) =>
+    queryOptions({
+      queryKey: ['view-tab-variables', viewId, configId],
+      queryFn: ({ signal }) =>
+        api.get<{ variables: Record<string, string>; filters: Record<string, string> }>(
+          `/api/view/display-plugin-variables/${encodeURIComponent(viewId)}`,
+          { signal, params: { config_id: configId } },
+        ),
+    }),
 };
+
+/** A view that is a tab of a config page (GET /api/view/list?config_id=). */
+export interface ConfigTabView {
+  id: string;
+  namespace: string;
+  name: string;
+  title: string;
+  icon: string | null;
+}
 
 /** Refresh: ask the server for a result no older than a second (it still honours the view's minAge). */
 export function refreshView(ref: ViewRef, variables: Record<string, string>): Promise<ViewResult> {

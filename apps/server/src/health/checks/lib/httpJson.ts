@@ -1,4 +1,5 @@
-import { Agent, fetch } from 'undici';
+import { Agent, type Dispatcher, fetch } from 'undici';
+import { digestAuthorization, parseDigestChallenge } from './digest.js';
 import { type Endpoint, redactUrl } from './endpoint.js';
 
 const insecureAgent = new Agent({ connect: { rejectUnauthorized: false } });
@@ -21,6 +22,12 @@ export interface JsonRequest {
   query?: [string, string][];
   body?: string;
   signal: AbortSignal;
+  /** Extra headers (an `authorization` here wins over the endpoint's basic credentials). */
+  headers?: Record<string, string>;
+  /** A client with its own TLS settings (CA, client certificate). */
+  dispatcher?: Dispatcher;
+  /** Answer a Digest challenge with the endpoint's credentials instead of sending basic auth. */
+  digest?: boolean;
 }
 
 /**
@@ -37,17 +44,39 @@ export async function requestJson(endpoint: Endpoint & { url: string }, req: Jso
   const pass = endpoint.password || decodeURIComponent(base.password);
   url.username = '';
   url.password = '';
-  if (user || pass) headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+  if ((user || pass) && !req.digest)
+    headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
   if (req.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, {
-    method: req.method ?? 'GET',
-    headers,
-    body: req.body,
-    signal: req.signal,
-    ...(endpoint.connection?.insecureTls ? { dispatcher: insecureAgent } : {}),
-  }).catch((err: unknown) => {
-    throw new Error(`${redactUrl(url.toString())}: ${causeText(err)}`);
-  });
+  Object.assign(headers, req.headers);
+  const send = () =>
+    fetch(url, {
+      method: req.method ?? 'GET',
+      headers,
+      body: req.body,
+      signal: req.signal,
+      ...(req.dispatcher
+        ? { dispatcher: req.dispatcher }
+        : endpoint.connection?.insecureTls
+          ? { dispatcher: insecureAgent }
+          : {}),
+    }).catch((err: unknown) => {
+      throw new Error(`${redactUrl(url.toString())}: ${causeText(err)}`);
+    });
+  let res = await send();
+  const challenge =
+    req.digest && res.status === 401
+      ? parseDigestChallenge(res.headers.get('www-authenticate') ?? undefined)
+      : undefined;
+  if (challenge) {
+    await res.body?.cancel();
+    headers.authorization = digestAuthorization(
+      challenge,
+      { username: user, password: pass },
+      req.method ?? 'GET',
+      url.pathname + url.search,
+    );
+    res = await send();
+  }
   const text = await res.text();
   let body: unknown = text;
   try {

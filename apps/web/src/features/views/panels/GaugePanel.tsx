@@ -2,8 +2,9 @@ import { formatNumber, labelValue } from '../format.js';
 import type { PanelProps } from './types.js';
 
 type Gauge = {
-  min?: number;
-  max?: number;
+  /** The server turns templated bounds into numbers; a bound left as text counts as unset. */
+  min?: number | string;
+  max?: number | string;
   unit?: string;
   precision?: number;
   thresholds?: Array<{ percent: number; color: string }>;
@@ -15,9 +16,14 @@ export function thresholdColor(percent: number, thresholds: Gauge['thresholds'])
   return hit[hit.length - 1]?.color ?? '#2563eb';
 }
 
+const bound = (v: number | string | undefined, fallback: number) => {
+  const n = typeof v === 'number' ? v : Number(v);
+  return v === undefined || v === '' || !Number.isFinite(n) ? fallback : n;
+};
+
 export function percentOf(value: number, g: Gauge | undefined): number {
-  const min = g?.min ?? 0;
-  const max = g?.max ?? 100;
+  const min = bound(g?.min, 0);
+  const max = bound(g?.max, 100);
   return max === min ? 0 : Math.min(100, Math.max(0, ((value - min) / (max - min)) * 100));
 }
 

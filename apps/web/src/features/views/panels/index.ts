@@ -2,6 +2,7 @@ import type { ViewPanelType } from '@opsdeck/schema/view';
 import type { ComponentType } from 'react';
 import { BarGaugePanel } from './BarGaugePanel.js';
 import { GaugePanel } from './GaugePanel.js';
+import { HeatmapPanel } from './HeatmapPanel.js';
 import { NumberPanel } from './NumberPanel.js';
 import { PieChartPanel } from './PieChartPanel.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
@@ -21,4 +22,5 @@ export const PANELS: Record<ViewPanelType, ComponentType<PanelProps>> = {
   text: TextPanel,
   properties: PropertiesPanel,
   timeseries: TimeseriesPanel,
+  heatmap: HeatmapPanel,
 };
