@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { ApplyScope } from './kind.js';
+
+/**
+ * The id of the live row of `table` named `name` (and `namespace`, and `source` when given): how
+ * every kind finds what a document names. Table and column names are identifiers from the kind,
+ * never from the document.
+ */
+export async function locate(
+  scope: ApplyScope,
+  table: string,
+  where: { name: string; namespace?: string; source?: string; nameColumn?: string },
+): Promise<string | undefined> {
+  const t = sql.table(table);
+  const ns = where.namespace === undefined ? sql`` : sql` and namespace = ${where.namespace}`;
+  const src = where.source === undefined ? sql`` : sql` and coalesce(source, '') = ${where.source}`;
+  const { rows } = await sql<{ id: string }>`
+    select id::text as id from ${t} where ${sql.ref(where.nameColumn ?? 'name')} = ${where.name}${ns}${src}
+      and deleted_at is null limit 1`.execute(scope.trx);
+  return rows[0]?.id;
+}
+
+/** The row as stored, without its timestamps: two equal snapshots mean the apply changed nothing. */
+export async function snapshot(scope: ApplyScope, table: string, id: string): Promise<string | undefined> {
+  const { rows } = await sql<{ row: unknown }>`
+    select to_jsonb(t) - 'updated_at' - 'updated_by' as row from ${sql.table(table)} t where id = ${id}::uuid`.execute(
+    scope.trx,
+  );
+  return rows[0] ? JSON.stringify(rows[0].row) : undefined;
+}
+
+/** Soft-deletes a row: triggers of the table retire what derives from it (checks, components). */
+export async function softDelete(scope: ApplyScope, table: string, id: string): Promise<void> {
+  await sql`update ${sql.table(table)} set deleted_at = ${scope.now} where id = ${id}::uuid and deleted_at is null`.execute(
+    scope.trx,
+  );
+}
