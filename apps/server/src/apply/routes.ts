@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { connectionResolver } from '../health/engine.js';
+import './exposed.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { ResourceFileError } from '../resourceYaml.js';
@@ -41,7 +42,11 @@ export async function applyRoutes(app: FastifyInstance, ctx: AppContext): Promis
     if (!dryRun && docs.some((d) => d.kind === 'Connection')) connectionResolver(ctx).invalidate();
     return { dryRun, results };
   };
-  const opts = { config: { auth: 'authenticated' as const }, schema: { querystring: query }, bodyLimit: MAX_APPLY_BYTES * 4 };
+  const opts = {
+    config: { auth: 'authenticated' as const },
+    schema: { querystring: query },
+    bodyLimit: MAX_APPLY_BYTES * 4,
+  };
   app.post('/api/apply', opts, handler('apply'));
   app.delete('/api/apply', opts, handler('delete'));
 }

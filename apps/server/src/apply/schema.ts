@@ -44,4 +44,8 @@ export function refused(path: string, reason: string): never {
 }
 
 /** A CRD field OpsDeck accepts in the file but cannot act on: refused with `reason` when given. */
-export const unsupported = (reason: string) => z.unknown().refine((v) => v === undefined, { message: reason });
+export const unsupported = (reason: string) =>
+  z
+    .unknown()
+    .optional()
+    .refine((v) => v === undefined, { message: reason });

@@ -61,7 +61,11 @@ function requireAllowed(doc: ApplyDocument, subject: Subject | null, action: Act
   const resource = entry ? (entry.writeResource ?? entry.resource) : undefined;
   const decision = resource ? authorize(subject, resource, action) : { allowed: false, reason: 'not writable' };
   if (!decision.allowed)
-    throw new ApplyError(403, 'forbidden', `${doc.where}: ${action} on ${resource ?? doc.kind} refused: ${decision.reason}`);
+    throw new ApplyError(
+      403,
+      'forbidden',
+      `${doc.where}: ${action} on ${resource ?? doc.kind} refused: ${decision.reason}`,
+    );
 }
 
 /** Turns a problem of one document into an error naming it; errors that are ours pass through. */
@@ -85,7 +89,12 @@ export async function applyDocuments(db: Db, docs: ApplyDocument[], opts: ApplyO
   const roles = opts.subject ? opts.subject.roles : 'operator';
   for (const doc of docs) {
     const refusal = kindOf(doc).refusal?.(doc.resource, opts.config.sandbox.exec, roles);
-    if (refusal) throw new ApplyError(opts.subject ? 403 : 400, opts.subject ? 'forbidden' : 'invalid', `${doc.where}: ${refusal}`);
+    if (refusal)
+      throw new ApplyError(
+        opts.subject ? 403 : 400,
+        opts.subject ? 'forbidden' : 'invalid',
+        `${doc.where}: ${refusal}`,
+      );
   }
   const order = [...docs].sort((a, b) =>
     opts.mode === 'delete' ? kindOrder(b.kind) - kindOrder(a.kind) : kindOrder(a.kind) - kindOrder(b.kind),
@@ -101,7 +110,12 @@ export async function applyDocuments(db: Db, docs: ApplyDocument[], opts: ApplyO
         const { name } = doc.resource.metadata;
         const namespace = doc.resource.metadata.namespace ?? 'default';
         try {
-          results.set(doc, { kind: doc.kind, name, namespace, result: await applyOne(scope, kind, doc, opts, `apply_${i}`) });
+          results.set(doc, {
+            kind: doc.kind,
+            name,
+            namespace,
+            result: await applyOne(scope, kind, doc, opts, `apply_${i}`),
+          });
         } catch (err) {
           throw named(doc, err);
         }

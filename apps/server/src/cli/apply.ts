@@ -1,6 +1,6 @@
-import { ApplyError, type AppliedDocument, applyDocuments } from '../apply/service.js';
 import { type ApplyDocument, readApplyDocuments } from '../apply/reader.js';
 import { APPLY_KINDS } from '../apply/registry.js';
+import { type AppliedDocument, ApplyError, applyDocuments } from '../apply/service.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';

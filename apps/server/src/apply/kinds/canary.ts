@@ -12,7 +12,11 @@ export const canaryKind = defineKind<CanaryResource>({
   validate: validateCanary,
   refusal: (r, exec, roles) => execWriteRefusal(exec, roles, r.spec),
   find: (scope, r) =>
-    locate(scope, 'canaries', { name: r.metadata.name, namespace: r.metadata.namespace ?? 'default', source: APPLIED_SOURCE }),
+    locate(scope, 'canaries', {
+      name: r.metadata.name,
+      namespace: r.metadata.namespace ?? 'default',
+      source: APPLIED_SOURCE,
+    }),
   async save(scope, r) {
     await saveCanary(scope.trx, r, { source: APPLIED_SOURCE, createdBy: scope.author, clock: systemClock });
   },

@@ -66,7 +66,8 @@ async function resolve(scope: ApplyScope, v: EnvVar | undefined, path: string, n
   };
   const props = (row.properties ?? {}) as Record<string, unknown>;
   const value = ref.key in fields ? fields[ref.key] : props[ref.key];
-  if (value === undefined || value === null) throw badRequest(`${path}.valueFrom: connection "${ref.name}" has no ${ref.key}`);
+  if (value === undefined || value === null)
+    throw badRequest(`${path}.valueFrom: connection "${ref.name}" has no ${ref.key}`);
   return String(value);
 }
 
@@ -96,7 +97,11 @@ export const connectionKind = defineKind<ConnectionResource>({
     };
     const id = await locate(scope, 'connections', { name: r.metadata.name, namespace: ns });
     const stored = id
-      ? await scope.trx.selectFrom('connections').select(['password', 'certificate']).where('id', '=', id).executeTakeFirst()
+      ? await scope.trx
+          .selectFrom('connections')
+          .select(['password', 'certificate'])
+          .where('id', '=', id)
+          .executeTakeFirst()
       : undefined;
     // the same secret again keeps its sealed form (sealing twice differs): an unchanged file changes nothing
     for (const field of ['password', 'certificate'] as const) {
@@ -105,8 +110,17 @@ export const connectionKind = defineKind<ConnectionResource>({
     }
     const row = prepareConnectionRow(input, box);
     const { name: _n, namespace: _ns, ...values } = row as Record<string, unknown> & typeof input;
-    if (id) await scope.trx.updateTable('connections').set(values as never).where('id', '=', id).execute();
-    else await scope.trx.insertInto('connections').values({ ...row, created_by: scope.author } as never).execute();
+    if (id)
+      await scope.trx
+        .updateTable('connections')
+        .set(values as never)
+        .where('id', '=', id)
+        .execute();
+    else
+      await scope.trx
+        .insertInto('connections')
+        .values({ ...row, created_by: scope.author } as never)
+        .execute();
   },
   remove: (scope, id) => softDelete(scope, 'connections', id),
 });

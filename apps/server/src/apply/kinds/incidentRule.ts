@@ -8,7 +8,11 @@ import { crdSchema, unsupported, validator } from '../schema.js';
 
 // Mission Control writes durations here as Go durations in nanoseconds; OpsDeck also takes `5m`
 const duration = z.union([
-  z.number().int().positive().transform((ns) => `${Math.max(1, Math.round(ns / 1e9))}s`),
+  z
+    .number()
+    .int()
+    .positive()
+    .transform((ns) => `${Math.max(1, Math.round(ns / 1e9))}s`),
   z.string(),
 ]);
 const selector = resourceSelectorSchema.strict().extend({

@@ -44,7 +44,18 @@ export const notificationSilenceKind = defineKind<SilenceResource>({
     const values = silenceValues(
       {
         ...spec,
-        ...(selectors ? { selectors: selectors.map(({ id, name, namespace, types, statuses, labelSelector }) => ({ id, name, namespace, types, statuses, labelSelector })) } : {}),
+        ...(selectors
+          ? {
+              selectors: selectors.map(({ id, name, namespace, types, statuses, labelSelector }) => ({
+                id,
+                name,
+                namespace,
+                types,
+                statuses,
+                labelSelector,
+              })),
+            }
+          : {}),
         name: r.metadata.name,
         namespace: r.metadata.namespace,
       },

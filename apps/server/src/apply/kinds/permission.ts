@@ -1,7 +1,8 @@
 import { objectSelectorProblem, resourceSelectorSchema } from '@opsdeck/schema/permissions';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import { grantRefusal } from '../../rbac/grants.js';
 import { permissionRowProblem } from '../../rbac/permissions.js';
 import { APPLIED_SOURCE, type ApplyScope, defineKind } from '../kind.js';
 import { locate, softDelete } from '../locate.js';
@@ -17,7 +18,11 @@ const selector = resourceSelectorSchema.extend({
   search: unsupported('select by name, namespace, types, labelSelector or tagSelector'),
 });
 const ACTION = /^(\*|[a-z]+(:[a-z]+)?)$/;
-const ref = z.strictObject({ id: z.string().optional(), name: z.string().optional(), namespace: z.string().optional() });
+const ref = z.strictObject({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  namespace: z.string().optional(),
+});
 const noSubject = (what: string) =>
   unsupported(`OpsDeck grants to a person, team, group or notification; a ${what} acts with the server's access`);
 
@@ -49,9 +54,12 @@ const schema = crdSchema(
       components: z.array(selector).min(1).optional(),
       playbooks: z.array(selector).min(1).optional(),
       connections: z.array(selector).min(1).optional(),
-      views: z.array(ref).optional().refine((v) => v === undefined, {
-        message: 'views are read by every viewer in OpsDeck; grant or deny the views object per role instead',
-      }),
+      views: z
+        .array(ref)
+        .optional()
+        .refine((v) => v === undefined, {
+          message: 'views are read by every viewer in OpsDeck; grant or deny the views object per role instead',
+        }),
       plugins: unsupported('OpsDeck runs no plugins (see docs/mission-control.md)'),
       mcp: unsupported('OpsDeck has no MCP server'),
       scopes: z.array(ref).min(1).optional(),
@@ -81,7 +89,11 @@ async function idOf(scope: ApplyScope, table: 'people' | 'teams' | 'notification
 }
 
 /** The scopes a permission names, expanded onto its selectors (scopes.ts keeps them current). */
-export async function scopeSelectors(scope: ApplyScope, refs: PermissionResource['spec']['object']['scopes'], namespace: string) {
+export async function scopeSelectors(
+  scope: ApplyScope,
+  refs: PermissionResource['spec']['object']['scopes'],
+  namespace: string,
+) {
   const out: Record<string, unknown[]> = {};
   for (const [i, r] of (refs ?? []).entries()) {
     const q = scope.trx.selectFrom('scopes').select('selectors').where('deleted_at', 'is', null);
@@ -134,11 +146,31 @@ export const permissionKind = defineKind<PermissionResource>({
   find: (scope, r) => locate(scope, 'permissions', { name: r.metadata.name, namespace: r.metadata.namespace }),
   async save(scope, r) {
     const row = await permissionRow(scope, r);
-    const problem = permissionRowProblem(row);
+    // a group row's subject is its group; the rest of the row is checked as the Permissions page's are
+    const checked = { ...row, object_selector: JSON.parse(row.object_selector) as unknown };
+    const problem = permissionRowProblem(row.subject_type === 'group' ? { ...checked, team_id: 'group' } : checked);
     if (problem) throw badRequest(problem);
     const id = await locate(scope, 'permissions', { name: r.metadata.name, namespace: r.metadata.namespace });
+    if (id) await requireGrantable(scope, id);
     if (id) await scope.trx.updateTable('permissions').set(row).where('id', '=', id).execute();
-    else await scope.trx.insertInto('permissions').values({ ...row, created_by: scope.author }).execute();
+    else
+      await scope.trx
+        .insertInto('permissions')
+        .values({ ...row, created_by: scope.author })
+        .execute();
   },
-  remove: (scope, id) => softDelete(scope, 'permissions', id),
+  // the row as written: nobody grants (or, replacing a deny, lifts) more than they hold
+  check: requireGrantable,
+  async remove(scope, id) {
+    await requireGrantable(scope, id);
+    await softDelete(scope, 'permissions', id);
+  },
 });
+
+/** Refuses a permission row the applying subject could not have written (rbac/grants.ts). */
+async function requireGrantable(scope: ApplyScope, id: string): Promise<void> {
+  if (!scope.subject) return;
+  const row = await scope.trx.selectFrom('permissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const refusal = grantRefusal(scope.subject, row);
+  if (refusal) throw forbidden(refusal);
+}

@@ -30,16 +30,28 @@ async function members(scope: ApplyScope, r: GroupResource) {
   const people = [];
   for (const [i, p] of (r.spec.people ?? []).entries())
     people.push(
-      await one('people', UUID.test(p) ? sql`id = ${p}::uuid` : sql`lower(email) = ${p.toLowerCase()}`, `spec.people[${i}]`, `person "${p}"`),
+      await one(
+        'people',
+        UUID.test(p) ? sql`id = ${p}::uuid` : sql`lower(email) = ${p.toLowerCase()}`,
+        `spec.people[${i}]`,
+        `person "${p}"`,
+      ),
     );
   const teams = [];
   for (const [i, t] of (r.spec.teams ?? []).entries())
-    teams.push(await one('teams', UUID.test(t) ? sql`id = ${t}::uuid` : sql`name = ${t}`, `spec.teams[${i}]`, `team "${t}"`));
+    teams.push(
+      await one('teams', UUID.test(t) ? sql`id = ${t}::uuid` : sql`name = ${t}`, `spec.teams[${i}]`, `team "${t}"`),
+    );
   const notifications = [];
   for (const [i, n] of (r.spec.notifications ?? []).entries()) {
     const ns = n.namespace ?? r.metadata.namespace;
     notifications.push(
-      await one('notifications', sql`name = ${n.name} and namespace = ${ns}`, `spec.notifications[${i}]`, `notification ${ns}/${n.name}`),
+      await one(
+        'notifications',
+        sql`name = ${n.name} and namespace = ${ns}`,
+        `spec.notifications[${i}]`,
+        `notification ${ns}/${n.name}`,
+      ),
     );
   }
   return { people, teams, notifications };

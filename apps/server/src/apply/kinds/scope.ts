@@ -22,7 +22,9 @@ const schema = crdSchema(
             component: target.optional(),
             playbook: target.optional(),
             '*': target.optional(),
-            canary: unsupported('OpsDeck permissions select configs, components, playbooks and connections, not canaries'),
+            canary: unsupported(
+              'OpsDeck permissions select configs, components, playbooks and connections, not canaries',
+            ),
           })
           .refine((t) => [t.config, t.component, t.playbook, t['*']].filter(Boolean).length === 1, {
             message: 'a target names exactly one of config, component, playbook or *',
