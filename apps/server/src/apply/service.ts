@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
-import { forbidden, HttpError, mapPgError } from '../http/errors.js';
+import { HttpError, mapPgError } from '../http/errors.js';
 import { authorize } from '../rbac/authorize.js';
 import type { Action, Subject } from '../rbac/resources.js';
 import { ResourceValidationError } from '../resourceYaml.js';
