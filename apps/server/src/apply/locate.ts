@@ -20,10 +20,13 @@ export async function locate(
   return rows[0]?.id;
 }
 
-/** The row as stored, without its timestamps: two equal snapshots mean the apply changed nothing. */
+// what a save stamps whatever changed: when it was written and when the scheduler should look again
+const STAMPS = ['updated_at', 'updated_by', 'next_runtime', 'claimed_by'];
+
+/** The row as stored, without its stamps: two equal snapshots mean the apply changed nothing. */
 export async function snapshot(scope: ApplyScope, table: string, id: string): Promise<string | undefined> {
   const { rows } = await sql<{ row: unknown }>`
-    select to_jsonb(t) - 'updated_at' - 'updated_by' as row from ${sql.table(table)} t where id = ${id}::uuid`.execute(
+    select to_jsonb(t) - ${sql.val(STAMPS)}::text[] as row from ${sql.table(table)} t where id = ${id}::uuid`.execute(
     scope.trx,
   );
   return rows[0] ? JSON.stringify(rows[0].row) : undefined;

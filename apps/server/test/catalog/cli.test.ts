@@ -161,7 +161,7 @@ describe('opsdeck apply with a ScrapeConfig', { timeout: SLOW }, () => {
     expect(first.stdout).toContain('canary default/db created');
     expect(first.code).toBe(0);
     const again = await opsdeck(['apply', '-f', path.join(dir, 'cars.yaml')]);
-    expect(again.stdout).toContain('scrapeconfig default/cars unchanged');
+    expect(again.stdout).toContain('scrapeconfig default/cars updated');
     const bad = await opsdeck(['apply', '-f', path.join(dir, 'cluster.yaml')]);
     expect(bad.code).toBe(2);
 
