@@ -182,6 +182,27 @@ describe('POST /api/apply', () => {
     expect(other?.permissions ?? []).toEqual([]);
   });
 
+  it('a changed Scope re-expands onto the permissions naming it; a named Scope is not deleted alone', async () => {
+    const scopeDoc = (tag: string) =>
+      `${MC}\nkind: Scope\nmetadata: { name: prod, namespace: ops }\nspec:\n  targets:\n    - config: { tagSelector: ${tag} }\n`;
+    const res = await applyYaml(server, scopeDoc('env=production'), { token: admin.token });
+    expect(resultsOf(res.body)).toEqual({ 'Scope prod': 'updated' });
+    const perm = await server.db.kysely
+      .selectFrom('permissions')
+      .select('object_selector')
+      .where('name', '=', 'sre-prod')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(perm.object_selector).toEqual({
+      configs: [{ tagSelector: 'env=production' }],
+      playbooks: [{ name: 'restart' }],
+    });
+    const alone = await applyYaml(server, scopeDoc('env=production'), { token: admin.token, method: 'DELETE' });
+    expect(alone.status).toBe(400);
+    expect(alone.body.message).toContain('Scope ops/prod is named by 1 permission(s)');
+    await applyYaml(server, scopeDoc('env=prod'), { token: admin.token });
+  });
+
   it('all or nothing: one bad document applies none and names it and the path', async () => {
     const bad = `${file('third')}---\n${MC}\nkind: Permission\nmetadata: { name: broken }\nspec:\n  subject: { team: nobody }\n  actions: [read]\n  object: { playbooks: [{ name: x }] }\n`;
     const res = await applyYaml(server, bad, { token: admin.token });

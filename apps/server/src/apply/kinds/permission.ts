@@ -1,4 +1,4 @@
-import { objectSelectorProblem, resourceSelectorSchema } from '@opsdeck/schema/permissions';
+import { resourceSelectorSchema } from '@opsdeck/schema/permissions';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../http/errors.js';
@@ -7,6 +7,7 @@ import { permissionRowProblem } from '../../rbac/permissions.js';
 import { APPLIED_SOURCE, type ApplyScope, defineKind } from '../kind.js';
 import { locate, softDelete } from '../locate.js';
 import { crdSchema, unsupported, validator } from '../schema.js';
+import { expandObject } from '../scopeExpansion.js';
 
 const cacheless = unsupported('permission selectors are evaluated on every request; there is no cache to direct');
 const selector = resourceSelectorSchema.extend({
@@ -88,36 +89,11 @@ async function idOf(scope: ApplyScope, table: 'people' | 'teams' | 'notification
   return rows[0].id;
 }
 
-/** The scopes a permission names, expanded onto its selectors (scopes.ts keeps them current). */
-export async function scopeSelectors(
-  scope: ApplyScope,
-  refs: PermissionResource['spec']['object']['scopes'],
-  namespace: string,
-) {
-  const out: Record<string, unknown[]> = {};
-  for (const [i, r] of (refs ?? []).entries()) {
-    const q = scope.trx.selectFrom('scopes').select('selectors').where('deleted_at', 'is', null);
-    const row = await (r.id
-      ? q.where('id', '=', r.id)
-      : q.where('name', '=', r.name ?? '').where('namespace', '=', r.namespace ?? namespace)
-    ).executeTakeFirst();
-    if (!row) throw badRequest(`spec.object.scopes[${i}]: no Scope ${r.id ?? `${r.namespace ?? namespace}/${r.name}`}`);
-    for (const [kind, list] of Object.entries(row.selectors as Record<string, unknown[]>))
-      out[kind] = [...(out[kind] ?? []), ...list];
-  }
-  return out;
-}
-
 /** The permissions row a document describes. */
 async function permissionRow(scope: ApplyScope, r: PermissionResource) {
   const { subject, object } = r.spec;
-  const { scopes, views: _views, plugins: _plugins, mcp: _mcp, ...selectors } = object;
-  const expanded = await scopeSelectors(scope, scopes, r.metadata.namespace);
-  const merged: Record<string, unknown[]> = { ...selectors };
-  for (const [kind, list] of Object.entries(expanded)) merged[kind] = [...(merged[kind] ?? []), ...list];
-  const clean = JSON.parse(JSON.stringify(merged)) as Record<string, unknown>;
-  const problem = objectSelectorProblem(clean);
-  if (problem) throw badRequest(`spec.${problem.replace(/^object_selector/, 'object')}`);
+  const { views: _views, plugins: _plugins, mcp: _mcp, ...applied } = object;
+  const clean = await expandObject(scope, applied, r.metadata.namespace);
   return {
     name: r.metadata.name,
     namespace: r.metadata.namespace,
@@ -125,6 +101,7 @@ async function permissionRow(scope: ApplyScope, r: PermissionResource) {
     action: [...new Set(r.spec.actions)].join(','),
     deny: r.spec.deny ?? false,
     object_selector: JSON.stringify(clean),
+    applied_object: JSON.stringify(applied),
     person_id: subject.person ? await idOf(scope, 'people', subject.person, 'spec.subject.person') : null,
     team_id: subject.team ? await idOf(scope, 'teams', subject.team, 'spec.subject.team') : null,
     notification_id: subject.notification

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLIED_SOURCE, defineKind } from '../kind.js';
 import { locate, softDelete } from '../locate.js';
 import { crdSchema, unsupported, validator } from '../schema.js';
+import { reexpandScope, requireUnnamed } from '../scopeExpansion.js';
 import '../tables.js';
 
 const target = z.strictObject({
@@ -53,8 +54,8 @@ export function scopeTargetSelectors(targets: ScopeResource['spec']['targets']):
 
 /**
  * Scope (mission-control.flanksource.com/v1): a named set of objects. A Permission naming it in
- * object.scopes covers those objects (its targets become the permission's selectors when the
- * Permission is applied).
+ * object.scopes covers those objects: its targets are expanded onto the permission's selectors,
+ * again whenever the Scope changes; a Scope still named by a permission is not removed.
  */
 export const scopeKind = defineKind<ScopeResource>({
   table: 'scopes',
@@ -67,13 +68,28 @@ export const scopeKind = defineKind<ScopeResource>({
       selectors: JSON.stringify(scopeTargetSelectors(r.spec.targets)),
       source: APPLIED_SOURCE,
     };
-    const id = await locate(scope, 'scopes', { name: r.metadata.name, namespace: r.metadata.namespace });
-    if (id) await scope.trx.updateTable('scopes').set(values).where('id', '=', id).execute();
-    else
-      await scope.trx
-        .insertInto('scopes')
-        .values({ ...values, name: r.metadata.name, namespace: r.metadata.namespace, created_by: scope.author })
-        .execute();
+    const { name, namespace } = r.metadata;
+    const found = await locate(scope, 'scopes', { name, namespace });
+    if (found) await scope.trx.updateTable('scopes').set(values).where('id', '=', found).execute();
+    const id =
+      found ??
+      (
+        await scope.trx
+          .insertInto('scopes')
+          .values({ ...values, name, namespace, created_by: scope.author })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    // the permissions naming this scope cover its targets as they are now
+    await reexpandScope(scope, id, namespace, name);
   },
-  remove: (scope, id) => softDelete(scope, 'scopes', id),
+  async remove(scope, id) {
+    const row = await scope.trx
+      .selectFrom('scopes')
+      .select(['name', 'namespace'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await requireUnnamed(scope, id, row.namespace, row.name);
+    await softDelete(scope, 'scopes', id);
+  },
 });

@@ -35,3 +35,7 @@ create table permission_groups (
 create unique index permission_groups_name_key on permission_groups (name) where deleted_at is null;
 create trigger permission_groups_updated_at before update on permission_groups
   for each row execute function set_updated_at();
+
+-- A Permission applied from YAML keeps its `object` as written (selectors and scope references),
+-- so a Scope applied later re-expands onto the permissions naming it.
+alter table permissions add column applied_object jsonb;
