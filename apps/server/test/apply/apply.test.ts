@@ -169,6 +169,31 @@ describe('POST /api/apply', () => {
     expect(silences).toEqual([{ description: 'second' }]);
   });
 
+  it("maps Mission Control's typed connection sections onto the connection type", async () => {
+    const doc = `${MC}\nkind: Connection\nmetadata: { name: mail, namespace: ops }\nspec:\n  smtp:\n    host: smtp.example.com\n    port: 2525\n    fromAddress: ops@example.com\n    username: { value: ops }\n    password: { valueFrom: { secretKeyRef: { name: hooks, key: password } } }\n`;
+    const res = await applyYaml(server, doc, { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = await server.db.kysely
+      .selectFrom('connections')
+      .select(['type', 'username', 'password', 'properties'])
+      .where('name', '=', 'mail')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      type: 'email',
+      username: 'ops',
+      properties: { host: 'smtp.example.com', port: '2525', from: 'ops@example.com' },
+    });
+    // the password was read from the connection the secretKeyRef names, and stored sealed
+    expect(row.password).not.toContain('s3cret');
+    const { connectionSecretBox } = await import('../../src/connections/secrets.js');
+    const { openSecret } = await import('../../src/connections/store.js');
+    expect(openSecret(connectionSecretBox(server.ctx.config), row.password)).toBe('s3cret-token');
+    expect(resultsOf((await applyYaml(server, doc, { token: admin.token })).body)).toEqual({
+      'Connection mail': 'unchanged',
+    });
+  });
+
   it('group permissions reach the members of a PermissionGroup', async () => {
     await applyYaml(
       server,

@@ -247,7 +247,9 @@ describe('Mission Control CRD properties', () => {
       if (!(err instanceof ResourceValidationError)) throw err;
       for (const issue of err.issues) {
         expect(issue.message, `${issue.path}`).not.toBe('unknown field');
-        expect(issue.message.length, `${issue.path}: ${issue.message}`).toBeGreaterThan(15);
+        // a refusal of the field itself says why (a sibling the sample leaves out may just be required)
+        if (issue.path.startsWith(path))
+          expect(issue.message.length, `${issue.path}: ${issue.message}`).toBeGreaterThan(15);
       }
     }
   });

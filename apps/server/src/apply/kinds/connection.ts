@@ -7,35 +7,21 @@ import { badRequest } from '../../http/errors.js';
 import { APPLIED_SOURCE, type ApplyScope, defineKind } from '../kind.js';
 import { locate, softDelete } from '../locate.js';
 import { crdSchema, unsupported, validator } from '../schema.js';
-
-const keyRef = z.strictObject({ name: z.string().min(1), key: z.string().min(1) });
-/** A value or where to read it: OpsDeck has no Kubernetes, so a key ref names a stored connection and its field. */
-const envVar = z.union([
-  z.string(),
-  z.strictObject({
-    name: z.string().optional(),
-    value: z.string().optional(),
-    valueFrom: z
-      .strictObject({
-        secretKeyRef: keyRef.optional(),
-        configMapKeyRef: keyRef.optional(),
-        helmRef: unsupported('OpsDeck has no Helm releases to read values from; give value or a secretKeyRef'),
-        serviceAccount: unsupported('OpsDeck runs outside Kubernetes and has no service account token to fetch'),
-      })
-      .optional(),
-  }),
-]);
-type EnvVar = z.infer<typeof envVar>;
+import { type ConnectionFields, type EnvVar, envVar, SECTIONS, type SectionName } from './connectionSections.js';
 
 const typed = unsupported(
-  'typed connection sections are not read by OpsDeck: give spec.type with url, username, password, certificate and properties',
+  'OpsDeck reads the typed sections aws, azure, azureDevops, discord, folder, gcp, smb, smtp and telegram; for others give spec.type with url, username, password, certificate and properties',
 );
+
+const sections = Object.fromEntries(Object.entries(SECTIONS).map(([k, v]) => [k, v.schema.optional()])) as {
+  [K in SectionName]: z.ZodOptional<(typeof SECTIONS)[K]['schema']>;
+};
 
 const schema = crdSchema(
   'Connection',
   z
     .strictObject({
-      type: z.enum(CONNECTION_TYPES, { error: `type must be one of ${CONNECTION_TYPES.join(', ')}` }),
+      type: z.enum(CONNECTION_TYPES, { error: `type must be one of ${CONNECTION_TYPES.join(', ')}` }).optional(),
       url: envVar.optional(),
       username: envVar.optional(),
       password: envVar.optional(),
@@ -43,10 +29,40 @@ const schema = crdSchema(
       properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String)).optional(),
       insecure_tls: z.boolean().optional(),
       insecureTLS: z.boolean().optional(),
+      ...sections,
     })
-    .catchall(typed),
+    .catchall(typed)
+    .superRefine((spec, ctx) => {
+      const given = (Object.keys(SECTIONS) as SectionName[]).filter((k) => spec[k] !== undefined);
+      if (given.length > 1)
+        ctx.addIssue({ code: 'custom', message: `name one typed section, not ${given.join(' and ')}` });
+      if (!given.length && !spec.type)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['type'],
+          message: 'name the connection type (or give a typed section such as smtp)',
+        });
+    }),
 );
 type ConnectionResource = z.infer<typeof schema>;
+
+/** The fields a document gives, from its typed section or the generic ones. */
+function fieldsOf(spec: ConnectionResource['spec']): ConnectionFields {
+  const section = (Object.keys(SECTIONS) as SectionName[]).find((k) => spec[k] !== undefined);
+  if (section) {
+    const mapped = (SECTIONS[section].map as (s: unknown) => ConnectionFields)(spec[section]);
+    return { ...mapped, insecure_tls: mapped.insecure_tls ?? spec.insecure_tls ?? spec.insecureTLS };
+  }
+  return {
+    type: spec.type as string,
+    url: spec.url,
+    username: spec.username,
+    password: spec.password,
+    certificate: spec.certificate,
+    properties: spec.properties ?? {},
+    insecure_tls: spec.insecure_tls ?? spec.insecureTLS,
+  };
+}
 
 /** The value an EnvVar stands for, read from the stored connection its key ref names. */
 async function resolve(scope: ApplyScope, v: EnvVar | undefined, path: string, namespace: string) {
@@ -83,16 +99,22 @@ export const connectionKind = defineKind<ConnectionResource>({
   async save(scope, r) {
     const ns = r.metadata.namespace;
     const box = connectionSecretBox(scope.config);
+    const f = fieldsOf(r.spec);
+    const properties: Record<string, string> = {};
+    for (const [key, value] of Object.entries(f.properties)) {
+      const read = await resolve(scope, value, `spec.properties.${key}`, ns);
+      if (read !== null) properties[key] = read;
+    }
     const input = {
       name: r.metadata.name,
       namespace: ns,
-      type: r.spec.type,
-      url: await resolve(scope, r.spec.url, 'spec.url', ns),
-      username: await resolve(scope, r.spec.username, 'spec.username', ns),
-      password: await resolve(scope, r.spec.password, 'spec.password', ns),
-      certificate: await resolve(scope, r.spec.certificate, 'spec.certificate', ns),
-      insecure_tls: r.spec.insecure_tls ?? r.spec.insecureTLS ?? false,
-      properties: r.spec.properties ?? {},
+      type: f.type,
+      url: await resolve(scope, f.url, 'spec.url', ns),
+      username: await resolve(scope, f.username, 'spec.username', ns),
+      password: await resolve(scope, f.password, 'spec.password', ns),
+      certificate: await resolve(scope, f.certificate, 'spec.certificate', ns),
+      insecure_tls: f.insecure_tls ?? false,
+      properties,
       source: APPLIED_SOURCE,
     };
     const id = await locate(scope, 'connections', { name: r.metadata.name, namespace: ns });
