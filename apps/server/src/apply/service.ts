@@ -33,11 +33,7 @@ export interface ApplyOptions {
 }
 
 /** A document that cannot be applied: the message names the document (file, kind, name) and the path. */
-export class ApplyError extends HttpError {
-  constructor(status: number, error: string, message: string) {
-    super(status, error, message);
-  }
-}
+export class ApplyError extends HttpError {}
 
 class DryRun extends Error {
   constructor(readonly results: AppliedDocument[]) {
