@@ -83,7 +83,8 @@ function named(doc: ApplyDocument, err: unknown): unknown {
  */
 export async function applyDocuments(db: Db, docs: ApplyDocument[], opts: ApplyOptions): Promise<AppliedDocument[]> {
   const roles = opts.subject ? opts.subject.roles : 'operator';
-  for (const doc of docs) {
+  // removing runs nothing: only what is stored is held to OPSDECK_EXEC
+  for (const doc of opts.mode === 'apply' ? docs : []) {
     const refusal = kindOf(doc).refusal?.(doc.resource, opts.config.sandbox.exec, roles);
     if (refusal)
       throw new ApplyError(
