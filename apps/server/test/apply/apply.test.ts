@@ -257,6 +257,26 @@ describe('POST /api/apply', () => {
     expect(resultsOf(ok.body)).toEqual({ 'Notification mine': 'created' });
   });
 
+  it('takes the existing kinds too, holding exec specs to OPSDECK_EXEC as the editors do', async () => {
+    const canary = (spec: string) =>
+      `apiVersion: canaries.flanksource.com/v1\nkind: Canary\nmetadata: { name: web, namespace: ops }\nspec:\n${spec}`;
+    const http = canary('  http:\n    - { name: home, url: "http://127.0.0.1:9/" }\n');
+    const ok = await applyYaml(server, http, { token: editor.token });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(resultsOf(ok.body)).toEqual({ 'Canary web': 'created' });
+    expect(resultsOf((await applyYaml(server, http, { token: editor.token })).body)).toEqual({
+      'Canary web': 'unchanged',
+    });
+    // OPSDECK_EXEC=admin (the default): an editor may not store exec checks, an admin may
+    const exec = canary('  exec:\n    - { name: hi, script: echo hi }\n');
+    const refused = await applyYaml(server, exec, { token: editor.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('only admins may save exec checks');
+    expect(resultsOf((await applyYaml(server, exec, { token: admin.token })).body)).toEqual({
+      'Canary web': 'updated',
+    });
+  });
+
   it('bad YAML is a 400 naming the path: wrong kind, unknown field, Plugin, alias bomb, oversized', async () => {
     const wrongKind = await applyYaml(server, `${MC}\nkind: Gadget\nmetadata: { name: g }\n`);
     expect(wrongKind.status).toBe(400);
