@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LOCAL_AGENT_ID } from '../db/types.js';
 import type { ApplyScope } from './kind.js';
 
 /**
@@ -9,13 +10,15 @@ import type { ApplyScope } from './kind.js';
 export async function locate(
   scope: ApplyScope,
   table: string,
-  where: { name: string; namespace?: string; source?: string; nameColumn?: string },
+  where: { name: string; namespace?: string; source?: string; nameColumn?: string; local?: boolean },
 ): Promise<string | undefined> {
   const t = sql.table(table);
   const ns = where.namespace === undefined ? sql`` : sql` and namespace = ${where.namespace}`;
   const src = where.source === undefined ? sql`` : sql` and coalesce(source, '') = ${where.source}`;
+  // tables agents push into hold their rows too: a file names this server's own
+  const own = where.local ? sql` and agent_id = ${LOCAL_AGENT_ID}` : sql``;
   const { rows } = await sql<{ id: string }>`
-    select id::text as id from ${t} where ${sql.ref(where.nameColumn ?? 'name')} = ${where.name}${ns}${src}
+    select id::text as id from ${t} where ${sql.ref(where.nameColumn ?? 'name')} = ${where.name}${ns}${src}${own}
       and deleted_at is null limit 1`.execute(scope.trx);
   return rows[0]?.id;
 }

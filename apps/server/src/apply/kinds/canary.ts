@@ -16,6 +16,7 @@ export const canaryKind = defineKind<CanaryResource>({
       name: r.metadata.name,
       namespace: r.metadata.namespace ?? 'default',
       source: APPLIED_SOURCE,
+      local: true,
     }),
   async save(scope, r) {
     await saveCanary(scope.trx, r, { source: APPLIED_SOURCE, createdBy: scope.author, clock: systemClock });

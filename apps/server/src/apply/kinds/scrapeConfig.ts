@@ -15,6 +15,7 @@ export const scrapeConfigKind = defineKind<ScrapeConfigResource>({
       name: r.metadata.name,
       namespace: r.metadata.namespace ?? 'default',
       source: APPLIED_SOURCE,
+      local: true,
     }),
   async save(scope, r) {
     await saveScrapeConfig(scope.trx, r, { source: APPLIED_SOURCE, createdBy: scope.author });

@@ -11,7 +11,7 @@ export const topologyKind = defineKind<TopologyResource>({
   validate: validateTopology,
   refusal: (r, exec, roles) => execWriteRefusal(exec, roles, r.spec, 'Topology'),
   find: (scope, r) =>
-    locate(scope, 'topologies', { name: r.metadata.name, namespace: r.metadata.namespace ?? 'default' }),
+    locate(scope, 'topologies', { name: r.metadata.name, namespace: r.metadata.namespace ?? 'default', local: true }),
   async save(scope, r) {
     await saveTopology(scope.trx, r, { source: APPLIED_SOURCE, createdBy: scope.author });
   },
