@@ -32,8 +32,13 @@ const COMMANDS: Array<{ name: string; summary: string; load(): Promise<Command> 
   },
   {
     name: 'apply',
-    summary: 'store the canaries and scrape configs of YAML files in the database',
+    summary: 'store the resources of YAML files (every kind, all or nothing; --dry-run)',
     load: async () => (await import('./apply.js')).applyCommand,
+  },
+  {
+    name: 'delete',
+    summary: 'remove the resources YAML files name (--dry-run)',
+    load: async () => (await import('./apply.js')).deleteCommand,
   },
   {
     name: 'import',

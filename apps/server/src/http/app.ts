@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agentRoutes } from '../agents/routes.js';
 import { applicationRoutes } from '../applications/routes.js';
+import { applyRoutes } from '../apply/routes.js';
 import { artifactRoutes } from '../artifacts/routes.js';
 import { authRoutes } from '../auth/routes.js';
 import { runNowRoutes } from '../catalog/routes/runNow.js';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => healthSummaryRoutes(scope, ctx));
   await app.register(async (scope) => statusPageRoutes(scope, ctx));
   await app.register(async (scope) => connectionRoutes(scope, ctx));
+  await app.register(async (scope) => applyRoutes(scope, ctx));
   await app.register(async (scope) => eventRoutes(scope, ctx));
   await app.register(async (scope) => liveRoutes(scope, ctx, authenticators));
   await app.register(async (scope) => notificationRoutes(scope, ctx));

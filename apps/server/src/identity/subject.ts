@@ -1,5 +1,5 @@
 import { objectSelectorSchema } from '@opsdeck/schema/permissions';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types.js';
 import type { PermissionRule, Subject } from '../rbac/resources.js';
 import { rolesOf } from './roles.js';
@@ -9,6 +9,18 @@ interface Holders {
   personId?: string;
   teamIds?: string[];
   notificationId?: string;
+}
+
+/** The names of the permission groups (PermissionGroup) any of `holders` belongs to. */
+function groupNames(holders: Holders) {
+  const member = (key: string, ids: readonly string[]) =>
+    sql<boolean>`coalesce(g.selectors -> ${key}, '[]'::jsonb) ?| ${sql.val([...ids])}::text[]`;
+  const tests = [
+    ...(holders.personId ? [member('people', [holders.personId])] : []),
+    ...(holders.teamIds?.length ? [member('teams', holders.teamIds)] : []),
+    ...(holders.notificationId ? [member('notifications', [holders.notificationId])] : []),
+  ];
+  return sql<string>`(select g.name from permission_groups g where g.deleted_at is null and (${sql.join(tests, sql` or `)}))`;
 }
 
 /** The permission rows in force at `now` (not deleted, `until` not passed) naming any of `holders`. */
@@ -36,6 +48,8 @@ export async function permissionRows(db: Kysely<Database>, holders: Holders, now
         ...(holders.personId ? [eb('person_id', '=', holders.personId)] : []),
         ...(teamIds.length ? [eb('team_id', 'in', teamIds)] : []),
         ...(holders.notificationId ? [eb('notification_id', '=', holders.notificationId)] : []),
+        // rows granted to a permission group reach its people, teams and notifications
+        eb.and([eb('subject_type', '=', 'group'), eb('subject', 'in', groupNames(holders))]),
       ]),
     )
     .execute();

@@ -146,6 +146,8 @@ export interface PermissionsTable {
   until: Timestamp | null;
   agents: string[] | null;
   tags: Json | null;
+  /** The `spec.object` of a Permission applied from YAML (migration 362): scopes re-expand from it. */
+  applied_object: Json | null;
 }
 
 /** View `people_roles`: people with their identity state and roles. */

@@ -8,7 +8,7 @@ import type { EventResource } from './resources.js';
 import type { NotificationSilencesTable } from './tables.js';
 
 /** A resource selector as silences accept it (a subset of the reference's ResourceSelector). */
-const selectorSchema = z
+export const silenceSelectorSchema = z
   .object({
     id: z.string().optional(),
     name: z.string().optional(),
@@ -18,7 +18,7 @@ const selectorSchema = z
     labelSelector: z.string().optional(),
   })
   .strict();
-type Selector = z.infer<typeof selectorSchema>;
+type Selector = z.infer<typeof silenceSelectorSchema>;
 
 const uuid = z.uuid('must be a UUID');
 
@@ -32,7 +32,7 @@ export const silenceInputSchema = z
     until: z.string().nullable().optional(),
     recursive: z.boolean().default(false),
     filter: z.string().optional(),
-    selectors: z.array(selectorSchema).optional(),
+    selectors: z.array(silenceSelectorSchema).optional(),
     check_id: uuid.optional(),
     canary_id: uuid.optional(),
     config_id: uuid.optional(),
@@ -41,13 +41,8 @@ export const silenceInputSchema = z
   .strict();
 export type SilenceInput = z.infer<typeof silenceInputSchema>;
 
-/** Creates a silence; from/until accept datemath (`now+2h`) or RFC 3339, until null or absent means indefinitely. */
-export async function createSilence(
-  db: Executor,
-  input: SilenceInput,
-  createdBy: string | null,
-  now: Date,
-): Promise<string> {
+/** The stored columns of a silence: validates it; from/until accept datemath (`now+2h`) or RFC 3339. */
+export function silenceValues(input: SilenceInput, now: Date) {
   const resource = input.check_id ?? input.canary_id ?? input.config_id ?? input.component_id;
   const filter = input.filter?.trim() || null;
   if (!resource && !filter && !input.selectors?.length) {
@@ -75,24 +70,32 @@ export async function createSilence(
   if (until && until.getTime() <= (from ?? now).getTime()) {
     throw badRequest(`until (${until.toISOString()}) must be later than ${from ? 'from' : 'now'}`);
   }
+  return {
+    name: input.name ?? `silence-${(resource ?? 'filter').slice(0, 8)}-${now.getTime()}`,
+    namespace: input.namespace ?? 'default',
+    description: input.description ?? null,
+    filter,
+    selectors: input.selectors?.length ? JSON.stringify(input.selectors) : null,
+    from: from ?? now,
+    until,
+    recursive: input.recursive,
+    check_id: input.check_id ?? null,
+    canary_id: input.canary_id ?? null,
+    config_id: input.config_id ?? null,
+    component_id: input.component_id ?? null,
+  };
+}
+
+/** Creates a silence; until null or absent means indefinitely. */
+export async function createSilence(
+  db: Executor,
+  input: SilenceInput,
+  createdBy: string | null,
+  now: Date,
+): Promise<string> {
   const row = await db
     .insertInto('notification_silences')
-    .values({
-      name: input.name ?? `silence-${(resource ?? 'filter').slice(0, 8)}-${now.getTime()}`,
-      namespace: input.namespace ?? 'default',
-      description: input.description ?? null,
-      filter,
-      selectors: input.selectors?.length ? JSON.stringify(input.selectors) : null,
-      from: from ?? now,
-      until,
-      recursive: input.recursive,
-      check_id: input.check_id ?? null,
-      canary_id: input.canary_id ?? null,
-      config_id: input.config_id ?? null,
-      component_id: input.component_id ?? null,
-      source: 'UI',
-      created_by: createdBy,
-    })
+    .values({ ...silenceValues(input, now), source: 'UI', created_by: createdBy })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

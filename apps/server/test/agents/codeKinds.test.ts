@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLY_KINDS, type Applicable } from '../../src/cli/applyKinds.js';
+import type { Applicable } from '../../src/apply/kind.js';
+import { APPLY_KINDS } from '../../src/apply/registry.js';
 import { agentCodeRefusal, type CodeKind, execWriteRefusal, runsCode } from '../../src/sandbox/execPolicy.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 
@@ -102,8 +103,8 @@ describe('path: opsdeck apply', () => {
   it.each(KINDS)('$doc with $noun is refused when exec is off, allowed otherwise', (k) => {
     const apply = APPLY_KINDS[k.doc];
     const doc = { metadata: { name: 'x' }, spec: k.code } as unknown as Applicable;
-    expect(apply?.refusal?.(doc, 'off')).toMatch(`${k.noun} are turned off`);
-    expect(apply?.refusal?.(doc, 'admin')).toBeUndefined();
+    expect(apply?.refusal?.(doc, 'off', 'operator')).toMatch(`${k.noun} are turned off`);
+    expect(apply?.refusal?.(doc, 'admin', 'operator')).toBeUndefined();
   });
 });
 

@@ -32,7 +32,7 @@ describe('opsdeck apply -f with an Application', () => {
       const first = await opsdeck(['apply', '-f', path.join(dir, 'shop.yaml')]);
       expect(first.stdout.trim(), first.stderr).toBe('application sales/shop created');
       const again = await opsdeck(['apply', '-f', path.join(dir, 'shop.yaml')]);
-      expect(again.stdout.trim()).toBe('application sales/shop configured');
+      expect(again.stdout.trim()).toBe('application sales/shop unchanged');
       const bad = await opsdeck(['apply', '-f', path.join(dir, 'bad.yaml')]);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('spec.mapping.logins[0].typo: unknown field');

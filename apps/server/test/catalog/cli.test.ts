@@ -158,10 +158,10 @@ describe('opsdeck apply with a ScrapeConfig', { timeout: SLOW }, () => {
     const first = await opsdeck(['apply', '-f', path.join(dir, 'both.yaml')]);
     expect(first.stderr).toBe('');
     expect(first.stdout).toContain('scrapeconfig default/cars created');
-    expect(first.stdout).toContain('canary default/db created (1 check)');
+    expect(first.stdout).toContain('canary default/db created');
     expect(first.code).toBe(0);
     const again = await opsdeck(['apply', '-f', path.join(dir, 'cars.yaml')]);
-    expect(again.stdout).toContain('scrapeconfig default/cars configured');
+    expect(again.stdout).toContain('scrapeconfig default/cars updated');
     const bad = await opsdeck(['apply', '-f', path.join(dir, 'cluster.yaml')]);
     expect(bad.code).toBe(2);
 

@@ -131,10 +131,10 @@ describe('opsdeck apply', { timeout: SLOW }, () => {
   it('stores canaries from files, updates them on re-apply and refuses invalid files without storing', async () => {
     const first = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml'), '-f', path.join(dir, 'fail.yaml')]);
     expect(first.stderr).toBe('');
-    expect(first.stdout).toContain('canary default/db-pass created (1 check)');
+    expect(first.stdout).toContain('canary default/db-pass created');
     expect(first.code).toBe(0);
     const again = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml')]);
-    expect(again.stdout).toContain('canary default/db-pass configured (1 check)');
+    expect(again.stdout).toContain('canary default/db-pass unchanged');
     const bad = await opsdeck(['apply', '-f', path.join(dir, 'pass.yaml'), '-f', path.join(dir, 'bad.yaml')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('spec.postgres[0].querry: unknown field');
@@ -165,7 +165,7 @@ describe('opsdeck apply', { timeout: SLOW }, () => {
     const off = await opsdeck(['apply', '-f', file], { OPSDECK_EXEC: 'off' });
     expect(off.code).toBe(2);
     expect(off.stderr).toContain(
-      'canary script: exec checks are turned off on this server (OPSDECK_EXEC=off); remove the exec checks',
+      'Canary default/script: exec checks are turned off on this server (OPSDECK_EXEC=off); remove the exec checks',
     );
   });
 });

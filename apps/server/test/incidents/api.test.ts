@@ -148,11 +148,10 @@ describe('/api/db incidents', () => {
 });
 
 describe('/api/db authorship', () => {
-  it("refuses created_by in a body, even an admin's or the caller's own: the server sets it", async () => {
+  it("refuses created_by naming anyone else, even from an admin; the caller's own is what the server records", async () => {
     const incident = await createIncident('responder');
     for (const [who, author] of [
       ['responder', 'commander'],
-      ['responder', 'responder'],
       ['admin', 'commander'],
     ] as const) {
       const forged = await client(who)
@@ -163,6 +162,13 @@ describe('/api/db authorship', () => {
     }
     const own = await client('responder').from('comments').insert({ incident_id: incident.id, comment: 'me' });
     expect(own.status).toBe(201);
+    // Mission Control's UI sends the caller as created_by: accepted and recorded as the caller
+    const named = await client('responder')
+      .from('comments')
+      .insert({ incident_id: incident.id, comment: 'named me', created_by: testSubjectId('responder') })
+      .select('created_by');
+    expect(named.status).toBe(201);
+    expect(named.data).toEqual([{ created_by: testSubjectId('responder') }]);
   });
 });
 

@@ -28,7 +28,7 @@ describe('opsdeck apply -f with a Topology', () => {
       const first = await opsdeck(['apply', '-f', path.join(dir, 'estate.yaml')]);
       expect(first.stdout.trim(), first.stderr).toBe('topology ops/estate created');
       const again = await opsdeck(['apply', '-f', path.join(dir, 'estate.yaml')]);
-      expect(again.stdout.trim()).toBe('topology ops/estate configured');
+      expect(again.stdout.trim()).toBe('topology ops/estate unchanged');
       const bad = await opsdeck(['apply', '-f', path.join(dir, 'bad.yaml')]);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/spec\.components\[0\]\.lookup\.http\[0\]\.url/);

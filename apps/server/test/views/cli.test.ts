@@ -31,7 +31,7 @@ describe('opsdeck apply -f with a View', () => {
       const first = await opsdeck(['apply', '-f', path.join(dir, 'pods.yaml')]);
       expect(first.stdout.trim(), first.stderr).toBe('view ops/pods created');
       const again = await opsdeck(['apply', '-f', path.join(dir, 'pods.yaml')]);
-      expect(again.stdout.trim()).toBe('view ops/pods configured');
+      expect(again.stdout.trim()).toBe('view ops/pods unchanged');
       const bad = await opsdeck(['apply', '-f', path.join(dir, 'bad.yaml')]);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/spec\.columns\[0\]\.type/);

@@ -17,7 +17,7 @@ import { conjunction, filterExpr } from '../sql/expr.js';
 import { QueryBuilder } from '../sql/level.js';
 import { readStatement } from '../sql/read.js';
 import { deleteStatement, insertStatement, priorRowsStatement, updateStatement, writtenSource } from '../sql/write.js';
-import { type ExposedTable, exposedTable, type Row, readableColumns } from '../whitelist.js';
+import { createdBySubject, type ExposedTable, exposedTable, type Row, readableColumns } from '../whitelist.js';
 import { type WriteInput, writeRows } from './writeRows.js';
 
 type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
@@ -40,17 +40,31 @@ async function postRows(
   if (body === undefined || !list.every(isObject)) {
     throw invalidBody('a POST body is a JSON object or an array of JSON objects');
   }
-  checkClientColumns(entry, relation, list);
+  // Mission Control's UI names the caller as created_by: that is what the server records anyway
+  const own = list.some((row) => 'created_by' in row) ? await ownAuthor(ctx, relation, subject) : undefined;
+  const rows = list.map((row) => (own && row.created_by === own ? withoutAuthor(row) : row));
+  checkClientColumns(entry, relation, rows);
   const defaults = Object.entries(entry.defaults ?? {}).filter(([column]) => relation.columns.has(column));
   const values = new Map<string, unknown>();
   for (const [column, value] of defaults) {
-    if (list.some((row) => !(column in row))) values.set(column, await value(subject, ctx));
+    if (rows.some((row) => !(column in row))) values.set(column, await value(subject, ctx));
   }
-  return list.map((row) => {
+  return rows.map((row, i) => {
     const out = { ...row };
+    if (own && (list[i] as Row).created_by === own) out.created_by = own;
     for (const [column, v] of values) if (!(column in out) && v !== undefined) out[column] = v;
     return out;
   });
+}
+
+/** The caller's person id when `relation` records authors and the caller is a person row. */
+async function ownAuthor(ctx: AppContext, relation: Relation, subject: Subject): Promise<string | undefined> {
+  return relation.columns.has('created_by') ? createdBySubject(subject, ctx) : undefined;
+}
+
+function withoutAuthor(row: Row): Row {
+  const { created_by: _self, ...rest } = row;
+  return rest;
 }
 
 /** POST/PATCH/DELETE /api/db/<table>: writes through the whitelist, its hooks and one transaction. */

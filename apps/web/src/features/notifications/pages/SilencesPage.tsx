@@ -12,6 +12,7 @@ import { DataTable } from '../../../ui/DataTable.js';
 import { DateTime } from '../../../ui/DateTime.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { useTableUrlState } from '../../../ui/useTableUrlState.js';
+import { isUiManaged } from '../../settings/canaries/origin.js';
 import { deleteSilence, notificationQueries, type Silence } from '../api.js';
 import { NotificationsNav } from '../components/NotificationsNav.js';
 import { Pill } from '../components/StatusBadge.js';
@@ -115,13 +116,19 @@ export function SilencesPage() {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row: { original: s } }) =>
-          canDelete &&
-          !s.deleted_at && (
-            <span className="flex justify-end">
-              <IconButton label={`Delete silence ${s.name}`} onClick={() => setDeleting(s)}>
-                <Trash2 className="h-4 w-4" />
-              </IconButton>
+          !isUiManaged(s.source) ? (
+            <span className="flex justify-end text-xs text-amber-900" title="Change or delete it in its YAML file">
+              managed by YAML
             </span>
+          ) : (
+            canDelete &&
+            !s.deleted_at && (
+              <span className="flex justify-end">
+                <IconButton label={`Delete silence ${s.name}`} onClick={() => setDeleting(s)}>
+                  <Trash2 className="h-4 w-4" />
+                </IconButton>
+              </span>
+            )
           ),
       },
     ],

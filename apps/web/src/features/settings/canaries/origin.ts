@@ -22,6 +22,7 @@ export function originOf(
   if (component?.[1]) return { label: 'a component', href: `/topology/${component[1]}` };
   if (/crd|kubernetes/i.test(s))
     return { label: 'a Kubernetes resource (CRD)', href: `/catalog?type=Kubernetes::${kind}` };
-  if (s === 'ConfigFile') return { label: 'a config file loaded at startup' };
+  // applied with `opsdeck apply -f` or POST /api/apply: the file is the source of truth
+  if (s === 'ConfigFile') return { label: 'YAML (opsdeck apply)' };
   return { label: s || 'another source' };
 }

@@ -6,6 +6,8 @@ import { Button } from '../../../ui/Button.js';
 import { Modal } from '../../../ui/Modal.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { FormField, inputClass } from '../canaries/FormField.js';
+import { OriginNote } from '../canaries/OriginNote.js';
+import { isUiManaged } from '../canaries/origin.js';
 import { connectionQueries, createConnection, updateConnection } from './api.js';
 import {
   type ConnectionRow,
@@ -87,6 +89,11 @@ export function ConnectionFormModal({
         </>
       }
     >
+      {row && !isUiManaged(row.source) && (
+        <div className="mb-3">
+          <OriginNote source={row.source} kind="Connection" />
+        </div>
+      )}
       <form id={formId} onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <FormField label="Type" required className="md:col-span-2">
           {({ id }) => (

@@ -10,6 +10,7 @@ import { Button, IconButton } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { useToasts } from '../../../ui/Toasts.js';
+import { isUiManaged } from '../canaries/origin.js';
 import { connectionQueries, deleteConnection, testConnection } from './api.js';
 import { ConnectionFormModal } from './ConnectionFormModal.js';
 import type { ConnectionRow } from './connectionForm.js';
@@ -73,6 +74,11 @@ export function ConnectionsPage() {
       },
       { id: 'namespace', header: 'Namespace', accessorKey: 'namespace' },
       {
+        id: 'source',
+        header: 'Source',
+        cell: ({ row }) => <span className="text-xs">{row.original.source ?? 'UI'}</span>,
+      },
+      {
         id: 'target',
         header: 'Endpoint',
         cell: ({ row }) => <span className="font-mono text-xs text-zinc-600">{target(row.original)}</span>,
@@ -98,7 +104,7 @@ export function ConnectionsPage() {
             >
               Test
             </Button>
-            {canDelete && (
+            {canDelete && isUiManaged(row.original.source) && (
               <IconButton
                 label={`Delete ${row.original.name}`}
                 onClick={() => setDialog({ kind: 'delete', row: row.original })}
@@ -145,7 +151,7 @@ export function ConnectionsPage() {
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
         <ConnectionFormModal
           row={dialog.kind === 'edit' ? dialog.row : undefined}
-          readOnly={dialog.kind === 'edit' ? !canUpdate : !canCreate}
+          readOnly={dialog.kind === 'edit' ? !canUpdate || !isUiManaged(dialog.row.source) : !canCreate}
           onClose={() => setDialog(undefined)}
         />
       )}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
+import { Lock, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { TopBarExtra } from '../../../app/layout/topBarContext.js';
 import { useSession } from '../../../app/session.js';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
+import { isUiManaged, originOf } from '../canaries/origin.js';
 import {
   createPermission,
   deletePermission,
@@ -101,8 +102,19 @@ export function PermissionsTable({ scope, hideResource = false }: { scope?: Perm
                   ? 'Person'
                   : row.original.notification
                     ? 'Notification'
-                    : ''}
+                    : row.original.subject_type === 'group'
+                      ? 'Group'
+                      : ''}
             </span>
+            {!isUiManaged(row.original.source) && (
+              <span
+                className="flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900"
+                title={`Read-only: managed by ${originOf(row.original.source).label}`}
+              >
+                <Lock aria-hidden className="h-3 w-3" />
+                {row.original.source === 'ConfigFile' ? 'managed by YAML' : `managed by ${row.original.source}`}
+              </span>
+            )}
           </span>
         ),
       },
@@ -185,7 +197,7 @@ export function PermissionsTable({ scope, hideResource = false }: { scope?: Perm
         label="Permissions"
         columns={columns}
         getRowId={(r) => r.id}
-        onRowClick={canUpdate ? (row) => setDialog({ kind: 'edit', row }) : undefined}
+        onRowClick={canUpdate ? (row) => isUiManaged(row.source) && setDialog({ kind: 'edit', row }) : undefined}
         emptyMessage="No permissions yet"
         {...serverTableProps(table, list)}
       />

@@ -12,6 +12,9 @@ export interface PermissionRow {
   object_selector: ObjectSelector | null;
   description: string | null;
   source: string;
+  /** A group's name when subject_type is 'group' (a PermissionGroup applied from YAML). */
+  subject?: string | null;
+  subject_type?: string | null;
   until: string | null;
   person_id: string | null;
   team_id: string | null;

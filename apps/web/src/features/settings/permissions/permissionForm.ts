@@ -262,6 +262,7 @@ export function subjectLabel(row: PermissionRow): string {
   if (row.team) return row.team.name;
   if (row.person) return row.person.name || row.person.email || row.person.id;
   if (row.notification) return `${row.notification.namespace}/${row.notification.name}`;
+  if (row.subject_type === 'group' && row.subject) return row.subject;
   return row.subject_name ?? row.team_id ?? row.person_id ?? row.notification_id ?? '';
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Lock } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.js';
 import { Age } from '../../../ui/Age.js';
@@ -7,7 +7,8 @@ import { EmptyState } from '../../../ui/EmptyState.js';
 import { ErrorFallback } from '../../../ui/ErrorBoundary.js';
 import { LoadingBlock } from '../../../ui/Spinner.js';
 import { Tabs } from '../../../ui/Tabs.js';
-import { isUiManaged, originOf } from '../canaries/origin.js';
+import { OriginNote } from '../canaries/OriginNote.js';
+import { isUiManaged } from '../canaries/origin.js';
 import { JobHistoryTable, useJobHistoryPageSize } from '../jobs/JobHistoryTable.js';
 import { PermissionsTable } from '../permissions/PermissionsTable.js';
 import { resourceQueries } from './api.js';
@@ -70,7 +71,6 @@ export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string })
   const source = typeof row.source === 'string' ? row.source : null;
   const agentId = typeof row.agent_id === 'string' ? row.agent_id : null;
   const readOnly = !isUiManaged(source, agentId);
-  const origin = originOf(source, agentId, kind.crdKind);
   return (
     <div className="flex flex-col gap-3 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -79,25 +79,7 @@ export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string })
           Source {source ?? 'UI'} · Updated <Age date={row.updated_at as string} suffix=" ago" />
         </p>
       </div>
-      {readOnly && (
-        <div
-          role="note"
-          className="flex items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          <Lock aria-hidden className="h-4 w-4 shrink-0" />
-          <span>
-            Read-only: managed by{' '}
-            {origin.href ? (
-              <Link to={origin.href} className="font-medium underline">
-                {origin.label}
-              </Link>
-            ) : (
-              <strong>{origin.label}</strong>
-            )}
-            . Change it there.
-          </span>
-        </div>
-      )}
+      {readOnly && <OriginNote source={source} agentId={agentId} kind={kind.crdKind} />}
       <Tabs
         label={kind.noun}
         value={params.get('tab') ?? 'spec'}
