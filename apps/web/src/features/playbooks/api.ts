@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { fetchPage } from '../../api/postgrest.js';
+import type { PickerSelector } from '../catalog/api.js';
 
 /** A parameter as `/api/playbook/:id/params` answers it (defaults rendered). */
 export interface PlaybookParameter {
@@ -39,6 +40,8 @@ export interface PlaybookCard {
 /** A playbook as `/api/playbook/list` answers it: one the caller may run. */
 export interface PlaybookSummary extends PlaybookCard {
   parameters: PlaybookParameter[];
+  /** Its spec (credentials masked): `configs`, `checks`, `components` say what it runs on. */
+  spec?: { configs?: PickerSelector[]; checks?: PickerSelector[]; components?: PickerSelector[] } | null;
 }
 
 /** The resource a run targets. */
