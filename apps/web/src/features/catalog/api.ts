@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
 import { fetchPage } from '../../api/postgrest.js';
 import { type CatalogListFilters, configListParams, summaryBody } from '../../utils/catalogFilters.js';
 import type {
@@ -165,11 +166,17 @@ export const catalogQueries = {
   componentLinks: (configId: string) =>
     queryOptions({
       queryKey: ['catalog', 'component-links', configId],
-      queryFn: ({ signal }) =>
-        api.get<Array<{ component_id: string; selector_id: string | null; created_at: string }>>(
+      queryFn: async ({ signal }) => {
+        const links = await api.get<Array<{ component_id: string; selector_id: string | null; created_at: string }>>(
           '/api/config/config_component_relationships',
           { params: { config_id: `eq.${configId}`, deleted_at: 'is.null' }, signal },
-        ),
+        );
+        const names = await componentNames(
+          links.map((l) => l.component_id),
+          signal,
+        );
+        return links.map((l) => ({ ...l, component_name: names.get(l.component_id) }));
+      },
     }),
   checks: (configId: string) =>
     queryOptions({
@@ -284,6 +291,21 @@ export function unlinkCheck(checkId: string, configId: string): Promise<unknown>
   return api.delete('/api/config/check_config_relationships', {
     params: { check_id: `eq.${checkId}`, config_id: `eq.${configId}` },
   });
+}
+
+/** The names of components by id; those the reader may not read keep no name (shown by id). */
+async function componentNames(ids: string[], signal?: AbortSignal): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  try {
+    const rows = await api.get<Array<{ id: string; name: string }>>('/api/db/components', {
+      params: { id: `in.(${ids.join(',')})`, select: 'id,name' },
+      signal,
+    });
+    return new Map(rows.map((r) => [r.id, r.name]));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) return new Map();
+    throw err;
+  }
 }
 
 /** The kinds /api/resources/search answers. */
