@@ -149,6 +149,7 @@ export const resourceTables: Array<{
     alsoHiddenBy: ['logs'],
   },
   { table: 'views', label: 'Views', resource: 'views', key: 'views', alsoHiddenBy: ['views'] },
+  { table: 'applications', label: 'Applications', resource: 'database', key: 'applications' },
 ];
 
 const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page, alsoHiddenBy }) => {

@@ -1,3 +1,4 @@
+import { applicationsKind } from './kinds/applications.js';
 import { canariesKind } from './kinds/canaries.js';
 import { incidentRulesKind } from './kinds/incidentRules.js';
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
@@ -23,6 +24,7 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [maintenanceWindowsKind.table]: maintenanceWindowsKind,
   [canariesKind.table]: canariesKind,
   [teamsKind.table]: teamsKind,
+  [applicationsKind.table]: applicationsKind,
 };
 
 /** The kind registered for `table`, if any. */
