@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { runImport, SOURCE_LABELS } from './api.js';
 import { ImportSummaryView } from './ImportSummaryView.js';
+import { plural } from '../../../utils/plural.js';
 
 /**
  * /settings/import: bring monitors over from Uptime Kuma or Gatus. Preview (a dry run) shows what
@@ -25,7 +26,9 @@ export function ImportPage() {
     onSuccess: (s) => {
       setSummary(s);
       if (!s.dryRun) {
-        toasts.success(`Imported ${s.canaries.length} canaries from ${SOURCE_LABELS[s.source].title}`);
+        toasts.success(
+          `Imported ${plural(s.canaries.length, 'canary', 'canaries')} from ${SOURCE_LABELS[s.source].title}`,
+        );
         return client.invalidateQueries();
       }
     },

@@ -1,7 +1,7 @@
 import type { ImportRemark, ImportSummary } from '@opsdeck/schema/imports';
 import { Link } from 'react-router';
+import { plural } from '../../../utils/plural.js';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function Remarks({ title, remarks, tone }: { title: string; remarks: ImportRemark[]; tone: 'amber' | 'zinc' }) {
   if (!remarks.length) return null;
