@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { fetchPage } from '../../api/postgrest.js';
+import type { JobDetails } from '../settings/jobs/jobDetails.js';
 import { type CatalogListFilters, configListParams, summaryBody } from '../../utils/catalogFilters.js';
 import type {
   ChangeDetail,
@@ -232,6 +233,7 @@ export const catalogQueries = {
           duration_millis: number | null;
           success_count: number | null;
           error_count: number | null;
+          details: JobDetails | null;
         }>('/api/db/job_histories', {
           filters: { resource_id: `eq.${id}`, resource_type: 'eq.config_scraper' },
           sortBy: 'time_start',

@@ -7,12 +7,13 @@ import { notificationsKind } from './kinds/notifications.js';
 import { playbooksKind } from './kinds/playbooks.js';
 import { statusPagesKind } from './kinds/statusPages.js';
 import { teamsKind } from './kinds/teams.js';
+import { topologiesKind } from './kinds/topologies.js';
 import { viewsKind } from './kinds/views.js';
 import type { ResourceKind } from './types.js';
 
 /**
- * The kinds the generic settings editor serves, by table. Scrapers and topologies still have pages
- * of their own (`settingsRoutes.tsx`); they plug in here with a file in `kinds/`.
+ * The kinds the generic settings editor serves, by table. Scrapers still have a page of their own
+ * (`settingsRoutes.tsx`); they would plug in here with a file in `kinds/`.
  */
 export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [notificationsKind.table]: notificationsKind,
@@ -25,6 +26,7 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [canariesKind.table]: canariesKind,
   [teamsKind.table]: teamsKind,
   [applicationsKind.table]: applicationsKind,
+  [topologiesKind.table]: topologiesKind,
 };
 
 /** The kind registered for `table`, if any. */
