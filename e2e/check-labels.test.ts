@@ -51,7 +51,8 @@ describe("checks carry their canary's labels", () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'OpsDeck checks' }).click();
     await page.getByRole('heading', { name: 'OpsDeck checks', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: 'OpsDeck checks rows' });
-    for (const name of ['opsdeck-health', 'opsdeck-port', 'localhost']) await table.getByRole('link', { name }).waitFor();
+    for (const name of ['opsdeck-health', 'opsdeck-port', 'localhost'])
+      await table.getByRole('link', { name }).waitFor();
     await expect.poll(() => page.getByRole('region', { name: 'Checks' }).textContent()).toMatch(/Checks\s*3$/);
     expect(await page.getByText('View refresh failed').count()).toBe(0);
     expect(await table.getByRole('link', { name: 'payments-api' }).count()).toBe(0);

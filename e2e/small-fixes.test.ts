@@ -169,7 +169,10 @@ describe('smaller fixes', () => {
       buffer: Buffer.from(JSON.stringify(backup)),
     });
     await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByTestId('import-summary').getByText(/Would create 1 canary,/).waitFor();
+    await page
+      .getByTestId('import-summary')
+      .getByText(/Would create 1 canary,/)
+      .waitFor();
     await page.getByRole('button', { name: 'Import' }).click();
     const messages = page.getByRole('region', { name: 'Messages' });
     await expect.poll(() => messages.textContent()).toContain('Imported 1 canary from Uptime Kuma');

@@ -274,7 +274,13 @@ describe('query sources', () => {
           { name: 'id', type: 'string', primaryKey: true, hidden: true },
           { name: 'name', type: 'string' },
         ],
-        panels: [{ name: 'Count', type: 'number', query: "select count(*) as value from checks where tags ->> 'team' = 'ops'" }],
+        panels: [
+          {
+            name: 'Count',
+            type: 'number',
+            query: "select count(*) as value from checks where tags ->> 'team' = 'ops'",
+          },
+        ],
       });
     const ops = await fetchView(server, await merged('team=ops'));
     expect(ops.status).toBe(200);

@@ -12,7 +12,10 @@ import {
 } from './applicationDoc.js';
 
 const LISTS: Record<SelectorList, { label: string; help: string }> = {
-  logins: { label: 'Logins', help: 'Catalog items whose sign-ins the report lists (a database, an identity provider).' },
+  logins: {
+    label: 'Logins',
+    help: 'Catalog items whose sign-ins the report lists (a database, an identity provider).',
+  },
   datasources: { label: 'Data sources', help: 'Catalog items holding the application’s data: backups and restores.' },
   accessReviews: { label: 'Access reviews', help: 'Catalog items whose access the report reviews.' },
 };
@@ -124,8 +127,11 @@ function SelectorListField({
       <p className="text-xs text-zinc-500">{help}</p>
       {selectors.map((s, i) => (
         // the inputs keep what is typed (a comma list mid-way); rows remount when one is removed
-        // biome-ignore lint/suspicious/noArrayIndexKey: a selector has no identity of its own
-        <div key={`${i}/${selectors.length}`} className="grid grid-cols-1 items-start gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]">
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: a selector has no identity of its own
+          key={`${i}/${selectors.length}`}
+          className="grid grid-cols-1 items-start gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
+        >
           <FormField label={`${label} ${i + 1} types`} help="Comma separated, e.g. SQL::Database">
             {({ id, describedBy }) => (
               <input
@@ -166,7 +172,8 @@ function SelectorListField({
             <IconButton
               className="sm:mt-5"
               label={`Remove ${label} ${i + 1}`}
-              onClick={() => onChange(selectors.filter((_, j) => j !== i))}>
+              onClick={() => onChange(selectors.filter((_, j) => j !== i))}
+            >
               <Trash2 className="h-4 w-4" />
             </IconButton>
           )}

@@ -39,7 +39,11 @@ export function ApplicationSpecEditor({ kind, row: stored, readOnly }: KindPartP
     if ('error' in parsed) return setYamlError(parsed.error);
     setYamlError(undefined);
     // name and namespace are fixed once saved, whatever the YAML says
-    setDoc(row ? { ...parsed.doc, metadata: { ...parsed.doc.metadata, name: row.name, namespace: row.namespace } } : parsed.doc);
+    setDoc(
+      row
+        ? { ...parsed.doc, metadata: { ...parsed.doc.metadata, name: row.name, namespace: row.namespace } }
+        : parsed.doc,
+    );
   };
   const onSave = () => {
     setShowErrors(true);

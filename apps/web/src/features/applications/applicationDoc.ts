@@ -1,4 +1,4 @@
-import { APPLICATION_API_VERSION, type CanaryIssue, applicationSchema, canaryIssues } from '@opsdeck/schema';
+import { APPLICATION_API_VERSION, applicationSchema, type CanaryIssue, canaryIssues } from '@opsdeck/schema';
 import { parse, stringify } from 'yaml';
 
 /**

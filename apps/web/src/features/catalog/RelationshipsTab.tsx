@@ -120,7 +120,9 @@ function ComponentLinks({ configId }: { configId: string }) {
             <Link
               to={`/topology/${l.component_id}`}
               className={
-                l.component_name ? 'text-indigo-700 hover:underline' : 'font-mono text-xs text-indigo-700 hover:underline'
+                l.component_name
+                  ? 'text-indigo-700 hover:underline'
+                  : 'font-mono text-xs text-indigo-700 hover:underline'
               }
             >
               {l.component_name ?? l.component_id}

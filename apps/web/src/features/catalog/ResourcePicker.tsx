@@ -46,7 +46,8 @@ export function ResourcePicker({
         {(found.data ?? []).map((r) => (
           <li key={r.id} className="flex items-center gap-2 text-sm">
             <span className="min-w-0 flex-1 truncate">
-              {r.name} <span className="text-xs text-zinc-500">{[r.namespace, r.type].filter(Boolean).join(' · ')}</span>
+              {r.name}{' '}
+              <span className="text-xs text-zinc-500">{[r.namespace, r.type].filter(Boolean).join(' · ')}</span>
             </span>
             <Button size="sm" disabled={busy} aria-label={`${pickLabel} ${r.name}`} onClick={() => onPick(r)}>
               {pickLabel}

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { fetchPage } from '../../api/postgrest.js';
-import type { JobDetails } from '../settings/jobs/jobDetails.js';
 import { type CatalogListFilters, configListParams, summaryBody } from '../../utils/catalogFilters.js';
+import type { JobDetails } from '../settings/jobs/jobDetails.js';
 import type {
   ChangeDetail,
   ChangesPage,

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../../api/errors.js';
 import { Button } from '../../../ui/Button.js';
 import { useToasts } from '../../../ui/Toasts.js';
+import { plural } from '../../../utils/plural.js';
 import { runImport, SOURCE_LABELS } from './api.js';
 import { ImportSummaryView } from './ImportSummaryView.js';
-import { plural } from '../../../utils/plural.js';
 
 /**
  * /settings/import: bring monitors over from Uptime Kuma or Gatus. Preview (a dry run) shows what

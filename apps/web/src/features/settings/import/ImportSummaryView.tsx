@@ -2,7 +2,6 @@ import type { ImportRemark, ImportSummary } from '@opsdeck/schema/imports';
 import { Link } from 'react-router';
 import { plural } from '../../../utils/plural.js';
 
-
 function Remarks({ title, remarks, tone }: { title: string; remarks: ImportRemark[]; tone: 'amber' | 'zinc' }) {
   if (!remarks.length) return null;
   return (

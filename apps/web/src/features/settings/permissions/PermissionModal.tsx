@@ -1,6 +1,7 @@
-import { CircleHelp } from 'lucide-react';
 import { GLOBAL_OBJECTS, RESOURCE_KINDS, SUBJECT_KINDS, type SubjectKind } from '@opsdeck/schema/permissions';
+import { CircleHelp } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { PERMISSIONS_DOCS_URL } from '../../../app/links.js';
 import { Button } from '../../../ui/Button.js';
 import { Modal } from '../../../ui/Modal.js';
 import { FormField, inputClass } from '../canaries/FormField.js';
@@ -18,7 +19,6 @@ import {
   withSubjectKind,
 } from './permissionForm.js';
 import { SelectorFieldsEditor } from './SelectorFieldsEditor.js';
-import { PERMISSIONS_DOCS_URL } from '../../../app/links.js';
 
 const ACTION_LABELS: Record<string, string> = {
   read: 'Read',

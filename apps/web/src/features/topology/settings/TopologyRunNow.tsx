@@ -11,7 +11,8 @@ import { topologyQueries } from '../api.js';
 
 /** Run Now on a saved topology: one run at once, its component count or first error as a toast. */
 export function TopologyRunNow({ kind, row, readOnly }: KindPartProps & { row: ResourceRow }) {
-  const canRun = !readOnly && useSession().can('topologies', 'update');
+  const session = useSession();
+  const canRun = !readOnly && session.can('topologies', 'update');
   const client = useQueryClient();
   const toasts = useToasts();
   const run = useMutation({

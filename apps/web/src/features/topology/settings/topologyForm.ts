@@ -24,7 +24,8 @@ export function topologyFieldErrors(values: Record<string, unknown>): Record<str
 export function checkTopologyYaml(doc: unknown): YamlCheck {
   const values = (doc ?? {}) as { labels?: unknown; spec?: unknown };
   const issues: Array<{ path: string; message: string }> = [];
-  if (values.spec === null || values.spec === undefined) issues.push({ path: 'spec', message: 'This field is required' });
+  if (values.spec === null || values.spec === undefined)
+    issues.push({ path: 'spec', message: 'This field is required' });
   else {
     const parsed = topologySpecSchema.safeParse(values.spec);
     if (!parsed.success) issues.push(...canaryIssues(parsed.error).map((i) => ({ ...i, path: `spec.${i.path}` })));
