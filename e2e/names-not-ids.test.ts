@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './harness.js';
 import { adminApi } from './health-fixture.js';
 
-// Names where ids used to be: the Permissions page's Resource column names the playbook, and a
-// config item links a component found by name and lists it by name.
+// Names where ids used to be: the Permissions page's Resource column names the playbook, a config
+// item links a component found by name and lists it by name, and a run on a component names it.
 let e2e: E2E;
 let configId = '';
 let playbookId = '';
@@ -36,7 +36,11 @@ beforeAll(async () => {
     method: 'POST',
     body: JSON.stringify({
       name: 'restart-checkout',
-      spec: { title: 'Restart checkout', actions: [{ name: 'restart', exec: { script: 'echo restart' } }] },
+      spec: {
+        title: 'Restart checkout',
+        components: [{ types: ['Service'] }],
+        actions: [{ name: 'restart', exec: { script: 'echo restart' } }],
+      },
     }),
   });
   playbookId = playbook.id;
@@ -76,5 +80,18 @@ describe('names instead of ids', () => {
     await matches.getByRole('button', { name: 'Link checkout-service' }).click();
     await linked.getByRole('link', { name: 'checkout-service' }).waitFor();
     expect(await linked.textContent()).not.toMatch(UUID);
+  });
+
+  it('names the component a playbook ran on in the runs list', async () => {
+    const [component] = await adminApi(e2e, '/api/db/components?name=eq.search-service&select=id');
+    await adminApi(e2e, '/api/playbook/run', {
+      method: 'POST',
+      body: JSON.stringify({ id: playbookId, component_id: component.id, params: {} }),
+    });
+    const page = await e2e.page();
+    await page.goto('/playbooks/runs');
+    const table = page.getByRole('table');
+    await table.getByRole('link', { name: 'search-service' }).waitFor();
+    expect(await table.textContent()).not.toContain(component.id);
   });
 });

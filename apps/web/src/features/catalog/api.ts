@@ -296,7 +296,7 @@ export function unlinkCheck(checkId: string, configId: string): Promise<unknown>
 }
 
 /** The names of components by id; those the reader may not read keep no name (shown by id). */
-async function componentNames(ids: string[], signal?: AbortSignal): Promise<Map<string, string>> {
+export async function componentNames(ids: string[], signal?: AbortSignal): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
   try {
     const rows = await api.get<Array<{ id: string; name: string }>>('/api/db/components', {
