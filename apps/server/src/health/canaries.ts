@@ -75,6 +75,8 @@ export async function saveCanary(db: Executor, canary: CanaryResource, opts: Sav
 /**
  * Makes the `checks` rows of a canary match its spec: one row per check (type, name), revived if
  * it was soft-deleted, and the checks no longer in the spec soft-deleted (their history stays).
+ * A check's labels are the canary's labels merged with its own (its own win), so label selectors
+ * over checks (views, status pages, /resources/search) see what the health page shows.
  * In result mode junit the canary has one junit check named after it instead (junitMode.ts).
  */
 export async function deriveChecks(
@@ -83,6 +85,7 @@ export async function deriveChecks(
   spec: CanaryResource['spec'],
 ): Promise<Record<string, string>> {
   const { id: canaryId, namespace } = canary;
+  const inherited = await canaryLabels(db, canaryId);
   const ids: Record<string, string> = {};
   for (const { type, check } of canaryCheckRows(canary.name, spec)) {
     const c = check as { name: string; description?: string; icon?: string; namespace?: string; labels?: object };
@@ -94,7 +97,7 @@ export async function deriveChecks(
       description: c.description ?? null,
       icon: c.icon ?? spec.icon ?? null,
       spec: JSON.stringify(check),
-      labels: JSON.stringify(c.labels ?? {}),
+      labels: JSON.stringify({ ...inherited, ...(c.labels ?? {}) }),
       owner: spec.owner ?? null,
       severity: spec.severity ?? null,
     };
@@ -127,6 +130,13 @@ export async function deriveChecks(
   if (keep.length) stale = stale.where('id', 'not in', keep);
   await stale.execute();
   return ids;
+}
+
+/** The stored labels of a canary (those its checks inherit). */
+export async function canaryLabels(db: Executor, canaryId: string): Promise<Record<string, string>> {
+  const row = await db.selectFrom('canaries').select('labels').where('id', '=', canaryId).executeTakeFirst();
+  const labels = row?.labels;
+  return labels && typeof labels === 'object' && !Array.isArray(labels) ? (labels as Record<string, string>) : {};
 }
 
 /** Creates the canary's schedule row (jittered first run), or restarts it when the schedule changed. */

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { canaryLabels } from './canaries.js';
 import type { TransformedCheck } from './execute.js';
 import './tables.js';
 
 /**
  * Stores the checks a `transform` produced (one per alert, per row, ...) as `checks` rows marked
- * `transformed`, under the canary of the check that produced them; answers their ids by name.
+ * `transformed`, under the canary of the check that produced them (whose labels they inherit);
+ * answers their ids by name.
  * The checks this parent produced before and no longer does are removed (soft-deleted), first
  * marked healthy or unhealthy when their `transformDeleteStrategy` says so.
  */
@@ -17,6 +19,7 @@ export async function upsertTransformedChecks(
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const parentStrategy = deleteStrategy(parent.spec.transformDeleteStrategy);
+  const inherited = await canaryLabels(db.kysely, canaryId);
   for (const t of transformed) {
     const type = t.type ?? parent.type;
     const strategy = deleteStrategy(t.transformDeleteStrategy) ?? parentStrategy;
@@ -29,7 +32,7 @@ export async function upsertTransformedChecks(
         namespace: t.namespace ?? (typeof parent.spec.namespace === 'string' ? parent.spec.namespace : null),
         description: t.description ?? null,
         icon: t.icon ?? null,
-        labels: JSON.stringify(t.labels ?? {}),
+        labels: JSON.stringify({ ...inherited, ...(t.labels ?? {}) }),
         spec: JSON.stringify({
           name: t.name,
           endpoint: t.endpoint,

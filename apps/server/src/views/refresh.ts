@@ -5,7 +5,7 @@ import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
 import { columnOptions, gaugeBounds, mapRows } from './columns.js';
 import { runScratch, ScratchError, type ScratchTable } from './scratch.js';
-import { runQuery } from './sources/index.js';
+import { knownColumns, runQuery } from './sources/index.js';
 import type { SourceContext } from './sources/types.js';
 import { renderDeep } from './variables.js';
 
@@ -65,7 +65,7 @@ export async function computeView(
     }),
   );
   const tables = Object.fromEntries(
-    entries.map(([name, q], i) => [name, { rows: results[i] ?? [], columns: q.columns }]),
+    entries.map(([name, q], i) => [name, { rows: results[i] ?? [], columns: q.columns, known: knownColumns(q) }]),
   );
   const { source, panels } = await scratchWork(spec, tables, vars, results[0] ?? [], deadline - Date.now());
   const viewIds = await linkedViewIds(ctx, spec);

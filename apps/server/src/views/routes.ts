@@ -1,4 +1,5 @@
 import './exposed.js';
+import type { ViewResult } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +37,15 @@ function queryVariables(query: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * Sends a view answer: a failed refresh answers 502 (its sources or SQL could not produce a
+ * result) with the same body, whose `refreshError` says why and which carries the last good result.
+ */
+function send(reply: FastifyReply, result: ViewResult): ViewResult {
+  if (result.refreshStatus === 'error') reply.code(502);
+  return result;
+}
+
 /** A table of the views domain under /api/config (the sidebar asks /api/config/views_summary). */
 function configTable(ctx: AppContext, table: string, handler: typeof readTable) {
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -69,25 +79,25 @@ export async function viewRoutes(scope: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  app.get('/api/view/:namespace/:name', { ...read, schema: { params: nameParams } }, async (request) => {
+  app.get('/api/view/:namespace/:name', { ...read, schema: { params: nameParams } }, async (request, reply) => {
     const view = await findView(ctx, request.params);
-    return viewResult(ctx, view, queryVariables(request.query), askedMaxAge(request));
+    return send(reply, await viewResult(ctx, view, queryVariables(request.query), askedMaxAge(request)));
   });
   app.post(
     '/api/view/:namespace/:name',
     { ...read, schema: { params: nameParams, body: postBody } },
-    async (request) => {
+    async (request, reply) => {
       const view = await findView(ctx, request.params);
-      return viewResult(ctx, view, request.body?.variables ?? {}, askedMaxAge(request));
+      return send(reply, await viewResult(ctx, view, request.body?.variables ?? {}, askedMaxAge(request)));
     },
   );
-  app.get('/api/view/:id', { ...read, schema: { params: idParams } }, async (request) => {
+  app.get('/api/view/:id', { ...read, schema: { params: idParams } }, async (request, reply) => {
     const view = await findView(ctx, { id: request.params.id });
-    return viewResult(ctx, view, queryVariables(request.query), askedMaxAge(request));
+    return send(reply, await viewResult(ctx, view, queryVariables(request.query), askedMaxAge(request)));
   });
-  app.post('/api/view/:id', { ...read, schema: { params: idParams, body: postBody } }, async (request) => {
+  app.post('/api/view/:id', { ...read, schema: { params: idParams, body: postBody } }, async (request, reply) => {
     const view = await findView(ctx, { id: request.params.id });
-    return viewResult(ctx, view, request.body?.variables ?? {}, askedMaxAge(request));
+    return send(reply, await viewResult(ctx, view, request.body?.variables ?? {}, askedMaxAge(request)));
   });
 
   const rowsQuery = z

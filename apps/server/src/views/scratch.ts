@@ -16,6 +16,8 @@ export interface ScratchTable {
   rows: Array<Record<string, unknown>>;
   /** Declared column types (`queries.<name>.columns`); others are inferred from the values. */
   columns?: Record<string, ViewColumnType>;
+  /** Columns the source always answers, typed for when no row has a value (an empty result still has them). */
+  known?: Record<string, ViewColumnType>;
 }
 
 /** One query of a refresh and how many of its rows are kept. */
@@ -68,9 +70,9 @@ const PG_TYPES: Partial<Record<ViewColumnType, string>> = {
   labels: 'jsonb',
 };
 
-function inferType(values: unknown[]): string {
+function inferType(values: unknown[], fallback: ViewColumnType | undefined): string {
   const present = values.filter((v) => v !== null && v !== undefined);
-  if (!present.length) return 'text';
+  if (!present.length) return (fallback && PG_TYPES[fallback]) ?? 'text';
   if (present.every((v) => typeof v === 'number')) return 'double precision';
   if (present.every((v) => typeof v === 'boolean')) return 'boolean';
   if (present.every((v) => typeof v === 'object')) return 'jsonb';
@@ -79,11 +81,16 @@ function inferType(values: unknown[]): string {
 
 /** Column definitions of one table: every key any row has, typed. */
 function columnDefs(table: ScratchTable): string[] {
-  const keys = new Set<string>(Object.keys(table.columns ?? {}));
+  const keys = new Set<string>([...Object.keys(table.known ?? {}), ...Object.keys(table.columns ?? {})]);
   for (const row of table.rows) for (const k of Object.keys(row)) keys.add(k);
   return [...keys].map((k) => {
     const declared = table.columns?.[k];
-    const type = declared ? (PG_TYPES[declared] ?? 'text') : inferType(table.rows.map((r) => r[k]));
+    const type = declared
+      ? (PG_TYPES[declared] ?? 'text')
+      : inferType(
+          table.rows.map((r) => r[k]),
+          table.known?.[k],
+        );
     return `${ident(k)} ${type}`;
   });
 }

@@ -199,4 +199,32 @@ describe('the permissions summary', () => {
       connection: { name: 'orders-db', type: 'postgres' },
     });
   });
+
+  it('names the playbook and the component a row is about', async () => {
+    const playbook = await write('POST', '/api/db/playbooks', {
+      name: 'restart-orders',
+      spec: { title: 'Restart orders', actions: [{ name: 'restart', exec: { script: 'echo restart' } }] },
+    });
+    expect(playbook.status).toBe(201);
+    const playbookId = (playbook.body as unknown as Array<{ id: string }>)[0]?.id;
+    const component = await server.db.kysely
+      .insertInto('components')
+      .values({ name: 'orders-api', external_id: 'orders-api', type: 'Service' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await write('POST', '/api/db/permissions', { team_id: teamId, playbook_id: playbookId, action: 'playbook:run' });
+    await write('POST', '/api/db/permissions', { team_id: teamId, component_id: component.id, action: 'read' });
+    const res = await server.fetch(
+      `/api/db/permissions_summary?select=action,playbook,component&or=(playbook_id.eq.${playbookId},component_id.eq.${component.id})&order=action.asc`,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([
+      {
+        action: 'playbook:run',
+        playbook: { id: playbookId, name: 'restart-orders', namespace: 'default', title: 'Restart orders' },
+        component: null,
+      },
+      { action: 'read', playbook: null, component: { id: component.id, name: 'orders-api', type: 'Service' } },
+    ]);
+  });
 });

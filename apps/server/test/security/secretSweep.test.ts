@@ -210,7 +210,9 @@ describe('the secret sweep', () => {
     for (const as of ROLES) {
       for (const path of paths) {
         const res = await server.fetch(path, { as });
-        expect(res.status, `${as} ${path}`).toBeLessThan(500);
+        // the view's source is down: its failed refresh answers 502 (its body names the failure)
+        const failedView = path.startsWith('/api/view/') && res.status === 502;
+        if (!failedView) expect(res.status, `${as} ${path}`).toBeLessThan(500);
         expectClean(await res.text(), `${as} ${path}`);
       }
       const logs = await server.fetch('/api/logs', { ...json({ name: 'sweep-loki' }), as });

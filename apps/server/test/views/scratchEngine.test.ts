@@ -39,7 +39,7 @@ describe('view SQL off the main thread', () => {
     expect(health.status).toBe(200);
     expect(healthMs).toBeLessThan(1000); // the old engine held it until the merge ended (~6 s)
     const { status, body, ms } = await answer;
-    expect(status).toBe(200);
+    expect(status).toBe(502);
     expect(body.refreshStatus).toBe('error');
     expect(body.refreshError).toMatch(/^merge: timed out after \d+(ms|s) \(cache\.refreshTimeout\)$/);
     expect(ms).toBeLessThan(4000); // about 1 s; generous for a loaded machine, well under the 6 s sleep
@@ -76,7 +76,7 @@ describe('view SQL off the main thread', () => {
   ])('refuses %s', async (name, merge, reason) => {
     const id = await viewWithMerge(`refused-${name.replaceAll(/[ _]/g, '-')}`, merge);
     const { status, body } = await fetchView(server, id);
-    expect(status).toBe(200);
+    expect(status).toBe(502);
     expect(body.refreshStatus).toBe('error');
     expect(body.refreshError).toMatch(/^merge: /);
     expect(body.refreshError).toMatch(reason);

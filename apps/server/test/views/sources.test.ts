@@ -119,6 +119,7 @@ describe('query sources', () => {
       columns: cols('value'),
     });
     const failed = await fetchView(server, bad);
+    expect(failed.status).toBe(502);
     expect(failed.body.refreshStatus).toBe('error');
     expect(failed.body.refreshError).toMatch(/queries\.q: prometheus .*bad_data/);
   });
@@ -243,6 +244,62 @@ describe('query sources', () => {
     const rows = await fetchRows(server, id, body.requestFingerprint);
     expect(rows.body.rows).toEqual([{ id: expect.any(String), name: 'view-port', type: 'tcp' }]);
   });
+
+  it("checks: a check has its canary's labels, and a merge over no matching checks still runs", async () => {
+    const canary = await server.fetch('/api/db/canaries', {
+      method: 'POST',
+      ...json({
+        name: 'team-canary',
+        labels: { team: 'ops', tier: 'web' },
+        spec: {
+          schedule: '@every 1h',
+          tcp: [
+            { name: 'ops-port', endpoint: '127.0.0.1:1' },
+            { name: 'ops-db', endpoint: '127.0.0.1:2', labels: { tier: 'db' } },
+          ],
+        },
+      }),
+    });
+    expect(canary.status).toBe(201);
+    const checks = await server.fetch('/api/db/checks?select=name,labels&name=like.ops-*&order=name.asc');
+    expect(await checks.json()).toEqual([
+      { name: 'ops-db', labels: { team: 'ops', tier: 'db' } },
+      { name: 'ops-port', labels: { team: 'ops', tier: 'web' } },
+    ]);
+    const merged = (selector: string) =>
+      saveView(server, `ops-${selector.replace(/\W/g, '-')}`, {
+        queries: { checks: { checks: { labelSelector: selector } } },
+        merge: "select * from checks where type = 'tcp'",
+        columns: [
+          { name: 'id', type: 'string', primaryKey: true, hidden: true },
+          { name: 'name', type: 'string' },
+        ],
+        panels: [
+          {
+            name: 'Count',
+            type: 'number',
+            query: "select count(*) as value from checks where tags ->> 'team' = 'ops'",
+          },
+        ],
+      });
+    const ops = await fetchView(server, await merged('team=ops'));
+    expect(ops.status).toBe(200);
+    expect(ops.body.refreshStatus, ops.body.refreshError).toBe('fresh');
+    expect(ops.body.totalRows).toBe(2);
+    expect(ops.body.panels[0].rows).toEqual([{ value: 2 }]);
+    const none = await fetchView(server, await merged('team=nobody'));
+    expect(none.status).toBe(200);
+    expect(none.body.refreshStatus, none.body.refreshError).toBe('fresh');
+    expect(none.body.totalRows).toBe(0);
+    expect(none.body.panels[0].rows).toEqual([{ value: 0 }]);
+    const search = await server.fetch('/api/resources/search', {
+      method: 'POST',
+      ...json({ checks: [{ labelSelector: 'team=ops,tier=db' }] }),
+    });
+    expect(((await search.json()) as { checks: Array<{ name: string }> }).checks.map((c) => c.name)).toEqual([
+      'ops-db',
+    ]);
+  });
 });
 
 describe('merge, templating and cache', () => {
@@ -281,6 +338,7 @@ describe('merge, templating and cache', () => {
       columns: cols('name'),
     });
     const s = await fetchView(server, sneaky);
+    expect(s.status).toBe(502);
     expect(s.body.refreshStatus).toBe('error');
     expect(s.body.refreshError).toMatch(/merge: .*people.* does not exist/);
   });

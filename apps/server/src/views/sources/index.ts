@@ -18,6 +18,11 @@ const SOURCES: Array<ViewSource<any>> = [
   viewTableSource,
 ];
 
+/** The columns the source of `query` always answers (see ViewSource.columns). */
+export function knownColumns(query: ViewQuery): ViewSource<keyof ViewQuery>['columns'] {
+  return SOURCES.find((source) => query[source.key as keyof ViewQuery])?.columns;
+}
+
 /** Runs one named query of a view with the source its spec names (the schema ensures exactly one). */
 export async function runQuery(query: ViewQuery, ctx: SourceContext): Promise<Array<Record<string, unknown>>> {
   for (const source of SOURCES) {

@@ -1,4 +1,4 @@
-import type { ViewQuery } from '@opsdeck/schema';
+import type { ViewColumnType, ViewQuery } from '@opsdeck/schema';
 import type { Db } from '../../db/connection.js';
 import type { ResolvedConnection } from '../../health/checks/types.js';
 
@@ -23,5 +23,7 @@ export interface SourceContext {
 /** One query source (`configs`, `sql`, `prometheus`...): runs its part of a query into rows. */
 export interface ViewSource<K extends keyof ViewQuery> {
   key: K;
+  /** The columns its rows always have (absent from a row when null), so a merge over no rows still finds them. */
+  columns?: Record<string, ViewColumnType>;
   run(spec: NonNullable<ViewQuery[K]>, ctx: SourceContext): Promise<Array<Record<string, unknown>>>;
 }

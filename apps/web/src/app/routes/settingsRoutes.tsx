@@ -31,9 +31,6 @@ const AgentsPage = lazy(() =>
 const IntegrationsPage = lazy(() =>
   import('../../features/settings/integrations/IntegrationsPage.js').then((m) => ({ default: m.IntegrationsPage })),
 );
-const TopologySettingsPage = lazy(() =>
-  import('../../features/topology/settings/TopologySettingsPage.js').then((m) => ({ default: m.TopologySettingsPage })),
-);
 const ImportPage = lazy(() =>
   import('../../features/settings/import/ImportPage.js').then((m) => ({ default: m.ImportPage })),
 );
@@ -126,7 +123,7 @@ export const resourceTables: Array<{
   alsoHiddenBy?: readonly string[];
 }> = [
   { table: 'canaries', label: 'Health Checks', resource: 'canaries', key: 'health' },
-  { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology', page: TopologySettingsPage },
+  { table: 'topologies', label: 'Topology', resource: 'topologies', key: 'topology' },
   {
     table: 'config_scrapers',
     label: 'Catalog Scrapers',
@@ -149,6 +146,7 @@ export const resourceTables: Array<{
     alsoHiddenBy: ['logs'],
   },
   { table: 'views', label: 'Views', resource: 'views', key: 'views', alsoHiddenBy: ['views'] },
+  { table: 'applications', label: 'Applications', resource: 'database', key: 'applications' },
 ];
 
 const resourceRoutes: RouteEntry[] = resourceTables.flatMap(({ table, label, resource, key, page, alsoHiddenBy }) => {

@@ -6,8 +6,7 @@ import { Button } from '../../ui/Button.js';
 import { Modal } from '../../ui/Modal.js';
 import { useToasts } from '../../ui/Toasts.js';
 import { linkCheck, linkComponent, searchConfigs } from './api.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { ResourcePicker } from './ResourcePicker.js';
 
 /** Finds config items by name (POST /api/resources/search) and hands the chosen one back. */
 function ConfigPicker({ onPick, busy }: { onPick: (configId: string) => void; busy: boolean }) {
@@ -71,38 +70,30 @@ export function LinkToCatalogButton({ checkId, componentId }: { checkId?: string
   );
 }
 
-/** On a config item: link a component to it by the component's id. */
+/** On a config item: "Link component" opens a picker that finds a component by name and links it. */
 export function LinkComponentForm({ configId }: { configId: string }) {
-  const [componentId, setComponentId] = useState('');
+  const [open, setOpen] = useState(false);
   const client = useQueryClient();
   const toasts = useToasts();
   const link = useMutation({
-    mutationFn: () => linkComponent(componentId.trim(), configId),
+    mutationFn: (componentId: string) => linkComponent(componentId, configId),
     onSuccess: async () => {
-      setComponentId('');
+      setOpen(false);
+      toasts.success('Component linked');
       await client.invalidateQueries({ queryKey: ['catalog', 'component-links', configId] });
     },
     onError: (err) => toasts.error(errorMessage(err)),
   });
-  const valid = UUID.test(componentId.trim());
   return (
-    <form
-      className="flex items-center gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (valid) link.mutate();
-      }}
-    >
-      <input
-        aria-label="Component id"
-        placeholder="Component id"
-        value={componentId}
-        onChange={(e) => setComponentId(e.target.value)}
-        className="h-8 w-80 rounded-md border border-zinc-300 px-2 font-mono text-xs"
-      />
-      <Button type="submit" size="sm" disabled={!valid || link.isPending}>
-        Link component
-      </Button>
-    </form>
+    <>
+      <div>
+        <Button size="sm" icon={<Link2 className="h-3.5 w-3.5" />} onClick={() => setOpen(true)}>
+          Link component
+        </Button>
+      </div>
+      <Modal open={open} onClose={() => setOpen(false)} title="Link component" size="sm">
+        <ResourcePicker kind="components" pickLabel="Link" busy={link.isPending} onPick={(c) => link.mutate(c.id)} />
+      </Modal>
+    </>
   );
 }

@@ -117,12 +117,24 @@ function ComponentLinks({ configId }: { configId: string }) {
       <ul className="flex flex-col gap-1 text-sm">
         {(links.data ?? []).map((l) => (
           <li key={l.component_id} className="flex items-center gap-2">
-            <Link to={`/topology/${l.component_id}`} className="font-mono text-xs text-indigo-700 hover:underline">
-              {l.component_id}
+            <Link
+              to={`/topology/${l.component_id}`}
+              className={
+                l.component_name
+                  ? 'text-indigo-700 hover:underline'
+                  : 'font-mono text-xs text-indigo-700 hover:underline'
+              }
+            >
+              {l.component_name ?? l.component_id}
             </Link>
             <span className="text-xs text-zinc-500">{l.selector_id}</span>
             {canWrite && (
-              <Button size="sm" variant="ghost" onClick={() => unlink.mutate(l.component_id)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Unlink ${l.component_name ?? l.component_id}`}
+                onClick={() => unlink.mutate(l.component_id)}
+              >
                 Unlink
               </Button>
             )}

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
 import { fetchPage } from '../../api/postgrest.js';
 import { type CatalogListFilters, configListParams, summaryBody } from '../../utils/catalogFilters.js';
+import type { JobDetails } from '../settings/jobs/jobDetails.js';
 import type {
   ChangeDetail,
   ChangesPage,
@@ -165,11 +167,17 @@ export const catalogQueries = {
   componentLinks: (configId: string) =>
     queryOptions({
       queryKey: ['catalog', 'component-links', configId],
-      queryFn: ({ signal }) =>
-        api.get<Array<{ component_id: string; selector_id: string | null; created_at: string }>>(
+      queryFn: async ({ signal }) => {
+        const links = await api.get<Array<{ component_id: string; selector_id: string | null; created_at: string }>>(
           '/api/config/config_component_relationships',
           { params: { config_id: `eq.${configId}`, deleted_at: 'is.null' }, signal },
-        ),
+        );
+        const names = await componentNames(
+          links.map((l) => l.component_id),
+          signal,
+        );
+        return links.map((l) => ({ ...l, component_name: names.get(l.component_id) }));
+      },
     }),
   checks: (configId: string) =>
     queryOptions({
@@ -225,6 +233,7 @@ export const catalogQueries = {
           duration_millis: number | null;
           success_count: number | null;
           error_count: number | null;
+          details: JobDetails | null;
         }>('/api/db/job_histories', {
           filters: { resource_id: `eq.${id}`, resource_type: 'eq.config_scraper' },
           sortBy: 'time_start',
@@ -284,6 +293,70 @@ export function unlinkCheck(checkId: string, configId: string): Promise<unknown>
   return api.delete('/api/config/check_config_relationships', {
     params: { check_id: `eq.${checkId}`, config_id: `eq.${configId}` },
   });
+}
+
+/** The names of components by id; those the reader may not read keep no name (shown by id). */
+export async function componentNames(ids: string[], signal?: AbortSignal): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  try {
+    const rows = await api.get<Array<{ id: string; name: string }>>('/api/db/components', {
+      params: { id: `in.(${ids.join(',')})`, select: 'id,name' },
+      signal,
+    });
+    return new Map(rows.map((r) => [r.id, r.name]));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) return new Map();
+    throw err;
+  }
+}
+
+/** The kinds /api/resources/search answers. */
+export type ResourceKind = 'configs' | 'checks' | 'components';
+
+/** The fields of a ResourceSelector a picker narrows by (a playbook's `configs`, `checks`, `components`). */
+export interface PickerSelector {
+  id?: string;
+  name?: string;
+  namespace?: string;
+  types?: string[];
+  labelSelector?: string;
+}
+
+/** A resource as /api/resources/search answers it. */
+export interface FoundResource {
+  id: string;
+  name: string;
+  type?: string;
+  namespace?: string;
+}
+
+/**
+ * Resources of `kind` whose name contains every word of `text`, within any of `within` (all when
+ * empty): the name pickers of the run dialog and the catalog.
+ */
+export async function searchResourcesByName(
+  kind: ResourceKind,
+  text: string,
+  within: PickerSelector[] = [],
+  signal?: AbortSignal,
+): Promise<FoundResource[]> {
+  // words without '=' so that typed text is never read as a `field=value` filter
+  const search = text.replaceAll('=', ' ').replaceAll('*', ' ').trim();
+  const base: PickerSelector[] = within.length ? within : [{}];
+  const selectors = base.map(({ id, name, namespace, types, labelSelector }) => ({
+    ...(id ? { id } : {}),
+    ...(name ? { name } : {}),
+    ...(namespace ? { namespace } : {}),
+    ...(types?.length ? { types } : {}),
+    ...(labelSelector ? { labelSelector } : {}),
+    ...(search ? { search } : {}),
+  }));
+  const out = await api.post<Partial<Record<ResourceKind, FoundResource[]>>>(
+    '/api/resources/search',
+    { limit: 20, [kind]: selectors },
+    { signal },
+  );
+  return out[kind] ?? [];
 }
 
 /** Config items whose name matches `text` (the Link to catalog picker). */

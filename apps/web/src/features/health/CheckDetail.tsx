@@ -182,7 +182,13 @@ function Stat({ label, value, extra }: { label: string; value: React.ReactNode; 
       <dt className="text-xs text-zinc-500">{label}</dt>
       <dd data-stat={label} className="font-medium text-zinc-900 tabular-nums">
         {value}
-        {extra && <span className="ml-1 text-xs font-normal text-zinc-500">{extra}</span>}
+        {/* a real space, so the text reads "12s ago next 7:35" (copied, read aloud) */}
+        {extra && (
+          <>
+            {' '}
+            <span className="text-xs font-normal text-zinc-500">{extra}</span>
+          </>
+        )}
       </dd>
     </div>
   );

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { fetchPage } from '../../api/postgrest.js';
+import { componentNames, type PickerSelector } from '../catalog/api.js';
 
 /** A parameter as `/api/playbook/:id/params` answers it (defaults rendered). */
 export interface PlaybookParameter {
@@ -39,6 +40,8 @@ export interface PlaybookCard {
 /** A playbook as `/api/playbook/list` answers it: one the caller may run. */
 export interface PlaybookSummary extends PlaybookCard {
   parameters: PlaybookParameter[];
+  /** Its spec (credentials masked): `configs`, `checks`, `components` say what it runs on. */
+  spec?: { configs?: PickerSelector[]; checks?: PickerSelector[]; components?: PickerSelector[] } | null;
 }
 
 /** The resource a run targets. */
@@ -66,6 +69,8 @@ export interface RunRow {
   created_by: { id: string; name: string } | null;
   config: { id: string; name: string } | null;
   check: { id: string; name: string } | null;
+  /** The component's name (read beside the run: runs have no foreign key to components). */
+  component?: { id: string; name: string } | null;
   /** The spec snapshot (credentials masked): the run page reads its approvers. */
   spec?: { approval?: { approvers?: { people?: string[]; teams?: string[] } } } | null;
   playbook_approvals?: Array<{ id: string; person: { name: string; email: string | null } | null; created_at: string }>;
@@ -107,6 +112,17 @@ export interface RunFilters {
 const RUN_SELECT =
   '*,playbooks(id,name,title,icon),created_by(id,name),config:config_items(id,name),check:checks(id,name)';
 
+/** Runs with the names of the components they ran on. */
+async function withComponents(rows: RunRow[], signal?: AbortSignal): Promise<RunRow[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.component_id ? [r.component_id] : [])))];
+  if (!ids.length) return rows;
+  const names = await componentNames(ids, signal);
+  return rows.map((r) => {
+    const name = r.component_id ? names.get(r.component_id) : undefined;
+    return name && r.component_id ? { ...r, component: { id: r.component_id, name } } : r;
+  });
+}
+
 /** Query keys start with 'playbooks'; every mutation here invalidates that prefix. */
 export const playbookQueries = {
   all: ['playbooks'] as const,
@@ -139,8 +155,8 @@ export const playbookQueries = {
   runs: (f: RunFilters) =>
     queryOptions({
       queryKey: [...playbookQueries.all, 'runs', f],
-      queryFn: ({ signal }) =>
-        fetchPage<RunRow>('/api/db/playbook_runs', {
+      queryFn: async ({ signal }) => {
+        const page = await fetchPage<RunRow>('/api/db/playbook_runs', {
           select: RUN_SELECT,
           filters: {
             parent_id: 'is.null',
@@ -154,7 +170,9 @@ export const playbookQueries = {
           pageIndex: f.pageIndex,
           pageSize: f.pageSize,
           signal,
-        }),
+        });
+        return { ...page, rows: await withComponents(page.rows, signal) };
+      },
       placeholderData: keepPreviousData,
     }),
   run: (id: string) =>
@@ -168,7 +186,7 @@ export const playbookQueries = {
           },
           signal,
         });
-        return rows[0] ?? null;
+        return (await withComponents(rows, signal))[0] ?? null;
       },
     }),
   /** Runs started as children of run `id` (`parent_id`), oldest first. */

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { useLocalStorage } from '../../ui/useLocalStorage.js';
 import { topologyQueries } from './api.js';
+import { ComponentBreadcrumb } from './ComponentBreadcrumb.js';
 import { ComponentPanel } from './ComponentPanel.js';
 import { TopologyCard } from './TopologyCard.js';
 import { TopologyToolbar } from './TopologyToolbar.js';
@@ -17,6 +18,9 @@ import { CARD_WIDTH_KEY, cardWidth, includedLabels, passesExcluded, sortComponen
 export function TopologyPage() {
   const { id } = useParams();
   const [params, update] = useTopologyParams();
+  const { search, pathname } = useLocation();
+  // the bare /view/topology/:id (embedded elsewhere) has no way back to the Dashboard
+  const bare = pathname.startsWith('/view/');
   const [stored, setStored] = useLocalStorage<string>(CARD_WIDTH_KEY, '554px');
   const width = cardWidth(stored);
   const tree = useQuery(
@@ -46,6 +50,7 @@ export function TopologyPage() {
         width={width}
         onWidth={(w) => setStored(`${w}px`)}
       />
+      {root && !bare && <ComponentBreadcrumb id={root.id} name={root.name} search={search} />}
       <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
         <section aria-label="Components" className="flex-1 overflow-y-auto p-4">
           {tree.isPending ? (

@@ -116,6 +116,25 @@ export interface LinkedChange {
 /** Query factories of the topology pages; keys start with `topology`. */
 export const topologyQueries = {
   all: ['topology'] as const,
+  /** The component's ancestors, root first (its `path` of ancestor ids), by name. */
+  ancestors: (id: string) =>
+    queryOptions({
+      queryKey: [...topologyQueries.all, 'ancestors', id],
+      queryFn: async ({ signal }) => {
+        const [self] = await api.get<Array<{ path: string | null }>>('/api/db/components', {
+          params: { id: `eq.${id}`, select: 'path' },
+          signal,
+        });
+        const ids = (self?.path ?? '').split('.').filter((a) => a && a !== id);
+        if (!ids.length) return [];
+        const rows = await api.get<Array<{ id: string; name: string }>>('/api/db/components', {
+          params: { id: `in.(${ids.join(',')})`, select: 'id,name' },
+          signal,
+        });
+        const names = new Map(rows.map((r) => [r.id, r.name]));
+        return ids.flatMap((a) => (names.has(a) ? [{ id: a, name: names.get(a) as string }] : []));
+      },
+    }),
   tree: (p: TreeParams) =>
     queryOptions({
       queryKey: [...topologyQueries.all, 'tree', p],

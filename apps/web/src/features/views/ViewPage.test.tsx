@@ -71,14 +71,19 @@ const rows: ViewRowsPage = {
 };
 
 let asked: Array<{ url: string; body?: string }> = [];
+/** The view answer and its status: a failed refresh answers 502 with the answer itself. */
+let answer: { body: ViewResult; status: number } = { body: view, status: 200 };
 beforeEach(() => {
   asked = [];
+  answer = { body: view, status: 200 };
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       asked.push({ url, body: init?.body as string | undefined });
-      const body = url.includes('/rows') ? rows : view;
-      return Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+      const [body, status] = url.includes('/rows') ? [rows, 200] : [answer.body, answer.status];
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+      );
     }),
   );
 });
@@ -163,5 +168,23 @@ describe('ViewPage', () => {
     expect(within(card).getByRole('contentinfo').textContent).toContain('<b>web</b>');
     expect(within(card).getByText('Size')).toBeTruthy();
     expect(within(card).queryByText('Name')).toBeNull();
+  });
+
+  it('shows a failed refresh (502) as "View refresh failed" with the last good rows', async () => {
+    answer = {
+      status: 502,
+      body: { ...view, refreshStatus: 'error', refreshError: 'queries.q: prometheus: connection refused' },
+    };
+    const router = createMemoryRouter([{ path: '/views/:id', element: <ViewPage /> }], {
+      initialEntries: ['/views/v1'],
+    });
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    await screen.findByText(/View refresh failed \(showing the last good result\): queries\.q: prometheus/);
+    const table = await screen.findByRole('table', { name: 'Pods rows' });
+    await within(table).findByText('<b>web</b>');
   });
 });

@@ -1,6 +1,7 @@
 import type { ViewResult, ViewRowsPage } from '@opsdeck/schema/view';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
 
 /** Which view: its id, or its namespace and name (sections and application reports refer by name). */
 export type ViewRef = { id: string } | { namespace?: string; name: string };
@@ -10,12 +11,26 @@ const path = (ref: ViewRef) =>
     ? `/api/view/${encodeURIComponent(ref.id)}`
     : `/api/view/${encodeURIComponent(ref.namespace ?? 'default')}/${encodeURIComponent(ref.name)}`;
 
+/**
+ * A failed refresh answers 502 with the view answer itself (its refreshError and the last good
+ * result), which the page shows as "View refresh failed"; any other error stays an error.
+ */
+async function viewAnswer(ask: Promise<ViewResult>): Promise<ViewResult> {
+  try {
+    return await ask;
+  } catch (err) {
+    const body = err instanceof ApiError ? (err.body as Partial<ViewResult> | undefined) : undefined;
+    if (body && typeof body === 'object' && body.refreshStatus === 'error' && body.id) return body as ViewResult;
+    throw err;
+  }
+}
+
 export const viewQueries = {
   /** The view answer (everything but rows) for a set of variables. */
   view: (ref: ViewRef, variables: Record<string, string>) =>
     queryOptions({
       queryKey: ['view', ref, variables],
-      queryFn: ({ signal }) => api.post<ViewResult>(path(ref), { variables }, { signal }),
+      queryFn: ({ signal }) => viewAnswer(api.post<ViewResult>(path(ref), { variables }, { signal })),
       placeholderData: keepPreviousData,
     }),
   /** One page of rows of a view answer. */
@@ -71,5 +86,5 @@ export interface ConfigTabView {
 
 /** Refresh: ask the server for a result no older than a second (it still honours the view's minAge). */
 export function refreshView(ref: ViewRef, variables: Record<string, string>): Promise<ViewResult> {
-  return api.post<ViewResult>(path(ref), { variables }, { headers: { 'cache-control': 'max-age=1' } });
+  return viewAnswer(api.post<ViewResult>(path(ref), { variables }, { headers: { 'cache-control': 'max-age=1' } }));
 }

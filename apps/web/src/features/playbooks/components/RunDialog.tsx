@@ -9,11 +9,13 @@ import { useToasts } from '../../../ui/Toasts.js';
 import { type PlaybookSummary, playbookQueries, type RunTarget, startRun } from '../api.js';
 import { formErrors, initialValues } from '../utils/params.js';
 import { ParamField } from './ParamField.js';
+import { type PickedTarget, pickedTarget, RunTargetPicker, targetKinds } from './RunTargetPicker.js';
 
 /**
  * The run dialog of spec part 2: the parameters of the playbook for the chosen resource, a widget
  * and a validation message per parameter; Run reads 'Running...' while pending, then the run page
- * opens. Errors of the server come back as a toast.
+ * opens. Opened without a resource, a playbook that runs on configs, checks or components asks for
+ * one first (found by name). Errors of the server come back as a toast.
  */
 export function RunDialog({
   playbook,
@@ -24,7 +26,12 @@ export function RunDialog({
   target: RunTarget;
   onClose: () => void;
 }) {
-  const params = useQuery(playbookQueries.params(playbook.id, target));
+  const [picked, setPicked] = useState<PickedTarget | null>(null);
+  const needsResource =
+    targetKinds(playbook).length > 0 && !target.config_id && !target.check_id && !target.component_id;
+  const runTarget = picked ? pickedTarget(picked) : target;
+  const ready = !needsResource || picked !== null;
+  const params = useQuery({ ...playbookQueries.params(playbook.id, runTarget), enabled: ready });
   const list = params.data?.params ?? [];
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [touched, setTouched] = useState(false);
@@ -36,7 +43,7 @@ export function RunDialog({
   const toasts = useToasts();
   const queryClient = useQueryClient();
   const run = useMutation({
-    mutationFn: () => startRun({ id: playbook.id, ...target, params: values }),
+    mutationFn: () => startRun({ id: playbook.id, ...runTarget, params: values }),
     onSuccess: async (out) => {
       await queryClient.invalidateQueries({ queryKey: playbookQueries.all });
       onClose();
@@ -46,7 +53,7 @@ export function RunDialog({
   });
   const submit = () => {
     setTouched(true);
-    if (Object.keys(errors).length === 0) run.mutate();
+    if (ready && Object.keys(errors).length === 0) run.mutate();
   };
   return (
     <Modal
@@ -56,7 +63,7 @@ export function RunDialog({
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" onClick={submit} disabled={run.isPending || params.isLoading}>
+          <Button variant="primary" onClick={submit} disabled={!ready || run.isPending || params.isLoading}>
             {run.isPending ? 'Running...' : 'Run'}
           </Button>
         </>
@@ -70,6 +77,8 @@ export function RunDialog({
         }}
       >
         {playbook.description && <p className="text-sm text-zinc-600">{playbook.description}</p>}
+        {needsResource && <RunTargetPicker playbook={playbook} picked={picked} onPick={setPicked} />}
+        {!ready && <EmptyState message="Please select a resource to see the parameters." />}
         {params.isLoading && <LoadingBlock />}
         {params.error && <p className="text-sm text-red-600">{(params.error as Error).message}</p>}
         {params.data && list.length === 0 && <EmptyState message="No parameters for this playbook." />}

@@ -37,7 +37,7 @@ export function sinceOf(range: string, now: number): string {
 export function runResource(r: RunRow): { label: string; to?: string } | undefined {
   if (r.config) return { label: r.config.name, to: `/catalog/${r.config.id}` };
   if (r.check) return { label: r.check.name, to: `/health?checkId=${r.check.id}` };
-  if (r.component_id) return { label: r.component_id, to: `/topology/${r.component_id}` };
+  if (r.component_id) return { label: r.component?.name ?? r.component_id, to: `/topology/${r.component_id}` };
   return undefined;
 }
 

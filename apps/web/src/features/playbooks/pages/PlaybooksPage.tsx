@@ -30,6 +30,7 @@ export function PlaybooksPage() {
   const session = useSession();
   const canRun = session.can('playbook_runs', 'update');
   const canDelete = session.can('playbooks', 'delete');
+  const canCreate = session.can('playbooks', 'create');
   const list = useQuery(playbookQueries.readable());
   const offered = useQuery({ ...playbookQueries.list(), enabled: canRun });
   const runnable = new Map((offered.data ?? []).map((p) => [p.id, p]));
@@ -54,7 +55,17 @@ export function PlaybooksPage() {
         </Link>
       </TopBarExtra>
       {list.isLoading && <LoadingBlock />}
-      {list.data?.length === 0 && <EmptyState message="No playbooks yet: apply a Playbook with opsdeck apply -f" />}
+      {list.data?.length === 0 && (
+        <EmptyState message="No playbooks yet">
+          {canCreate ? (
+            <Link to="/settings/playbooks/new" className="text-xs font-medium text-indigo-700 hover:underline">
+              Add one in Settings › Playbooks
+            </Link>
+          ) : (
+            <p className="text-xs">Ask an administrator to add one in Settings › Playbooks.</p>
+          )}
+        </EmptyState>
+      )}
       {byCategory(list.data ?? []).map(([category, items]) => (
         <section key={category} aria-label={category} className="flex flex-col gap-2">
           <h2 className="text-sm font-semibold text-zinc-700">{category}</h2>

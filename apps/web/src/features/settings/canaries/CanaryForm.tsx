@@ -74,7 +74,12 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues,
             />
           )}
         </FormField>
-        <FormField label="Schedule" error={err('spec.schedule')} help="Runs every minute when empty">
+        {/* the default's explanation only while no schedule is chosen */}
+        <FormField
+          label="Schedule"
+          error={err('spec.schedule')}
+          help={schedule ? undefined : 'Runs every minute when empty'}
+        >
           {({ id, describedBy, invalid }) => (
             <div className="flex gap-2">
               <select

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../api/errors.js';
 import { Button } from '../../../ui/Button.js';
 import { useToasts } from '../../../ui/Toasts.js';
+import { plural } from '../../../utils/plural.js';
 import { runImport, SOURCE_LABELS } from './api.js';
 import { ImportSummaryView } from './ImportSummaryView.js';
 
@@ -25,7 +26,9 @@ export function ImportPage() {
     onSuccess: (s) => {
       setSummary(s);
       if (!s.dryRun) {
-        toasts.success(`Imported ${s.canaries.length} canaries from ${SOURCE_LABELS[s.source].title}`);
+        toasts.success(
+          `Imported ${plural(s.canaries.length, 'canary', 'canaries')} from ${SOURCE_LABELS[s.source].title}`,
+        );
         return client.invalidateQueries();
       }
     },

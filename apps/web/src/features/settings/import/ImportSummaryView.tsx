@@ -1,7 +1,6 @@
 import type { ImportRemark, ImportSummary } from '@opsdeck/schema/imports';
 import { Link } from 'react-router';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../../../utils/plural.js';
 
 function Remarks({ title, remarks, tone }: { title: string; remarks: ImportRemark[]; tone: 'amber' | 'zinc' }) {
   if (!remarks.length) return null;

@@ -14,7 +14,13 @@ function Json({ value }: { value: unknown }) {
 }
 
 /** 'Details for job {name}': tabs Errors, Scrape Summary, Reconcile Summary, only those with content. */
-export function JobDetailsModal({ job, onClose }: { job: JobHistoryRow; onClose: () => void }) {
+export function JobDetailsModal({
+  job,
+  onClose,
+}: {
+  job: Pick<JobHistoryRow, 'name' | 'details'>;
+  onClose: () => void;
+}) {
   const tabs = jobDetailTabs(job.details);
   return (
     <Modal open onClose={onClose} size="lg" title={`Details for job ${job.name}`}>

@@ -12,7 +12,7 @@ import { JobDetailsModal } from './JobDetailsModal.js';
 import { JobFilterBar } from './JobFilterBar.js';
 import { JOB_HISTORY_PAGE_SIZE, STATUS_CLASS } from './JobHistoryTable.js';
 import { jobDetailTabs, jobResourceLink } from './jobDetails.js';
-import { jobFilterParams, readJobFilters } from './jobFilters.js';
+import { jobFilterParams, jobsEmptyMessage, readJobFilters } from './jobFilters.js';
 
 const PAGE_SIZES = [50, 100, JOB_HISTORY_PAGE_SIZE, 250, 500] as const;
 
@@ -134,7 +134,7 @@ export function JobsHistoryPage() {
         getRowId={(r) => r.id}
         onRowClick={(row) => jobDetailTabs(row.details).length > 0 && setOpen(row)}
         pageSizeOptions={PAGE_SIZES}
-        emptyMessage="No data available"
+        emptyMessage={jobsEmptyMessage(filters)}
         {...serverTableProps(table, jobs)}
         // a load error shows only when there is nothing to show (spec part 2 section 8)
         error={jobs.data?.rows.length ? undefined : jobs.error}

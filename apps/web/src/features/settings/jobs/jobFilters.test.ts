@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobFilterParams, readJobFilters } from './jobFilters.js';
+import { jobFilterParams, jobsEmptyMessage, readJobFilters } from './jobFilters.js';
 
 const NOW = new Date('2026-01-10T12:00:00Z');
 
@@ -31,5 +31,16 @@ describe('jobs history filters', () => {
   it('reads a relative time range', () => {
     const f = readJobFilters(new URLSearchParams('range=now-1h'));
     expect(jobFilterParams(f, NOW).created_at).toBe('gte.2026-01-10T11:00:00.000Z');
+  });
+});
+
+describe('jobs history empty state', () => {
+  it.each([
+    ['', /Successful runs are hidden by default/],
+    ['status=SUCCESS:-1,FAILED:1', /Successful runs are hidden by default/],
+    ['status=', /^No data available$/],
+    ['status=SUCCESS:1', /^No data available$/],
+  ])('?%s', (query, message) => {
+    expect(jobsEmptyMessage(readJobFilters(new URLSearchParams(query)))).toMatch(message);
   });
 });

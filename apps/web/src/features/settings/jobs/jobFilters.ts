@@ -76,3 +76,10 @@ export function jobFilterParams(f: JobFilters, now: Date): Record<string, string
   if (from instanceof Date) params.created_at = `gte.${from.toISOString()}`;
   return params;
 }
+
+/** What an empty Jobs History says: successful runs are hidden unless the Status filter shows them. */
+export function jobsEmptyMessage(f: JobFilters): string {
+  return f.status.SUCCESS === -1
+    ? 'No data available. Successful runs are hidden by default: set Status to include SUCCESS to see them.'
+    : 'No data available';
+}

@@ -1,5 +1,7 @@
 import { GLOBAL_OBJECTS, RESOURCE_KINDS, SUBJECT_KINDS, type SubjectKind } from '@opsdeck/schema/permissions';
+import { CircleHelp } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { PERMISSIONS_DOCS_URL } from '../../../app/links.js';
 import { Button } from '../../../ui/Button.js';
 import { Modal } from '../../../ui/Modal.js';
 import { FormField, inputClass } from '../canaries/FormField.js';
@@ -116,6 +118,15 @@ export function PermissionModal({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <a
+          href={PERMISSIONS_DOCS_URL}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 self-start text-xs text-indigo-700 hover:underline"
+        >
+          <CircleHelp aria-hidden className="h-3.5 w-3.5" />
+          How permissions work
+        </a>
         <div className="flex flex-col gap-2">
           <span className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">Subject</span>
           <KindChoice

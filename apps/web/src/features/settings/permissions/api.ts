@@ -33,6 +33,8 @@ export interface PermissionRow {
   catalog: { id: string; name: string | null; type: string } | null;
   connection: { id: string; name: string; type: string } | null;
   canary: { id: string; name: string } | null;
+  playbook?: { id: string; name: string; namespace: string; title: string | null } | null;
+  component?: { id: string; name: string; type: string | null } | null;
   createdBy: { id: string; name: string; avatar: string | null } | null;
 }
 

@@ -272,7 +272,9 @@ export function resourceLabel(row: PermissionRow): { kind: string; name: string 
   if (row.config_id) return { kind: 'Catalog', name: row.config_id };
   if (row.connection) return { kind: 'Connection', name: row.connection.name };
   if (row.connection_id) return { kind: 'Connection', name: row.connection_id };
+  if (row.playbook) return { kind: 'Playbook', name: row.playbook.title || row.playbook.name };
   if (row.playbook_id) return { kind: 'Playbook', name: row.playbook_id };
+  if (row.component) return { kind: 'Component', name: row.component.name };
   if (row.component_id) return { kind: 'Component', name: row.component_id };
   if (row.canary) return { kind: 'Health check', name: row.canary.name };
   if (row.object) return { kind: 'Global', name: row.object };

@@ -71,13 +71,17 @@ export function ResourceDetail({ kind, id }: { kind: ResourceKind; id: string })
   const source = typeof row.source === 'string' ? row.source : null;
   const agentId = typeof row.agent_id === 'string' ? row.agent_id : null;
   const readOnly = !isUiManaged(source, agentId);
+  const Actions = kind.actions;
   return (
     <div className="flex flex-col gap-3 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Breadcrumb kind={kind} name={row.name} />
-        <p className="text-xs text-zinc-500">
-          Source {source ?? 'UI'} · Updated <Age date={row.updated_at as string} suffix=" ago" />
-        </p>
+        <div className="flex items-center gap-3">
+          <p className="text-xs text-zinc-500">
+            Source {source ?? 'UI'} · Updated <Age date={row.updated_at as string} suffix=" ago" />
+          </p>
+          {Actions && <Actions kind={kind} row={row} readOnly={readOnly} />}
+        </div>
       </div>
       {readOnly && <OriginNote source={source} agentId={agentId} kind={kind.crdKind} />}
       <Tabs

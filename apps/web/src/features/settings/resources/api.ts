@@ -38,7 +38,7 @@ export const resourceQueries = {
       queryFn: ({ signal }) =>
         kind.jobRuns?.(id, pageSize, signal) ??
         fetchPage<JobRun>('/api/db/job_histories', {
-          select: 'id,name,status,time_start,duration_millis,success_count,error_count',
+          select: 'id,name,status,time_start,duration_millis,success_count,error_count,details',
           filters: {
             resource_type: `eq.${kind.jobResourceType}`,
             ...(kind.jobsOfAllRows

@@ -1,3 +1,4 @@
+import { applicationsKind } from './kinds/applications.js';
 import { canariesKind } from './kinds/canaries.js';
 import { incidentRulesKind } from './kinds/incidentRules.js';
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
@@ -6,12 +7,13 @@ import { notificationsKind } from './kinds/notifications.js';
 import { playbooksKind } from './kinds/playbooks.js';
 import { statusPagesKind } from './kinds/statusPages.js';
 import { teamsKind } from './kinds/teams.js';
+import { topologiesKind } from './kinds/topologies.js';
 import { viewsKind } from './kinds/views.js';
 import type { ResourceKind } from './types.js';
 
 /**
- * The kinds the generic settings editor serves, by table. Scrapers and topologies still have pages
- * of their own (`settingsRoutes.tsx`); they plug in here with a file in `kinds/`.
+ * The kinds the generic settings editor serves, by table. Scrapers still have a page of their own
+ * (`settingsRoutes.tsx`); they would plug in here with a file in `kinds/`.
  */
 export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [notificationsKind.table]: notificationsKind,
@@ -23,6 +25,8 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [maintenanceWindowsKind.table]: maintenanceWindowsKind,
   [canariesKind.table]: canariesKind,
   [teamsKind.table]: teamsKind,
+  [applicationsKind.table]: applicationsKind,
+  [topologiesKind.table]: topologiesKind,
 };
 
 /** The kind registered for `table`, if any. */

@@ -113,6 +113,8 @@ export interface ResourceKind {
   specEditor?: ComponentType<KindPartProps>;
   /** A line above a saved row's Spec that the kind shows when it applies (a rule lacking a grant). */
   notice?: ComponentType<KindPartProps & { row: ResourceRow }>;
+  /** Buttons of a saved row beside its breadcrumb (a topology's Run Now). */
+  actions?: ComponentType<KindPartProps & { row: ResourceRow }>;
   /** Detail tabs of the kind's own, between Spec and Job History. */
   tabs?: KindTab[];
   /** Delete sets `deleted_at` (PATCH) where the table has no soft-delete trigger and others refer to its rows (teams). */

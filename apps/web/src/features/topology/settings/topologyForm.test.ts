@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { draftErrors, NEW_SPEC } from './topologyForm.js';
+import { checkTopologyYaml, newTopologySpec, topologyFieldErrors } from './topologyForm.js';
 
-const draft = (extra: Partial<Parameters<typeof draftErrors>[0]>) => ({
-  name: 'shop',
-  namespace: 'default',
-  labels: undefined,
-  specText: NEW_SPEC,
-  ...extra,
-});
-
-describe('draftErrors', () => {
-  it('accepts the starting spec', () => {
-    expect(draftErrors(draft({}))).toEqual({});
+describe('topology settings form', () => {
+  it.each([
+    ['', 'This field is required'],
+    ['shop floor', 'Letters, digits, dots or dashes'],
+    ['shop', undefined],
+  ])('name %j', (name, message) => {
+    expect(topologyFieldErrors({ name }).name).toBe(message);
   });
-  it('needs a name and a valid spec, naming the path', () => {
-    expect(draftErrors(draft({ name: '' })).name).toBe('Name is required');
-    expect(draftErrors(draft({ specText: 'components:\n  - name: x\n    colour: red\n' })).spec).toBe(
-      'spec.components[0]: unknown field colour',
-    );
-    expect(draftErrors(draft({ specText: 'a: [' })).spec).toMatch(/^Invalid YAML/);
+
+  it('accepts the starting spec and names the path of a problem', () => {
+    expect(checkTopologyYaml({ spec: newTopologySpec() }).ok).toBe(true);
+    expect(checkTopologyYaml({ spec: { components: [{ name: 'x', colour: 'red' }] } })).toEqual({
+      ok: false,
+      issues: [{ path: 'spec.components[0].colour', message: 'unknown field' }],
+    });
+    expect(checkTopologyYaml({ labels: { team: 1 }, spec: {} })).toEqual({
+      ok: false,
+      issues: [{ path: 'labels', message: 'expected a map of text values' }],
+    });
+    expect(checkTopologyYaml({ spec: null })).toEqual({
+      ok: false,
+      issues: [{ path: 'spec', message: 'This field is required' }],
+    });
   });
 });

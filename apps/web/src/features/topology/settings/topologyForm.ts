@@ -1,13 +1,6 @@
-import { topologySpecSchema } from '@opsdeck/schema';
+import { canaryIssues, topologySpecSchema } from '@opsdeck/schema';
 import { parse } from 'yaml';
-
-/** The Topology form (spec part 2): Name, Namespace, Labels, Spec (YAML). */
-export interface TopologyDraft {
-  name: string;
-  namespace: string;
-  labels: Record<string, string> | undefined;
-  specText: string;
-}
+import type { YamlCheck } from '../../settings/resources/types.js';
 
 /** A starting spec for Add Topology (Add Integration > Custom Topology). */
 export const NEW_SPEC = `schedule: "@every 5m"
@@ -19,28 +12,35 @@ components:
 
 const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/i;
 
-/** Problems of a draft by field; empty when it can be saved. */
-export function draftErrors(d: TopologyDraft): { name?: string; spec?: string } {
-  const out: { name?: string; spec?: string } = {};
-  if (!d.name.trim()) out.name = 'Name is required';
-  else if (!NAME.test(d.name.trim())) out.name = 'Letters, digits, dots or dashes';
-  let spec: unknown;
-  try {
-    spec = parse(d.specText);
-  } catch (err) {
-    out.spec = `Invalid YAML: ${(err as Error).message.split('\n')[0]}`;
-    return out;
-  }
-  const parsed = topologySpecSchema.safeParse(spec ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('') ?? '';
-    out.spec = `spec${path}: ${issue?.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : issue?.message}`;
-  }
-  return out;
+/** The form's problems by field (name); empty when it can be saved. */
+export function topologyFieldErrors(values: Record<string, unknown>): Record<string, string> {
+  const name = String(values.name ?? '').trim();
+  if (!name) return { name: 'This field is required' };
+  if (!NAME.test(name)) return { name: 'Letters, digits, dots or dashes' };
+  return {};
 }
 
-/** The spec object of a valid draft. */
-export function draftSpec(d: TopologyDraft): unknown {
-  return parse(d.specText) ?? {};
+/** The YAML (`labels:` and `spec:`) checked with the shared Topology schema, problems by path. */
+export function checkTopologyYaml(doc: unknown): YamlCheck {
+  const values = (doc ?? {}) as { labels?: unknown; spec?: unknown };
+  const issues: Array<{ path: string; message: string }> = [];
+  if (values.spec === null || values.spec === undefined)
+    issues.push({ path: 'spec', message: 'This field is required' });
+  else {
+    const parsed = topologySpecSchema.safeParse(values.spec);
+    if (!parsed.success) issues.push(...canaryIssues(parsed.error).map((i) => ({ ...i, path: `spec.${i.path}` })));
+  }
+  const labels = values.labels;
+  if (
+    labels !== null &&
+    labels !== undefined &&
+    (typeof labels !== 'object' || Array.isArray(labels) || Object.values(labels).some((v) => typeof v !== 'string'))
+  )
+    issues.push({ path: 'labels', message: 'expected a map of text values' });
+  return issues.length ? { ok: false, issues } : { ok: true, value: doc };
+}
+
+/** The spec a new topology starts from. */
+export function newTopologySpec(): Record<string, unknown> {
+  return parse(NEW_SPEC) as Record<string, unknown>;
 }
