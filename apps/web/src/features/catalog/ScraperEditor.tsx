@@ -7,15 +7,13 @@ import { errorMessage } from '../../api/errors.js';
 import { useSession } from '../../app/session.js';
 import { Button } from '../../ui/Button.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
-import { cx } from '../../ui/cx.js';
 import { useToasts } from '../../ui/Toasts.js';
+import { type EditorView, EditorViewToggle } from '../settings/canaries/EditorViewToggle.js';
 import { LazyYamlEditor } from '../settings/canaries/LazyYamlEditor.js';
 import { createScraper, deleteScraper, runScraper, updateScraper } from './api.js';
 import { type ScraperDocument, ScraperForm, scraperFormHasErrors } from './ScraperForm.js';
 import { parseScraperYaml, scraperYaml } from './scraperDoc.js';
 import type { ScraperRow } from './types.js';
-
-type View = 'form' | 'yaml';
 
 /** The document the YAML holds, or undefined while it does not parse to one (the form then stays closed). */
 function yamlDocument(text: string): ScraperDocument | undefined {
@@ -36,7 +34,7 @@ export function ScraperEditor({ row, readOnly }: { row?: ScraperRow; readOnly: b
   const [text, setText] = useState(() => scraperYaml(row));
   const [problem, setProblem] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const [view, setView] = useState<View>('yaml');
+  const [view, setView] = useState<EditorView>('yaml');
   const [showErrors, setShowErrors] = useState(false);
   const doc = useMemo(() => yamlDocument(text), [text]);
   const canSave = !readOnly && session.can('config_scrapers', row ? 'update' : 'create');
@@ -78,24 +76,12 @@ export function ScraperEditor({ row, readOnly }: { row?: ScraperRow; readOnly: b
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
-        <fieldset aria-label="Editor" className="mr-auto inline-flex rounded-md border border-zinc-300 bg-white p-0.5">
-          {(['form', 'yaml'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              disabled={v === 'form' && !doc}
-              title={v === 'form' && !doc ? 'Fix the YAML first' : undefined}
-              onClick={() => setView(v)}
-              className={cx(
-                'rounded px-3 py-1 text-xs font-medium disabled:opacity-50',
-                view === v ? 'bg-zinc-900 text-white' : 'text-zinc-600 hover:bg-zinc-100',
-              )}
-            >
-              {v === 'form' ? 'Form' : 'YAML'}
-            </button>
-          ))}
-        </fieldset>
+        <EditorViewToggle
+          view={view}
+          onChange={setView}
+          formBlocked={doc ? undefined : 'Fix the YAML first'}
+          className="mr-auto"
+        />
         {canRun && (
           <Button icon={<Play className="h-3.5 w-3.5" />} disabled={run.isPending} onClick={() => run.mutate()}>
             {run.isPending ? 'Running...' : 'Run Now'}

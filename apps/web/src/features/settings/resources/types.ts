@@ -46,6 +46,16 @@ export interface KindPartProps {
   readOnly: boolean;
 }
 
+/** What a kind's form part is given: the row's values (fields and YAML columns), their errors, and a setter. */
+export interface KindFormProps {
+  values: Record<string, unknown>;
+  /** Errors by field name (and `<column>.<index>` for one entry of a list column). */
+  errors: Record<string, string | undefined>;
+  saved: boolean;
+  readOnly: boolean;
+  onChange: (name: string, value: unknown) => void;
+}
+
 /** A detail tab of a kind's own, shown between Spec and Job History (a team's Members). */
 export interface KindTab {
   id: string;
@@ -111,6 +121,11 @@ export interface ResourceKind {
    * `useResourceWrites`, so toasts, confirmation and navigation stay the editor's.
    */
   specEditor?: ComponentType<KindPartProps>;
+  /**
+   * The form of the kind's YAML columns, below its common fields. Used by `ResourceFormEditor` (set
+   * as the kind's `specEditor`): the Form|YAML toggle over the whole row, Save and validation as the generic editor's.
+   */
+  form?: ComponentType<KindFormProps>;
   /** A line above a saved row's Spec that the kind shows when it applies (a rule lacking a grant). */
   notice?: ComponentType<KindPartProps & { row: ResourceRow }>;
   /** Detail tabs of the kind's own, between Spec and Job History. */
