@@ -7,7 +7,9 @@ export const LOCAL_TIMES_PATH = '/status-assets/local-times.js';
  */
 export const LOCAL_TIMES_SCRIPT = `(() => {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+  const format = new Intl.DateTimeFormat(undefined, {
+    year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
+  });
   for (const el of document.querySelectorAll('time[datetime]')) {
     const at = new Date(el.getAttribute('datetime'));
     if (!Number.isNaN(at.getTime())) el.textContent = format.format(at);

@@ -1,5 +1,6 @@
 -- Send history rows also carry who they were for by name (a person's name or email, a team's or
--- playbook's name); `recipient` keeps the stored label (person:<id>, connection://..., slack://…).
+-- playbook's name, a connection's name in its namespace); `recipient` keeps the stored label
+-- (person:<id>, connection://..., slack://…).
 create or replace view notification_send_history_summary as
 select
   h.id, h.notification_id, h.status, h.source_event, h.resource_id, h.resource_health, h.resource_status,
@@ -13,7 +14,11 @@ select
   h.body_payload->>'title' as title,
   n.name as notification_name,
   n.namespace as notification_namespace,
-  coalesce(nullif(p.name, ''), p.email, t.name, pb.name, h.recipient) as recipient_name
+  coalesce(
+    nullif(p.name, ''), p.email, t.name, pb.name,
+    case when h.recipient like 'connection://%' then regexp_replace(h.recipient, '^connection://(default/)?', '') end,
+    h.recipient
+  ) as recipient_name
 from notification_send_history h
 join notifications n on n.id = h.notification_id
 left join people p on p.id = h.person_id

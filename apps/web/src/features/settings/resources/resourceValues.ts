@@ -49,7 +49,8 @@ export function bodyOf(
   for (const f of kind.fields) {
     if (saved && f.fixedOnceSaved) continue;
     const v = form[f.name];
-    body[f.name] = typeof v === 'string' ? v.trim() || null : (v ?? null);
+    const empty = f.emptyIsText ? '' : null;
+    body[f.name] = typeof v === 'string' ? v.trim() || empty : (v ?? empty);
   }
   return { ...body, ...yamlValues };
 }

@@ -18,6 +18,8 @@ export interface FieldSpec {
   options?: readonly string[];
   /** Fixed once the row is saved (name and namespace, spec part 2 section 5). */
   fixedOnceSaved?: boolean;
+  /** Emptied text is saved as '' rather than null (a not-null column such as a window's description). */
+  emptyIsText?: boolean;
 }
 
 /** One problem of the YAML: where (`template.severity`, empty for the whole document) and why. */
