@@ -6,7 +6,7 @@ import { notificationOptionsFromConfig } from '../apps/server/src/notifications/
 import { createEventConsumer } from '../apps/server/src/notifications/worker.js';
 import { createCheck, setCheckStatus } from '../apps/server/test/notifications/fixtures.js';
 import { type HttpPeer, startHttpPeer } from '../apps/server/test/notifications/peers.js';
-import { type E2E, startE2E } from './harness.js';
+import { dismissToasts, type E2E, startE2E } from './harness.js';
 import { adminApi } from './health-fixture.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -45,7 +45,7 @@ describe('a notification rule to a webhook connection', () => {
     // a URL the scheme cannot deliver to is refused beside its row
     await page.getByRole('button', { name: 'Add channel' }).click();
     await page.getByRole('combobox', { name: 'Channel 1 kind' }).selectOption('Channel URL');
-    await page.getByRole('textbox', { name: 'Channel 1 URL' }).fill('slack://webhook');
+    await page.getByRole('combobox', { name: 'Channel 1 URL' }).fill('slack://webhook');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Slack URLs need a user (token) before @').waitFor();
 
@@ -54,7 +54,9 @@ describe('a notification rule to a webhook connection', () => {
     await page
       .getByRole('combobox', { name: 'Channel 1 connection' })
       .selectOption({ label: 'ops-webhook (generic_webhook)' });
-    await page.screenshot({ path: path.join(SHOTS, 'notification-rule-channels.png'), fullPage: true });
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Add channel' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'notification-rule-channels.png') });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('region', { name: 'Messages' }).getByText('checkout-webhook created successfully').waitFor();
     await page.waitForURL(/\/settings\/notifications$/);
@@ -98,6 +100,10 @@ describe('a notification rule to a webhook connection', () => {
       .click();
     await page.getByRole('button', { name: 'YAML', exact: true }).click();
     await page.getByText('connection: connection://default/ops-webhook').waitFor();
+    // a field only the YAML view shows
+    await page.getByRole('textbox', { name: 'notification rule YAML' }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\ngroup_by:\n  - type\n');
     await page.getByRole('button', { name: 'Form', exact: true }).click();
     await page.getByRole('combobox', { name: /^Team\*?$/ }).selectOption({ label: 'Payments' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();

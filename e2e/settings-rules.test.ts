@@ -62,7 +62,7 @@ describe('notification and incident rules in the settings editors', () => {
     await ui.field(page, 'Filter').fill('check.name ==');
     await page.getByRole('button', { name: 'Add channel' }).click();
     await page.getByRole('combobox', { name: 'Channel 1 kind' }).selectOption('Channel URL');
-    await page.getByRole('textbox', { name: 'Channel 1 URL' }).fill('generic+http://127.0.0.1:9/hook');
+    await page.getByRole('combobox', { name: 'Channel 1 URL' }).fill('generic+http://127.0.0.1:9/hook');
     await ui.save(page).click();
     const filterError = page.locator('p', { hasText: /^filter:/ });
     await filterError.waitFor();

@@ -84,56 +84,60 @@ export function ChannelsInput({
           // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their place
           <div key={i} className="flex flex-col gap-1">
             <div className="flex items-start gap-2">
-              <select
-                aria-label={`Channel ${n} kind`}
-                className={`${inputClass} w-36 shrink-0`}
-                value={kind}
-                disabled={readOnly}
-                onChange={(e) => set(i, withTarget(entry, e.target.value as ChannelKind, ''))}
-              >
-                {CHANNEL_KINDS.map((k) => (
-                  <option key={k.kind} value={k.kind}>
-                    {k.label}
-                  </option>
-                ))}
-              </select>
-              {kind === 'connection' ? (
+              <div className="w-40 shrink-0">
                 <select
-                  aria-label={`Channel ${n} connection`}
-                  aria-invalid={!!error || undefined}
+                  aria-label={`Channel ${n} kind`}
                   className={inputClass}
-                  value={target}
+                  value={kind}
                   disabled={readOnly}
-                  onChange={(e) => set(i, withTarget(entry, 'connection', e.target.value))}
+                  onChange={(e) => set(i, withTarget(entry, e.target.value as ChannelKind, ''))}
                 >
-                  <option value="">
-                    {connections.isFetching
-                      ? 'Loading…'
-                      : connections.data?.length
-                        ? 'Select a connection'
-                        : 'No notification connections yet'}
-                  </option>
-                  {target && !known && <option value={target}>{target}</option>}
-                  {connections.data?.map((c) => (
-                    <option key={c.id} value={connectionRef(c)}>
-                      {c.name} ({c.type}
-                      {c.namespace && c.namespace !== 'default' ? `, ${c.namespace}` : ''})
+                  {CHANNEL_KINDS.map((k) => (
+                    <option key={k.kind} value={k.kind}>
+                      {k.label}
                     </option>
                   ))}
                 </select>
-              ) : (
-                <input
-                  aria-label={`Channel ${n} ${kind === 'url' ? 'URL' : 'email'}`}
-                  aria-invalid={!!error || undefined}
-                  className={`${inputClass} font-mono`}
-                  type={kind === 'email' ? 'email' : 'text'}
-                  list={kind === 'url' ? listId : undefined}
-                  placeholder={kind === 'url' ? 'slack://hook:AAA-BBB-CCC@webhook' : 'oncall@example.com'}
-                  value={target}
-                  readOnly={readOnly}
-                  onChange={(e) => set(i, withTarget(entry, kind, e.target.value))}
-                />
-              )}
+              </div>
+              <div className="min-w-0 flex-1">
+                {kind === 'connection' ? (
+                  <select
+                    aria-label={`Channel ${n} connection`}
+                    aria-invalid={!!error || undefined}
+                    className={inputClass}
+                    value={target}
+                    disabled={readOnly}
+                    onChange={(e) => set(i, withTarget(entry, 'connection', e.target.value))}
+                  >
+                    <option value="">
+                      {connections.isFetching
+                        ? 'Loading…'
+                        : connections.data?.length
+                          ? 'Select a connection'
+                          : 'No notification connections yet'}
+                    </option>
+                    {target && !known && <option value={target}>{target}</option>}
+                    {connections.data?.map((c) => (
+                      <option key={c.id} value={connectionRef(c)}>
+                        {c.name} ({c.type}
+                        {c.namespace && c.namespace !== 'default' ? `, ${c.namespace}` : ''})
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    aria-label={`Channel ${n} ${kind === 'url' ? 'URL' : 'email'}`}
+                    aria-invalid={!!error || undefined}
+                    className={`${inputClass} font-mono`}
+                    type={kind === 'email' ? 'email' : 'text'}
+                    list={kind === 'url' ? listId : undefined}
+                    placeholder={kind === 'url' ? 'slack://hook:AAA-BBB-CCC@webhook' : 'oncall@example.com'}
+                    value={target}
+                    readOnly={readOnly}
+                    onChange={(e) => set(i, withTarget(entry, kind, e.target.value))}
+                  />
+                )}
+              </div>
               {!readOnly && (
                 <button
                   type="button"
