@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheck } from '../apps/server/test/notifications/fixtures.js';
 import { type E2E, startE2E } from './harness.js';
 import { adminApi } from './health-fixture.js';
 
@@ -99,5 +100,28 @@ describe('maintenance windows without YAML', () => {
       .getByRole('row', { name: /Weekly patching/ })
       .getByText(`Every Saturday at 04:30 (${shown}) for 90m`)
       .waitFor();
+  });
+
+  it("shows the window on the public status page in the visitor's zone", async () => {
+    await createCheck(e2e.server.db, 'checkout-api');
+    await adminApi(e2e, '/api/db/status_pages', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'shop',
+        title: 'Shop status',
+        spec: { groups: [{ name: 'Shop', checks: [{ name: 'checkout-api' }] }] },
+      }),
+    });
+    const visitor = await e2e.browser.newContext({ baseURL: e2e.server.url, timezoneId: ZONE, locale: 'en-US' });
+    try {
+      const page = await visitor.newPage();
+      await page.goto('/status/shop');
+      const section = page.locator('#maintenance');
+      await section.getByText('Database upgrade').waitFor();
+      await section.getByText(/2:00 AM GMT\+5:30 – .*3:00 AM GMT\+5:30/).waitFor();
+      await page.getByText(`Times in ${shown}.`).waitFor();
+    } finally {
+      await visitor.close();
+    }
   });
 });
