@@ -106,6 +106,10 @@ describe('a notification rule to a webhook connection', () => {
     await page.keyboard.insertText('\ngroup_by:\n  - type\n');
     await page.getByRole('button', { name: 'Form', exact: true }).click();
     await page.getByRole('combobox', { name: /^Team\*?$/ }).selectOption({ label: 'Payments' });
+    await page.getByLabel('Fallback after').fill('10m');
+    await page.getByRole('button', { name: 'Add fallback channel' }).click();
+    await page.getByRole('combobox', { name: 'Fallback channel 1 kind' }).selectOption('Email');
+    await page.getByRole('textbox', { name: 'Fallback channel 1 email' }).fill('oncall@example.com');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\/settings\/notifications$/);
     await page

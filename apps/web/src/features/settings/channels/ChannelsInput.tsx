@@ -46,6 +46,7 @@ const notifyConnections = {
 export function ChannelsInput({
   name,
   label,
+  item = 'Channel',
   value,
   errors,
   readOnly,
@@ -53,6 +54,8 @@ export function ChannelsInput({
 }: {
   name: string;
   label: string;
+  /** What one row is called in its controls' names ('Channel 1 kind', 'Add channel'). */
+  item?: string;
   value: unknown;
   errors: Record<string, string | undefined>;
   readOnly: boolean;
@@ -86,7 +89,7 @@ export function ChannelsInput({
             <div className="flex items-start gap-2">
               <div className="w-40 shrink-0">
                 <select
-                  aria-label={`Channel ${n} kind`}
+                  aria-label={`${item} ${n} kind`}
                   className={inputClass}
                   value={kind}
                   disabled={readOnly}
@@ -102,7 +105,7 @@ export function ChannelsInput({
               <div className="min-w-0 flex-1">
                 {kind === 'connection' ? (
                   <select
-                    aria-label={`Channel ${n} connection`}
+                    aria-label={`${item} ${n} connection`}
                     aria-invalid={!!error || undefined}
                     className={inputClass}
                     value={target}
@@ -126,7 +129,7 @@ export function ChannelsInput({
                   </select>
                 ) : (
                   <input
-                    aria-label={`Channel ${n} ${kind === 'url' ? 'URL' : 'email'}`}
+                    aria-label={`${item} ${n} ${kind === 'url' ? 'URL' : 'email'}`}
                     aria-invalid={!!error || undefined}
                     className={`${inputClass} font-mono`}
                     type={kind === 'email' ? 'email' : 'text'}
@@ -141,7 +144,7 @@ export function ChannelsInput({
               {!readOnly && (
                 <button
                   type="button"
-                  aria-label={`Remove channel ${n}`}
+                  aria-label={`Remove ${item.toLowerCase()} ${n}`}
                   className="rounded p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800"
                   onClick={() => onChange(entries.filter((_, j) => j !== i))}
                 >
@@ -156,7 +159,7 @@ export function ChannelsInput({
       {!readOnly && (
         <div>
           <Button icon={<Plus className="h-3.5 w-3.5" />} onClick={() => onChange([...entries, { connection: '' }])}>
-            Add channel
+            Add {item.toLowerCase()}
           </Button>
         </div>
       )}

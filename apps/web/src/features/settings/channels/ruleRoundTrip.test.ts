@@ -3,7 +3,7 @@ import { notificationsKind as kind } from '../resources/kinds/notifications.js';
 import { parseRowYaml, rowYaml } from '../resources/resourceValues.js';
 
 // The rule form and its YAML view edit one set of values: form -> YAML -> form loses nothing,
-// including what only the YAML view shows (fallback, inhibitions, properties).
+// including what only the YAML view shows (inhibitions, properties, grouping).
 describe('notification rule form <-> YAML', () => {
   const form = {
     name: 'checkout',
@@ -37,6 +37,12 @@ describe('notification rule form <-> YAML', () => {
     const values = { ...form, team_id: null };
     expect(kind.validate?.(values)).toEqual({});
     expect(kind.validate?.({ ...values, custom_services: [] }).person_id).toMatch(/Choose who is told/);
+  });
+
+  it('names a broken fallback channel by its place', () => {
+    expect(kind.validate?.({ ...form, fallback_custom_services: [{ url: 'pigeon://coop' }] })).toEqual({
+      'fallback_custom_services.0': expect.stringContaining('unknown channel scheme "pigeon"'),
+    });
   });
 
   it('refuses a field the rule does not have', () => {

@@ -77,7 +77,11 @@ export const notificationsKind: ResourceKind = {
     const channels = Array.isArray(v.custom_services) && v.custom_services.length > 0;
     if (!v.team_id && !v.person_id && !channels && !v.playbook_id)
       errors.person_id = 'Choose who is told: a person, a team or a channel';
-    return { ...errors, ...channelErrors('custom_services', v.custom_services) };
+    return {
+      ...errors,
+      ...channelErrors('custom_services', v.custom_services),
+      ...channelErrors('fallback_custom_services', v.fallback_custom_services),
+    };
   },
   form: NotificationRuleForm,
   specEditor: ResourceFormEditor,
