@@ -60,7 +60,9 @@ describe('notification and incident rules in the settings editors', () => {
     await page.getByRole('combobox', { name: /^Team\*?$/ }).selectOption({ label: 'SRE' });
     // a filter the server's CEL compiler refuses
     await ui.field(page, 'Filter').fill('check.name ==');
-    await typeYaml(page, 'custom_services:\n  - url: generic+http://127.0.0.1:9/hook\n');
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    await page.getByRole('combobox', { name: 'Channel 1 kind' }).selectOption('Channel URL');
+    await page.getByRole('combobox', { name: 'Channel 1 URL' }).fill('generic+http://127.0.0.1:9/hook');
     await ui.save(page).click();
     const filterError = page.locator('p', { hasText: /^filter:/ });
     await filterError.waitFor();

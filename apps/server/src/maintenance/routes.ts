@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../http/context.js';
 import { liveChecks } from '../statusPages/items.js';
-import { occurrences } from './spec.js';
+import { occurrences, parseMaintenanceSpec } from './spec.js';
 import { loadMaintenanceWindows, windowCovers } from './windows.js';
 
 const DAY_MS = 86_400_000;
+/** How far ahead a preview looks, and how many windows it lists. */
+const PREVIEW_MS = 366 * DAY_MS;
+const PREVIEW_COUNT = 5;
 
 /**
  * GET /api/maintenance/active: the windows in force now or starting within a day (with their
@@ -35,4 +39,26 @@ export async function maintenanceRoutes(app: FastifyInstance, ctx: AppContext): 
     }
     return { windows: out, checks: covered };
   });
+
+  /**
+   * POST /api/maintenance/preview `{ spec }`: the next windows of a spec as the server will keep
+   * them (the editor's preview, before saving), or the 400 a save would answer. Reads nothing stored.
+   */
+  app.post(
+    '/api/maintenance/preview',
+    {
+      config: { auth: { resource: 'canaries', action: 'read' } },
+      schema: { body: z.object({ spec: z.unknown() }) },
+    },
+    async (request) => {
+      const { window } = parseMaintenanceSpec((request.body as { spec: unknown }).spec);
+      const now = ctx.clock.now().getTime();
+      // a recurring window without a start recurs from when it is saved: from now
+      const from = window.kind === 'cron' && window.start === undefined ? { ...window, start: now } : window;
+      const next = occurrences(from, now, now + PREVIEW_MS).slice(0, PREVIEW_COUNT);
+      return {
+        windows: next.map(([s, e]) => ({ start: new Date(s).toISOString(), end: new Date(e).toISOString() })),
+      };
+    },
+  );
 }

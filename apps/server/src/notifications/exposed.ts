@@ -1,3 +1,4 @@
+import { customServicesSchema } from '@opsdeck/schema/notificationChannels';
 import { compileCel, compileTemplate } from '../expr/index.js';
 import { badRequest } from '../http/errors.js';
 import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
@@ -29,6 +30,13 @@ function validateRule(row: Row): void {
   }
   for (const field of ['repeat_interval', 'fallback_delay'] as const) {
     if (typeof row[field] === 'string' && row[field]) check(field, () => parseDuration(row[field] as string));
+  }
+  // channels: each a connection, a channel URL its scheme can deliver to, or an email address
+  for (const field of ['custom_services', 'fallback_custom_services'] as const) {
+    if (row[field] === null || row[field] === undefined) continue;
+    const parsed = customServicesSchema.safeParse(row[field]);
+    const issue = parsed.error?.issues[0];
+    if (issue) throw badRequest(`${[field, ...issue.path.map(String)].join('.')}: ${issue.message}`);
   }
 }
 

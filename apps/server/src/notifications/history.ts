@@ -64,7 +64,7 @@ export async function searchHistory(db: Executor, q: HistoryQuery, now: Date) {
   if (q.search?.trim()) {
     const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(h.resource_name ilike ${like} or h.notification_name ilike ${like} or h.title ilike ${like}
-      or h.source_event ilike ${like} or ${maskedError} ilike ${like} or h.recipient ilike ${like})`);
+      or h.source_event ilike ${like} or ${maskedError} ilike ${like} or h.recipient ilike ${like} or h.recipient_name ilike ${like})`);
   }
   if (!q.includeDeletedResources) {
     conditions.push(sql`not exists (select 1 from checks c where c.id = h.resource_id and c.deleted_at is not null)`);
@@ -86,6 +86,12 @@ export async function getSend(db: Executor, id: string) {
     .selectFrom('notification_send_history as h')
     .innerJoin('notifications as n', 'n.id', 'h.notification_id')
     .selectAll('h')
+    // who it was for by name, as the history list shows it
+    .select(
+      sql<string>`(select s.recipient_name from notification_send_history_summary s where s.id = h.id)`.as(
+        'recipient_name',
+      ),
+    )
     .select(['n.name as notification_name', 'n.namespace as notification_namespace'])
     // after h.*: the masked error is the row's `error`
     .select(maskedColumn('notification_send_history', 'error', sql.ref('h.error'), 'text').as('error'))

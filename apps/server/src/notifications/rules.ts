@@ -151,6 +151,13 @@ export async function listRules(db: Executor) {
     .selectAll()
     // after *, the masked channels are the row's custom_services (docs/secrets.md)
     .select(maskedColumn('notifications_summary', 'custom_services', sql.ref('custom_services')).as('custom_services'))
+    // who it tells by name, as the lists show it
+    .select([
+      sql`(select json_build_object('name', p.name, 'email', p.email) from people p where p.id = person_id)`.as(
+        'person',
+      ),
+      sql`(select json_build_object('name', t.name) from teams t where t.id = team_id)`.as('team'),
+    ])
     .where(sql.ref('deleted_at'), 'is', null)
     .orderBy(sql.ref('name'))
     .execute();

@@ -1,4 +1,5 @@
 import type { DayStatus, PublicStatusPage } from '@opsdeck/schema';
+import { LOCAL_TIMES_PATH, timeTag } from './localTimes.js';
 
 /** HTML-escapes text for element content and double-quoted attributes. */
 export function esc(v: unknown): string {
@@ -35,7 +36,7 @@ const BANNERS: Record<PublicStatusPage['status'], string> = {
   maintenance: 'Maintenance in progress',
 };
 
-// no script anywhere: the page runs under the app's CSP (script-src 'self') and needs none
+// one script of our own (script-src 'self' under the app's CSP), only to show times in the visitor's zone
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#fafafa;color:#18181b}
 main{max-width:860px;margin:0 auto;padding:24px}header{display:flex;align-items:center;gap:12px}
 header img{max-height:40px}h1{font-size:24px;margin:0}.banner{border-radius:6px;color:#fff;padding:14px 16px;margin:20px 0;font-weight:600}
@@ -69,10 +70,10 @@ function renderIncidents(incidents: PublicStatusPage['incidents']): string {
       (i) =>
         `<article><h3 style="font-size:15px;margin:8px 0 4px">${esc(i.title)}</h3><div class="muted">${esc(
           i.status,
-        )} · since ${esc(i.startedAt)}</div>${i.updates
+        )} · since ${timeTag(i.startedAt, esc)}</div>${i.updates
           .map(
             (u) =>
-              `<div class="update"><strong>${esc(u.status)}</strong> · <span class="muted">${esc(u.at)}</span>\n${esc(u.message)}</div>`,
+              `<div class="update"><strong>${esc(u.status)}</strong> · <span class="muted">${timeTag(u.at, esc)}</span>\n${esc(u.message)}</div>`,
           )
           .join('')}</article>`,
     )
@@ -85,15 +86,16 @@ function renderMaintenance(windows: PublicStatusPage['maintenance']): string {
   const body = windows
     .map(
       (w) =>
-        `<div class="update"><strong>${esc(w.name)}</strong>${w.active ? ' · <em>in progress</em>' : ''}<div class="muted">${esc(
+        `<div class="update"><strong>${esc(w.name)}</strong>${w.active ? ' · <em>in progress</em>' : ''}<div class="muted">${timeTag(
           w.start,
-        )} – ${esc(w.end)}</div>${w.description ? `\n${esc(w.description)}` : ''}</div>`,
+          esc,
+        )} – ${timeTag(w.end, esc)}</div>${w.description ? `\n${esc(w.description)}` : ''}</div>`,
     )
     .join('');
   return `<section id="maintenance"><h2>Scheduled maintenance</h2>${body}</section>`;
 }
 
-/** The whole page as plain HTML: no script, every value escaped. */
+/** The whole page as HTML, every value escaped; its one script only localizes times. */
 export function renderStatusPage(page: PublicStatusPage, jsonHref: string): string {
   const logo = page.logoUrl ? `<img src="${esc(page.logoUrl)}" alt="">` : '';
   const groups = page.groups
@@ -109,7 +111,8 @@ export function renderStatusPage(page: PublicStatusPage, jsonHref: string): stri
 <div class="banner" style="background:${COLORS[page.status === 'maintenance' ? 'maintenance' : page.status]}">${esc(
     BANNERS[page.status],
   )}</div>${renderIncidents(page.incidents)}${renderMaintenance(page.maintenance)}${groups}
-<p class="muted">Times in UTC. <a href="${esc(jsonHref)}">JSON</a></p></main></body></html>`;
+<p class="muted"><span id="time-zone">Times in UTC.</span> <a href="${esc(jsonHref)}">JSON</a></p></main>
+<script src="${LOCAL_TIMES_PATH}"></script></body></html>`;
 }
 
 /** The small page answered for an unknown slug (no hint of which slugs exist). */

@@ -5,6 +5,7 @@ import { setBounded } from '../boundedMap.js';
 import type { AppContext } from '../http/context.js';
 import { maintenanceRoutes } from '../maintenance/routes.js';
 import { publicStatusPage } from './data.js';
+import { LOCAL_TIMES_PATH, LOCAL_TIMES_SCRIPT } from './localTimes.js';
 import { renderNotFound, renderStatusPage } from './render.js';
 import './exposed.js';
 import '../maintenance/exposed.js';
@@ -13,7 +14,7 @@ import '../maintenance/exposed.js';
 const CACHE_MS = 15_000;
 const MAX_CACHED = 100;
 
-/** The public status pages: /status/{slug} (HTML, no script) and /status/{slug}.json, for anyone. */
+/** The public status pages: /status/{slug} (HTML) and /status/{slug}.json, for anyone. */
 export async function statusPageRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const cache = new Map<string, { at: number; page: Awaited<ReturnType<typeof publicStatusPage>> }>();
@@ -26,6 +27,13 @@ export async function statusPageRoutes(scope: FastifyInstance, ctx: AppContext):
     setBounded(cache, slug, { at: now.getTime(), page }, MAX_CACHED);
     return page;
   }
+
+  app.get(LOCAL_TIMES_PATH, { config: { auth: 'public' } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/javascript; charset=utf-8')
+      .send(LOCAL_TIMES_SCRIPT),
+  );
 
   const params = z.object({ slug: z.string().max(200) });
   app.get('/status/:slug', { config: { auth: 'public' }, schema: { params } }, async (request, reply) => {

@@ -152,4 +152,39 @@ spec:
     await sql`update checks set last_transition_time = ${clock.now()} where id = ${check.id}`.execute(server.db.kysely);
     expect((await runIncidentRules(server.db.kysely, clock)).opened).toHaveLength(1);
   });
+
+  it('previews the next windows of a spec as they will be kept, or the 400 a save would answer', async () => {
+    const preview = (spec: unknown, as?: 'viewer') =>
+      server.fetch('/api/maintenance/preview', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ spec }),
+        ...(as ? { as } : {}),
+      });
+    // every Saturday 02:00 in Berlin, for 90 minutes, from the test's clock on
+    const res = await preview(
+      { schedule: '0 2 * * 6', duration: '90m', timezone: 'Europe/Berlin', checks: [{ name: 'web' }] },
+      'viewer',
+    );
+    expect(res.status).toBe(200);
+    const { windows } = (await res.json()) as { windows: Array<{ start: string; end: string }> };
+    expect(windows).toHaveLength(5);
+    const berlin = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(windows.map((w) => berlin.format(new Date(w.start)))).toEqual(Array(5).fill('Sat 02:00'));
+    expect(windows.map((w) => Date.parse(w.end) - Date.parse(w.start))).toEqual(Array(5).fill(90 * 60_000));
+    expect(Date.parse(windows[0]?.start ?? '')).toBeGreaterThan(clock.now().getTime());
+    expect(Date.parse(windows[0]?.start ?? '') - clock.now().getTime()).toBeLessThanOrEqual(7 * 86_400_000);
+    const start = new Date(clock.now().getTime() + 86_400_000).toISOString();
+    const end = new Date(clock.now().getTime() + 90_000_000).toISOString();
+    const once = await preview({ start, end, configs: [{ name: 'db' }] });
+    expect((await once.json()).windows).toEqual([{ start, end }]);
+    const bad = await preview({ schedule: '0 2 * * 6', checks: [{ name: 'web' }] });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toContain('spec.duration');
+  });
 });

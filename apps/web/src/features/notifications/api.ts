@@ -16,6 +16,8 @@ export interface SendRow {
   resource_health: string | null;
   resource_status: string | null;
   recipient: string | null;
+  /** Who it was for by name (a person, team or playbook); the recipient label otherwise. */
+  recipient_name: string | null;
   silenced_by: string | null;
   error: string | null;
   retries: number;
@@ -57,6 +59,9 @@ export interface Rule {
   person_id: string | null;
   team_id: string | null;
   custom_services: Array<{ email?: string; connection?: string; url?: string }> | null;
+  /** The rule's person and team by name (null when it names none). */
+  person: { name: string; email: string | null } | null;
+  team: { name: string } | null;
   repeat_interval: string | null;
   error: string | null;
   error_at: string | null;
@@ -140,7 +145,7 @@ export const notificationQueries = {
       queryFn: ({ signal }) =>
         fetchPage<SendRow>('/api/db/notification_send_history_summary', {
           select:
-            'id,notification_id,status,source_event,resource_id,resource_kind,resource_type,resource_name,resource_health,resource_status,recipient,silenced_by,error,retries,count,duration_millis,first_observed,created_at,title,notification_name,notification_namespace',
+            'id,notification_id,status,source_event,resource_id,resource_kind,resource_type,resource_name,resource_health,resource_status,recipient,recipient_name,silenced_by,error,retries,count,duration_millis,first_observed,created_at,title,notification_name,notification_namespace',
           filters: { resource_id: `eq.${q.resourceId}`, status: q.status ? `eq.${q.status}` : undefined },
           sortBy: 'created_at',
           sortOrder: 'desc',

@@ -50,7 +50,7 @@ export function SendDetailModal({ id, onClose }: { id: string; onClose: () => vo
                 {s.notification.name}
               </Link>
             </Field>
-            <Field label="Recipient">{s.recipient}</Field>
+            <Field label="Recipient">{s.recipient_name ?? s.recipient}</Field>
             <Field label="Created">
               <DateTime date={s.created_at} />
             </Field>

@@ -75,7 +75,9 @@ export function SendHistoryTable({ rows, hideResource, ...page }: SendHistoryTab
       {
         id: 'recipient',
         header: 'Recipient',
-        cell: ({ row: { original: r } }) => <span className="text-xs text-zinc-600">{r.recipient ?? ''}</span>,
+        cell: ({ row: { original: r } }) => (
+          <span className="text-xs text-zinc-600">{r.recipient_name ?? r.recipient ?? ''}</span>
+        ),
       },
       {
         id: 'status',

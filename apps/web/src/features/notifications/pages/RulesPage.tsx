@@ -9,19 +9,10 @@ import { Button } from '../../../ui/Button.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { useTableUrlState } from '../../../ui/useTableUrlState.js';
+import { recipientNames } from '../../settings/channels/recipients.js';
 import { notificationQueries, type Rule, setRulePaused } from '../api.js';
 import { NotificationsNav } from '../components/NotificationsNav.js';
 import { Pill } from '../components/StatusBadge.js';
-
-/** Who a rule tells: a person, a team, and its channels (URLs arrive masked). */
-function recipients(r: Rule): string {
-  const out: string[] = [];
-  if (r.person_id) out.push('Person');
-  if (r.team_id) out.push('Team');
-  for (const s of r.custom_services ?? [])
-    out.push(s.email ?? s.connection ?? (s.url ? `${s.url.split(':')[0]} URL` : ''));
-  return out.filter(Boolean).join(', ');
-}
 
 /** /notifications/rules: every rule with its counts and last error; a failing rule can be paused and resumed. */
 export function RulesPage() {
@@ -72,7 +63,9 @@ export function RulesPage() {
       {
         id: 'recipients',
         header: 'Recipients',
-        cell: ({ row: { original: r } }) => <span className="text-xs text-zinc-600">{recipients(r)}</span>,
+        cell: ({ row: { original: r } }) => (
+          <span className="text-xs text-zinc-600">{recipientNames(r).join(', ')}</span>
+        ),
       },
       {
         id: 'counts',

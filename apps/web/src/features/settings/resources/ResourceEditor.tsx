@@ -41,7 +41,9 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
     },
   );
 
-  const clientErrors = submitted ? (kind.validate?.(values) ?? {}) : {};
+  // the YAML columns count too: a rule telling only channels (custom_services) names its recipient there
+  const checkedValues = parsed.ok ? { ...values, ...parsed.values } : values;
+  const clientErrors = submitted ? (kind.validate?.(checkedValues) ?? {}) : {};
   const errors: Record<string, string | undefined> = { ...clientErrors };
   if (serverError && !errors[serverError.field]) errors[serverError.field] = serverError.message;
   const yamlError = !parsed.ok
@@ -53,7 +55,7 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (Object.keys(kind.validate?.(values) ?? {}).length || !parsed.ok || issues.length) return;
+    if (Object.keys(kind.validate?.(checkedValues) ?? {}).length || !parsed.ok || issues.length) return;
     // the value as the schema reads it (a severity lower-cased...) is what is saved
     const yamlValues =
       checked?.ok && kind.yamlRoot ? { ...parsed.values, [kind.yamlRoot]: checked.value } : parsed.values;

@@ -18,6 +18,8 @@ export interface FieldSpec {
   options?: readonly string[];
   /** Fixed once the row is saved (name and namespace, spec part 2 section 5). */
   fixedOnceSaved?: boolean;
+  /** Emptied text is saved as '' rather than null (a not-null column such as a window's description). */
+  emptyIsText?: boolean;
 }
 
 /** One problem of the YAML: where (`template.severity`, empty for the whole document) and why. */
@@ -44,6 +46,16 @@ export interface KindPartProps {
   row?: ResourceRow;
   /** The row comes from another source (or an agent): nothing of it is saved from here. */
   readOnly: boolean;
+}
+
+/** What a kind's form part is given: the row's values (fields and YAML columns), their errors, and a setter. */
+export interface KindFormProps {
+  values: Record<string, unknown>;
+  /** Errors by field name (and `<column>.<index>` for one entry of a list column). */
+  errors: Record<string, string | undefined>;
+  saved: boolean;
+  readOnly: boolean;
+  onChange: (name: string, value: unknown) => void;
 }
 
 /** A detail tab of a kind's own, shown between Spec and Job History (a team's Members). */
@@ -111,6 +123,11 @@ export interface ResourceKind {
    * `useResourceWrites`, so toasts, confirmation and navigation stay the editor's.
    */
   specEditor?: ComponentType<KindPartProps>;
+  /**
+   * The form of the kind's YAML columns, below its common fields. Used by `ResourceFormEditor` (set
+   * as the kind's `specEditor`): the Form|YAML toggle over the whole row, Save and validation as the generic editor's.
+   */
+  form?: ComponentType<KindFormProps>;
   /** A line above a saved row's Spec that the kind shows when it applies (a rule lacking a grant). */
   notice?: ComponentType<KindPartProps & { row: ResourceRow }>;
   /** Buttons of a saved row beside its breadcrumb (a topology's Run Now). */

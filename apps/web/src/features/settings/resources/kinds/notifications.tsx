@@ -1,17 +1,21 @@
 import { NOTIFICATION_EVENTS } from '@opsdeck/schema/notifications';
 import { Age } from '../../../../ui/Age.js';
+import { channelErrors } from '../../channels/channelEntries.js';
+import { NotificationRuleForm } from '../../channels/NotificationRuleForm.js';
+import { RECIPIENT_SELECT, recipientNames } from '../../channels/recipients.js';
+import { ResourceFormEditor } from '../ResourceFormEditor.js';
 import type { ResourceKind } from '../types.js';
 import { NotificationPlaybookHint } from './NotificationPlaybookHint.js';
 
 const REQUIRED = 'This field is required';
 
-/** Notification rules: events, filter, title and body on the form; channels and the rest as YAML. */
+/** Notification rules: events, filter, title, body, person, team and channels on the form; the rest in its YAML view. */
 export const notificationsKind: ResourceKind = {
   table: 'notifications',
   title: 'Notifications',
   noun: 'notification rule',
   resource: 'notifications',
-  listSelect: 'id,name,namespace,events,source,error,created_at,updated_at',
+  listSelect: `id,name,namespace,events,custom_services,source,error,created_at,updated_at,${RECIPIENT_SELECT}`,
   columns: [
     { id: 'name', header: 'Name', sortable: true, cell: (r) => <span className="font-medium">{String(r.name)}</span> },
     { id: 'namespace', header: 'Namespace', sortable: true, cell: (r) => String(r.namespace ?? '') },
@@ -19,6 +23,11 @@ export const notificationsKind: ResourceKind = {
       id: 'events',
       header: 'Events',
       cell: (r) => <span className="text-xs text-zinc-600">{((r.events as string[] | null) ?? []).join(', ')}</span>,
+    },
+    {
+      id: 'recipients',
+      header: 'Recipients',
+      cell: (r) => <span className="text-xs text-zinc-600">{recipientNames(r).join(', ')}</span>,
     },
     { id: 'source', header: 'Source', sortable: true, cell: (r) => String(r.source ?? 'UI') },
     {
@@ -67,9 +76,15 @@ export const notificationsKind: ResourceKind = {
     if (!Array.isArray(v.events) || v.events.length === 0) errors.events = REQUIRED;
     const channels = Array.isArray(v.custom_services) && v.custom_services.length > 0;
     if (!v.team_id && !v.person_id && !channels && !v.playbook_id)
-      errors.person_id = 'Choose who is told: a person, a team, or channels under custom_services';
-    return errors;
+      errors.person_id = 'Choose who is told: a person, a team or a channel';
+    return {
+      ...errors,
+      ...channelErrors('custom_services', v.custom_services),
+      ...channelErrors('fallback_custom_services', v.fallback_custom_services),
+    };
   },
+  form: NotificationRuleForm,
+  specEditor: ResourceFormEditor,
   crdKind: 'Notification',
   // a notification may be the subject of permission rows (running playbooks on its own)
   permissionsColumn: 'notification_id',
