@@ -1,7 +1,6 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
-import { cx } from '../../../ui/cx.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import type { KindPartProps } from '../resources/types.js';
 import { useResourceWrites } from '../resources/useResourceWrites.js';
@@ -17,9 +16,8 @@ import {
   validateDoc,
   yamlToDoc,
 } from './canaryDoc.js';
+import { type EditorView, FormYamlToggle } from './FormYamlToggle.js';
 import { LazyYamlEditor } from './LazyYamlEditor.js';
-
-type View = 'form' | 'yaml';
 
 /**
  * A health check's Spec tab (the `canaries` kind's `specEditor`): the form builder and the YAML
@@ -29,7 +27,7 @@ export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps)
   const row = stored as CanaryRow | undefined; // the kind's detailSelect reads a CanaryRow
   const toasts = useToasts();
   const [doc, setDoc] = useState<CanaryDoc>(() => docFromRow(row));
-  const [view, setView] = useState<View>('form');
+  const [view, setView] = useState<EditorView>('form');
   const [yamlText, setYamlText] = useState('');
   const [yamlError, setYamlError] = useState<string>();
   const [showErrors, setShowErrors] = useState(false);
@@ -38,7 +36,7 @@ export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps)
   const { canSave, canDelete, save, cancel, askDelete, deleteDialog } = useResourceWrites(kind, stored, readOnly);
   const editable = canSave;
 
-  const switchView = (next: View) => {
+  const switchView = (next: EditorView) => {
     if (next === view) return;
     if (next === 'yaml') {
       setYamlText(docToYaml(doc));
@@ -74,23 +72,7 @@ export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps)
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
-        <fieldset aria-label="Editor" className="inline-flex rounded-md border border-zinc-300 bg-white p-0.5">
-          {(['form', 'yaml'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              disabled={v === 'form' && view === 'yaml' && !!yamlError}
-              onClick={() => switchView(v)}
-              className={cx(
-                'rounded px-3 py-1 text-xs font-medium disabled:opacity-50',
-                view === v ? 'bg-zinc-900 text-white' : 'text-zinc-600 hover:bg-zinc-100',
-              )}
-            >
-              {v === 'form' ? 'Form' : 'YAML'}
-            </button>
-          ))}
-        </fieldset>
+        <FormYamlToggle view={view} onChange={switchView} yamlInvalid={!!yamlError} />
         <div className="flex gap-2">
           {canDelete && (
             <Button variant="danger" icon={<Trash2 className="h-4 w-4" />} onClick={askDelete}>
