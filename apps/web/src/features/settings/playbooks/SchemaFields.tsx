@@ -112,8 +112,8 @@ interface ValueProps {
 function SchemaValue(props: ValueProps) {
   const { label, node, value, onChange, path, errors, readOnly, hints, hintPath } = props;
   if (node.kind === 'object') {
-    return (
-      <fieldset aria-label={label} className="rounded-md border border-zinc-200 p-2 md:col-span-2">
+    const group = (
+      <fieldset aria-label={label} className="rounded-md border border-zinc-200 p-2">
         <legend className="px-1 text-xs font-semibold text-zinc-700">{label}</legend>
         {errors.get(path) && <p className="mb-1 text-xs text-red-600">{errors.get(path)}</p>}
         <SchemaFields
@@ -127,6 +127,15 @@ function SchemaValue(props: ValueProps) {
           hintPath={hintPath}
         />
       </fieldset>
+    );
+    if (props.required) return <div className="md:col-span-2">{group}</div>;
+    // an optional group (credentials, checkout, retry) stays folded until it is set or has a problem
+    const open = value !== undefined || [...errors.keys()].some((k) => k === path || k.startsWith(`${path}.`));
+    return (
+      <details className="md:col-span-2" open={open}>
+        <summary className="cursor-pointer text-xs font-medium text-zinc-600">{label}</summary>
+        <div className="mt-1">{group}</div>
+      </details>
     );
   }
   if (node.kind === 'list') return <ListOfItems {...props} item={node.item} />;
