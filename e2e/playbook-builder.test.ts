@@ -73,7 +73,7 @@ describe('the playbook builder', () => {
 
     // offered on Kubernetes deployments
     const appliesTo = ui.section(page, 'Applies to');
-    await appliesTo.getByRole('button', { name: 'Add to catalog items' }).click();
+    await appliesTo.getByRole('button', { name: 'Add catalog item selector' }).click();
     await ui.group(page, 'Catalog items').getByLabel('Types').fill('Kubernetes::Deployment');
 
     // the first parameter: required text
@@ -91,7 +91,7 @@ describe('the playbook builder', () => {
     await level.getByLabel('Parameter type').selectOption('list');
     const options = level.getByRole('group', { name: 'Options' });
     for (const value of ['low', 'high']) {
-      await options.getByRole('button', { name: 'Add to options' }).click();
+      await options.getByRole('button', { name: 'Add option' }).click();
       await options.getByLabel('Value').last().fill(value);
     }
     await level.getByLabel('Default').selectOption('low');

@@ -26,8 +26,8 @@ const PARAMETER_FIELDS = objectFields(playbookParameterSchema as unknown as z.Zo
 const OTHER_KEYS = new Set(['name', 'label', 'type', 'required', 'default', 'properties']);
 
 const PROPERTY_HINTS: Record<string, FieldHint> = {
-  options: { label: 'Options', help: 'The choices offered when the playbook runs' },
-  filter: { label: 'Offer only', help: 'Resources offered for this parameter (types, labels...)' },
+  options: { label: 'Options', item: 'option', help: 'The choices offered when the playbook runs' },
+  filter: { label: 'Offer only', item: 'selector', help: 'Resources offered for this parameter (types, labels...)' },
   'filter.labelSelector': { placeholder: 'env=prod' },
   'filter.types': { placeholder: 'Kubernetes::Pod' },
   regex: { placeholder: '^[a-z]+$' },

@@ -16,6 +16,8 @@ export interface FieldHint {
   /** Choices offered for a text field (it stays free text in YAML). */
   options?: readonly string[];
   hidden?: boolean;
+  /** What one entry of a list is called, for its Add button ("Add option"). */
+  item?: string;
   /** A widget of its own (a person picker). */
   render?: (props: { id: string; value: unknown; onChange: (value: unknown) => void; readOnly: boolean }) => ReactNode;
 }
@@ -308,7 +310,7 @@ function ListOfItems(props: ValueProps & { item: SchemaNode }) {
             icon={<Plus className="h-4 w-4" />}
             onClick={() => onChange([...items, item.kind === 'object' ? {} : ''])}
           >
-            Add to {label.toLowerCase()}
+            {hints[hintPath]?.item ? `Add ${hints[hintPath]?.item}` : `Add to ${label.toLowerCase()}`}
           </Button>
         </div>
       )}
