@@ -107,7 +107,10 @@ describe('the playbook builder', () => {
     await action
       .getByLabel('Body', { exact: true })
       .fill('{"reason":"{{.params.reason}}","level":"{{.params.level}}"}');
-    await page.screenshot({ path: path.join(SHOTS, 'playbook-builder.png'), fullPage: true });
+    await params.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'playbook-builder.png') });
+    await action.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'playbook-builder-action.png') });
 
     // the YAML view shows the same playbook, and the form comes back unchanged
     await page.getByRole('button', { name: 'YAML' }).click();

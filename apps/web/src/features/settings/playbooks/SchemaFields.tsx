@@ -157,6 +157,8 @@ function SchemaValue(props: ValueProps) {
         if (hint.render) return hint.render({ id, value, onChange, readOnly });
         switch (node.kind) {
           case 'boolean':
+            if (typeof value === 'string')
+              return <TextInput {...common} hint={hint} text={value} onChange={onChange} />;
             return (
               <input
                 {...common}

@@ -38,7 +38,7 @@ export function actionType(action: Record<string, unknown>): string | undefined 
 export function changeActionType(action: Record<string, unknown>, type: string): Record<string, unknown> {
   const next: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(action)) if (!ACTION_KINDS.some((k) => k.type === key)) next[key] = value;
-  next[type] = type === 'http' ? { method: 'GET' } : {};
+  next[type] = {};
   return next;
 }
 

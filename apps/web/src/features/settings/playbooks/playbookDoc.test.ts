@@ -85,6 +85,12 @@ describe('the playbook document', () => {
     ]);
   });
 
+  it('places a new spec key where the schema orders it, leaving the others where they are', () => {
+    const doc = docFromRow({ name: 'n', spec: { actions: [], zeta: 1 } });
+    expect(Object.keys(withSpec(doc, 'title', 'T').spec)).toEqual(['title', 'actions', 'zeta']);
+    expect(Object.keys(withSpec(doc, 'on', { schedule: [] }).spec)).toEqual(['actions', 'on', 'zeta']);
+  });
+
   it('changes an action type keeping its common fields', () => {
     const action = { name: 'a', if: 'failure()', http: { url: 'http://x' } };
     const sql = changeActionType(action, 'sql');

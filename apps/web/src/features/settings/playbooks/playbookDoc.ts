@@ -1,4 +1,10 @@
-import { type CanaryIssue, canaryIssues, PLAYBOOK_API_VERSION, playbookResourceSchema } from '@opsdeck/schema';
+import {
+  type CanaryIssue,
+  canaryIssues,
+  PLAYBOOK_API_VERSION,
+  playbookResourceSchema,
+  playbookSpecSchema,
+} from '@opsdeck/schema';
 import { parse, stringify } from 'yaml';
 
 /**
@@ -115,6 +121,18 @@ export function withSpec(doc: PlaybookDoc, key: string, value: unknown): Playboo
     (Array.isArray(value) && value.length === 0 && key !== 'actions') ||
     (!!value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
   if (empty) delete spec[key];
-  else spec[key] = value;
+  else if (key in spec) spec[key] = value;
+  else return { ...doc, spec: inserted(spec, key, value) };
   return { ...doc, spec };
+}
+
+const SPEC_ORDER = Object.keys(playbookSpecSchema.shape);
+const rank = (key: string) => (SPEC_ORDER.includes(key) ? SPEC_ORDER.indexOf(key) : SPEC_ORDER.length);
+
+/** `spec` with a new key placed where the schema orders it (title before actions), the others unmoved. */
+function inserted(spec: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  const entries = Object.entries(spec);
+  const at = entries.findIndex(([k]) => rank(k) > rank(key));
+  entries.splice(at < 0 ? entries.length : at, 0, [key, value]);
+  return Object.fromEntries(entries);
 }

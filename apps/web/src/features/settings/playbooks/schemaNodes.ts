@@ -87,7 +87,10 @@ export function schemaNode(schema: z.ZodType): SchemaNode {
     }
     case 'union': {
       const kinds = (def.options ?? []).map((o) => schemaNode(o).kind);
-      if (kinds.every((k) => k === 'number')) return { kind: 'number' };
+      // a number or its text (a template): typed digits become a number, anything else stays text
+      if (kinds.includes('number') && kinds.every((k) => k === 'number' || k === 'text')) return { kind: 'number' };
+      // a flag or its text: a checkbox, unless the value is text already
+      if (kinds.includes('boolean') && kinds.every((k) => k === 'boolean' || k === 'text')) return { kind: 'boolean' };
       return kinds.includes('text') ? { kind: 'textOrYaml' } : { kind: 'yaml' };
     }
     default:
