@@ -5,6 +5,7 @@ import { startPlaybookWorker } from '@opsdeck/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToasts, type E2E, startE2E } from './harness.js';
+import { adminApi } from './health-fixture.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
 
@@ -144,5 +145,60 @@ describe('the playbook builder', () => {
     expect(service.requests).toEqual([
       { method: 'POST', url: '/notify/checkout-api', body: '{"reason":"pager is silent","level":"high"}' },
     ]);
+  });
+
+  it('opens a playbook with every section set, and saves it back unchanged through both views', async () => {
+    const spec = {
+      title: 'Scale web',
+      description: 'Scales the web deployment.',
+      category: 'GitOps',
+      timeout: '10m',
+      configs: [{ types: ['Kubernetes::Deployment'], labelSelector: 'app=web' }],
+      filters: ["config.name.startsWith('web')"],
+      parameters: [
+        { name: 'replicas', type: 'text', default: '3', properties: { regex: '^[0-9]+$' } },
+        { name: 'force', type: 'checkbox', default: false },
+        { name: 'owner', type: 'team' },
+        { name: 'patch', type: 'code', properties: { language: 'yaml', size: 'large' } },
+      ],
+      actions: [
+        { name: 'check', exec: { script: 'echo {{.params.replicas}}', env: [{ name: 'A', value: 'b' }] } },
+        {
+          name: 'notify',
+          if: 'failure()',
+          notification: { url: 'generic+http://127.0.0.1:9/x', title: 'Failed', message: 'It failed' },
+        },
+      ],
+      approval: { type: 'all', approvers: { people: ['ada@example.com'] }, allowSelfApproval: true },
+      on: {
+        config: [{ event: 'unhealthy', labels: { env: 'prod' } }],
+        schedule: [{ schedule: '@daily', parameters: { replicas: '2' } }],
+        webhook: { path: 'scale-web' },
+      },
+    };
+    const [row] = await adminApi(e2e, '/api/db/playbooks', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'scale-web', spec }),
+    });
+    const page = await e2e.page({ as: 'admin', viewport: { width: 1280, height: 1400 } });
+    await page.goto(`/settings/playbooks/${row.id}`);
+    const approval = ui.section(page, 'Approval');
+    await approval.getByRole('checkbox', { name: 'ada@example.com' }).waitFor();
+    expect(await approval.getByRole('checkbox', { name: 'Allow self approval' }).isChecked()).toBe(true);
+    expect(await ui.group(page, 'Parameter 2').getByLabel('Default').inputValue()).toBe('false');
+    await approval.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'playbook-builder-approval.png') });
+
+    await page.getByRole('button', { name: 'YAML' }).click();
+    await page.getByText('Valid playbook').waitFor();
+    await page.getByRole('button', { name: 'Form' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await ui.toast(page, 'scale-web updated successfully').waitFor();
+    const stored = await e2e.server.db.kysely
+      .selectFrom('playbooks')
+      .select(['spec', 'title', 'category'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ spec, title: 'Scale web', category: 'GitOps' });
   });
 });
