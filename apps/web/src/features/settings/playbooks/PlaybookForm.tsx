@@ -3,12 +3,12 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
 import { FormField, inputClass } from '../canaries/FormField.js';
 import { ActionCard } from './ActionCard.js';
+import { ApprovalSection } from './ApprovalSection.js';
 import { ACTION_KINDS, changeActionType } from './actionKinds.js';
-import { NamesPicker } from './NamesPicker.js';
 import { ParameterCard } from './ParameterCard.js';
 import { type PlaybookDoc, specList, withSpec } from './playbookDoc.js';
-import { type FieldHint, SchemaFields } from './SchemaFields.js';
-import { APPROVAL_FIELDS, groupFields, SPEC_FIELDS, SPEC_GROUPS, SPEC_HINTS } from './specSections.js';
+import { SchemaFields } from './SchemaFields.js';
+import { groupFields, SPEC_FIELDS, SPEC_GROUPS, SPEC_HINTS } from './specSections.js';
 
 export interface PlaybookFormProps {
   doc: PlaybookDoc;
@@ -24,13 +24,6 @@ const TRIGGER_FIELDS = (() => {
   const on = SPEC_FIELDS.find((f) => f.key === 'on')?.node;
   return on?.kind === 'object' ? on.fields : [];
 })();
-
-const APPROVAL_HINTS: Record<string, FieldHint> = {
-  ...SPEC_HINTS,
-  type: { help: 'any: one approver is enough; all: every one listed' },
-  'approvers.people': { label: 'People', render: (p) => <NamesPicker kind="Person" {...p} /> },
-  'approvers.teams': { label: 'Teams', render: (p) => <NamesPicker kind="Team" {...p} /> },
-};
 
 const asObject = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -65,11 +58,9 @@ export function PlaybookForm({ doc, onChange, saved, readOnly, errors }: Playboo
   const spec = doc.spec;
   const params = specList(doc, 'parameters');
   const actions = specList(doc, 'actions');
-  const setSpecObject = (next: Record<string, unknown>) => onChange({ ...doc, spec: next });
   const setMeta = (key: 'name' | 'namespace', value: string) =>
     onChange({ ...doc, metadata: { ...doc.metadata, [key]: value } });
   const more = groupFields('more');
-  const approval = spec.approval === undefined ? undefined : asObject(spec.approval);
 
   return (
     <div className="flex flex-col gap-6">
@@ -218,35 +209,7 @@ export function PlaybookForm({ doc, onChange, saved, readOnly, errors }: Playboo
         )}
       </Section>
 
-      <Section title="Approval">
-        <label className="flex items-center gap-2 text-sm text-zinc-700">
-          <input
-            type="checkbox"
-            checked={approval !== undefined}
-            disabled={readOnly}
-            onChange={(e) =>
-              setSpecObject(
-                e.target.checked
-                  ? { ...spec, approval: { type: 'any', approvers: {} } }
-                  : Object.fromEntries(Object.entries(spec).filter(([k]) => k !== 'approval')),
-              )
-            }
-          />
-          Runs wait for an approval
-        </label>
-        {errors.get('spec.approval') && <p className="text-xs text-red-600">{errors.get('spec.approval')}</p>}
-        {approval && (
-          <SchemaFields
-            fields={APPROVAL_FIELDS}
-            value={approval}
-            onChange={(v) => setSpecObject({ ...spec, approval: v })}
-            path="spec.approval"
-            errors={errors}
-            readOnly={readOnly}
-            hints={APPROVAL_HINTS}
-          />
-        )}
-      </Section>
+      <ApprovalSection doc={doc} onChange={onChange} errors={errors} readOnly={readOnly} />
 
       <Section title="Triggers">
         <SchemaFields

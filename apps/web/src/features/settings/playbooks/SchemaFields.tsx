@@ -42,10 +42,15 @@ const isEmptyValue = (v: unknown) =>
   (Array.isArray(v) && v.length === 0) ||
   (!!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
 
-/** A copy of `obj` with `key` set, or removed when the value is empty. */
-export function withKey(obj: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+/** A copy of `obj` with `key` set, or removed when the value is empty (unless `keep`: a required object stays `{}`). */
+export function withKey(
+  obj: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  keep = false,
+): Record<string, unknown> {
   const next = { ...obj };
-  if (isEmptyValue(value)) delete next[key];
+  if (isEmptyValue(value) && !(keep && value !== undefined)) delete next[key];
   else next[key] = value;
   return next;
 }
@@ -79,7 +84,7 @@ export function SchemaFields({
             required={f.required}
             node={f.node}
             value={value[f.key]}
-            onChange={(v) => onChange(withKey(value, f.key, v))}
+            onChange={(v) => onChange(withKey(value, f.key, v, f.required && f.node.kind === 'object'))}
             path={`${path}.${f.key}`}
             errors={errors}
             readOnly={readOnly}
