@@ -91,7 +91,12 @@ export function ParameterCard({
         )}
       </div>
       <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
-        <FormField label="Parameter name" required error={errors.get(`${path}.name`)} help="Used as {{.params.name}}">
+        <FormField
+          label="Parameter name"
+          required
+          error={errors.get(`${path}.name`)}
+          help={`Used as {{.params.${str('name') || 'name'}}}`}
+        >
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
