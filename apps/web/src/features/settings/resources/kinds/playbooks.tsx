@@ -1,12 +1,12 @@
 import { Age } from '../../../../ui/Age.js';
 import { playbookJobRuns } from '../../../playbooks/jobHistory.js';
+import { PlaybookSpecEditor } from '../../playbooks/PlaybookSpecEditor.js';
 import type { ResourceKind } from '../types.js';
 
-const REQUIRED = 'This field is required';
-
 /**
- * Playbooks: name, namespace, title, category, description and icon on the form; the Playbook
- * spec as YAML, validated by the server on save (left empty, title and the rest follow the spec).
+ * Playbooks: the Spec tab is the playbook builder and YAML editor over the Playbook document
+ * (`specEditor`); the server validates it on save and derives title, category, description and
+ * icon from the spec.
  */
 export const playbooksKind: ResourceKind = {
   table: 'playbooks',
@@ -27,21 +27,11 @@ export const playbooksKind: ResourceKind = {
     },
   ],
   detailSelect: 'id,name,namespace,title,category,description,icon,spec,source,created_at,updated_at',
-  fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true, fixedOnceSaved: true },
-    { name: 'namespace', label: 'Namespace', kind: 'text', fixedOnceSaved: true },
-    { name: 'title', label: 'Title', kind: 'text', help: 'Defaults to the spec title, else the name' },
-    { name: 'category', label: 'Category', kind: 'text' },
-    { name: 'description', label: 'Description', kind: 'textarea' },
-    { name: 'icon', label: 'Icon', kind: 'text', placeholder: 'kubernetes' },
-  ],
-  yamlColumns: ['spec'],
+  // the builder edits name, namespace and the whole spec (title, category... included) as one document
+  fields: [],
+  yamlColumns: [],
   blank: () => ({ name: '', namespace: 'default', spec: { actions: [] } }),
-  validate: (v) => {
-    const errors: Record<string, string> = {};
-    if (!String(v.name ?? '').trim()) errors.name = REQUIRED;
-    return errors;
-  },
+  specEditor: PlaybookSpecEditor,
   crdKind: 'Playbook',
   jobRuns: playbookJobRuns,
 };
