@@ -42,6 +42,7 @@ const NOT_SECRET: Record<string, string> = {
   'teams.spec': 'members and display settings',
   'teams_with_status.spec': 'members and display settings',
   'applications.spec': 'sections and selectors of an application page',
+  'applications.report_spec': 'the application spec its stored report was built from',
   'notification_send_history.body': 'the rendered message, as the recipient got it',
   'notification_send_history.body_payload': 'the rendered message, as the recipient got it',
   'notification_send_history.payload': 'the event the message is about',

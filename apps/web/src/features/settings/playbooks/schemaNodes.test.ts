@@ -23,7 +23,7 @@ describe('the widgets the schema calls for', () => {
     const exec = byKey(actionSchemas.exec);
     expect(exec.script).toMatchObject({ required: true, node: { kind: 'text' } });
     expect(exec.checkout).toMatchObject({ required: false, node: { kind: 'object' } });
-    expect(exec.connections?.node.kind).toBe('yaml');
+    expect(exec.connections?.node.kind).toBe('object');
     expect(exec.env?.node.kind).toBe('list');
     const notification = byKey(actionSchemas.notification);
     expect(notification.properties?.node.kind).toBe('map');

@@ -29,6 +29,7 @@ interface Def {
   type: string;
   innerType?: z.ZodType;
   in?: z.ZodType;
+  out?: z.ZodType;
   element?: z.ZodType;
   options?: z.ZodType[];
   entries?: Record<string, string | number>;
@@ -51,8 +52,10 @@ function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean } {
     if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') optional = true;
     if (def.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch'].includes(def.type)) {
       s = def.innerType;
-    } else if (def.type === 'pipe' && def.in) s = def.in;
-    else if (def.type === 'lazy' && def.getter) s = def.getter();
+    } else if (def.type === 'pipe' && def.in) {
+      // a preprocess is a pipe from a transform: what the form edits is the schema after it
+      s = defOf(def.in).type === 'transform' && def.out ? def.out : def.in;
+    } else if (def.type === 'lazy' && def.getter) s = def.getter();
     else break;
   }
   return { schema: s, optional };
@@ -108,7 +111,7 @@ export function objectFields(schema: z.ZodType): SchemaField[] {
 export function shapeFields(shape: Record<string, z.ZodType>): SchemaField[] {
   return Object.entries(shape).map(([key, child]) => ({
     key,
-    required: !unwrap(child).optional && !isOptionalType(child),
+    required: !unwrap(child).optional && !isOptionalType(unwrap(child).schema),
     node: schemaNode(child),
   }));
 }
