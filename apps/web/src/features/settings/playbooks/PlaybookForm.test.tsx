@@ -77,8 +77,7 @@ describe('the playbook builder form', { timeout: 60_000 }, () => {
     if (wanted.includes('min')) expect(labels).toContain('Min');
   });
 
-  // options may now be plain strings or {label, value}: the form shows them as one union widget
-  it.skip('adds a list option and makes it the default', () => {
+  it('adds a list option and makes it the default', () => {
     const { latest } = renderForm({
       parameters: [{ name: 'level', type: 'list' }],
       actions: [{ name: 'a', http: { url: 'http://a' } }],

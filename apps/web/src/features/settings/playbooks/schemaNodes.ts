@@ -89,6 +89,12 @@ export function schemaNode(schema: z.ZodType): SchemaNode {
       return value?.kind === 'text' ? { kind: 'map' } : { kind: 'yaml' };
     }
     case 'union': {
+      // a shorthand the schema rewrites (`- high` for `- value: high`) is not a form of its own
+      const forms = (def.options ?? []).filter((o) => {
+        const d = defOf(o);
+        return !(d.type === 'pipe' && d.out && defOf(d.out).type === 'transform');
+      });
+      if (forms.length === 1 && forms[0] && forms.length < (def.options ?? []).length) return schemaNode(forms[0]);
       const kinds = (def.options ?? []).map((o) => schemaNode(o).kind);
       // a number or its text (a template): typed digits become a number, anything else stays text
       if (kinds.includes('number') && kinds.every((k) => k === 'number' || k === 'text')) return { kind: 'number' };
