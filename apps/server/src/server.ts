@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startApplicationSchedule } from './applications/schedule.js';
 import { type CatalogWorker, startCatalogWorker } from './catalog/runs/worker.js';
+import { createSampleScraper } from './catalog/sample.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
@@ -83,6 +84,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   if (db.kind === 'pglite' && migrated.applied.includes('230_views') && sampleDataEnabled()) {
     await createSampleView(ctx).catch((err) => app.log.warn({ err }, 'sample view not created'));
+  }
+  if (db.kind === 'pglite' && migrated.applied.includes('120_catalog_runs') && sampleDataEnabled()) {
+    await createSampleScraper(ctx).catch((err) => app.log.warn({ err }, 'sample scraper not created'));
   }
   // processes that do background work register and heartbeat; each takes over what a dead one held
   const workers =
