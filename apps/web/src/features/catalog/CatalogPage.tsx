@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Age } from '../../ui/Age.js';
 import { DataTable } from '../../ui/DataTable.js';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { serverTableProps, useTableUrlState } from '../../ui/useTableUrlState.js';
 import { keyValueId } from '../../utils/catalogFilters.js';
 import { AgentBadge } from '../settings/agents/AgentBadge.js';
@@ -28,6 +29,7 @@ const columns: ColumnDef<ConfigRow, unknown>[] = [
     cell: ({ row }) => (
       <span className="flex items-center gap-2">
         <HealthDot health={row.original.health} />
+        <TypeIcon type={row.original.type} />
         <Link
           to={`/catalog/${row.original.id}`}
           className="font-medium text-zinc-900 hover:underline"

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../../api/errors.js';
 import { cx } from '../../ui/cx.js';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import type { SummaryRow } from './types.js';
 
@@ -50,6 +51,7 @@ export function CatalogSummary({
                     )}
                   >
                     <span className="flex w-full items-center gap-2">
+                      <TypeIcon type={t.type} className="h-3.5 w-3.5" />
                       <span className="min-w-0 flex-1 truncate font-medium text-zinc-800" title={t.type}>
                         {t.type}
                       </span>

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../ui/DataTable.js';
 import { DateTime } from '../../ui/DateTime.js';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { useTableUrlState } from '../../ui/useTableUrlState.js';
 import { keyValueId, splitKeyValue } from '../../utils/catalogFilters.js';
 import { decodeTriStateFilter, encodeTriStateFilter, type TriStateFilter } from '../../utils/triStateFilter.js';
@@ -29,15 +30,18 @@ const columns: ColumnDef<ChangeRow, unknown>[] = [
     id: 'name',
     header: 'Catalog',
     cell: ({ row }) => (
-      <span className="flex flex-col">
-        <Link
-          to={`/catalog/${row.original.config_id}`}
-          onClick={(e) => e.stopPropagation()}
-          className="font-medium text-zinc-900 hover:underline"
-        >
-          {row.original.name ?? row.original.config_id}
-        </Link>
-        <span className="text-xs text-zinc-500">{row.original.type}</span>
+      <span className="flex items-center gap-2">
+        <TypeIcon type={row.original.type} />
+        <span className="flex flex-col">
+          <Link
+            to={`/catalog/${row.original.config_id}`}
+            onClick={(e) => e.stopPropagation()}
+            className="font-medium text-zinc-900 hover:underline"
+          >
+            {row.original.name ?? row.original.config_id}
+          </Link>
+          <span className="text-xs text-zinc-500">{row.original.type}</span>
+        </span>
       </span>
     ),
   },

@@ -1,5 +1,6 @@
 import { DateTime } from '../../ui/DateTime.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { SeverityBadge } from './HealthBadge.js';
 import type { ChangeRow } from './types.js';
 
@@ -31,7 +32,8 @@ export function ChangesTimeline({
           >
             <span className="font-medium text-zinc-900">{c.change_type}</span>
             {showItem && (
-              <span className="text-zinc-700">
+              <span className="flex items-center gap-1.5 text-zinc-700">
+                <TypeIcon type={c.type} className="h-3.5 w-3.5" />
                 {c.name} <span className="text-xs text-zinc-500">{c.type}</span>
               </span>
             )}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { catalogQueries } from './api.js';
 import { HealthDot } from './HealthBadge.js';
@@ -16,6 +17,7 @@ export function ConfigChecks({ configId }: { configId: string }) {
       {rows.map((r) => (
         <li key={r.check_id} className="flex items-center gap-2">
           <HealthDot health={r.check?.status} />
+          <TypeIcon type={r.check?.type} />
           <Link to={`/health?checkId=${r.check_id}`} className="text-indigo-700 hover:underline">
             {r.check?.name}
           </Link>

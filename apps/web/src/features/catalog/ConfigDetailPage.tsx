@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors.js';
 import { Age } from '../../ui/Age.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { PlaybooksMenu } from '../playbooks/components/PlaybooksMenu.js';
@@ -40,6 +41,7 @@ export function ConfigDetailPage({ tab = 'config' }: { tab?: ConfigTab }) {
           <ArrowLeft className="h-4 w-4" />
         </Link>
         <HealthDot health={c.health} />
+        <TypeIcon type={c.type} className="h-5 w-5" />
         <h2 className="text-base font-semibold text-zinc-900">{c.name ?? c.id}</h2>
         <span className="text-sm text-zinc-500">{c.type}</span>
         {c.status && <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs">{c.status}</span>}

@@ -3,6 +3,7 @@ import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.js';
 import { Button } from '../../ui/Button.js';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { Modal } from '../../ui/Modal.js';
 import { useToasts } from '../../ui/Toasts.js';
 import { linkCheck, linkComponent, searchConfigs } from './api.js';
@@ -28,6 +29,7 @@ function ConfigPicker({ onPick, busy }: { onPick: (configId: string) => void; bu
       <ul aria-label="Matching config items" className="flex max-h-64 flex-col gap-1 overflow-auto">
         {(found.data?.configs ?? []).map((c) => (
           <li key={c.id} className="flex items-center gap-2 text-sm">
+            <TypeIcon type={c.type} />
             <span className="min-w-0 flex-1 truncate">
               {c.name} <span className="text-xs text-zinc-500">{c.type}</span>
             </span>

@@ -2,6 +2,7 @@ import '@xyflow/react/dist/style.css';
 import { Background, Controls, type Edge, MarkerType, type Node, ReactFlow } from '@xyflow/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { layoutRelationships } from './graphLayout.js';
 import type { RelatedConfig } from './types.js';
 
@@ -27,9 +28,12 @@ export default function RelationshipsGraph({
       position: { x: n.x, y: n.y },
       data: {
         label: (
-          <span className="flex flex-col text-left" data-testid={`graph-node-${n.id}`}>
-            <span className="truncate text-xs font-semibold text-zinc-900">{n.item.name ?? n.id}</span>
-            <span className="truncate text-[10px] text-zinc-500">{n.item.type}</span>
+          <span className="flex items-center gap-2 text-left" data-testid={`graph-node-${n.id}`}>
+            <TypeIcon type={n.item.type} />
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate text-xs font-semibold text-zinc-900">{n.item.name ?? n.id}</span>
+              <span className="truncate text-[10px] text-zinc-500">{n.item.type}</span>
+            </span>
           </span>
         ),
       },

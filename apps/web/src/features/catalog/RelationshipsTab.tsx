@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/errors.js';
 import { useSession } from '../../app/session.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { useToasts } from '../../ui/Toasts.js';
 import { catalogQueries, type RelationshipsQuery, unlinkComponent } from './api.js';
@@ -78,6 +79,7 @@ export function RelationshipsTab({ config }: { config: ConfigDetail }) {
                   <td className="py-1.5 pr-3">
                     <span className="flex items-center gap-2">
                       <HealthDot health={r.health} />
+                      <TypeIcon type={r.type} />
                       <Link to={`/catalog/${r.id}`} className="text-indigo-700 hover:underline">
                         {r.name ?? r.id}
                       </Link>

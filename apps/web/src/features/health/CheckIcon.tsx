@@ -1,23 +1,6 @@
-import { Activity, Database, Globe, type LucideIcon, Network, Server, Terminal } from 'lucide-react';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 
-const ICONS: Record<string, LucideIcon> = {
-  http: Globe,
-  dns: Network,
-  tcp: Network,
-  icmp: Network,
-  postgres: Database,
-  mysql: Database,
-  mssql: Database,
-  sql: Database,
-  mongo: Database,
-  redis: Database,
-  exec: Terminal,
-  kubernetes: Server,
-  pod: Server,
-};
-
-/** A small icon for a check type (or its own icon name when it names a known type). */
+/** A check's icon: its own icon name when it names a known icon, else its type's (ui/icons). */
 export function CheckIcon({ type, icon }: { type: string; icon?: string | undefined }) {
-  const Icon = ICONS[icon ?? ''] ?? ICONS[type] ?? Activity;
-  return <Icon aria-hidden className="h-4 w-4 shrink-0 text-zinc-400" />;
+  return <TypeIcon type={type} icon={icon} />;
 }

@@ -1,37 +1,6 @@
-import {
-  Box,
-  Boxes,
-  Cloud,
-  Database,
-  Globe,
-  HardDrive,
-  type LucideIcon,
-  Network,
-  Server,
-  ShoppingCart,
-  Terminal,
-} from 'lucide-react';
+import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 
-const ICONS: Record<string, LucideIcon> = {
-  database: Database,
-  postgres: Database,
-  mysql: Database,
-  sql: Database,
-  http: Globe,
-  api: Globe,
-  service: Cloud,
-  host: Server,
-  server: Server,
-  node: Server,
-  kubernetes: Boxes,
-  group: Boxes,
-  network: Network,
-  disk: HardDrive,
-  process: Terminal,
-  shop: ShoppingCart,
-};
-
-/** The icon of a component: its own icon name, else its type, else a box. */
+/** A component's icon: its own icon name, else its type's, else a box (ui/icons). */
 export function ComponentIcon({
   icon,
   type,
@@ -39,9 +8,8 @@ export function ComponentIcon({
 }: {
   icon: string | null;
   type: string | null;
+  /** Size and spacing; the colour comes from the icon's family. */
   className?: string;
 }) {
-  const key = (icon ?? '').toLowerCase();
-  const Icon = ICONS[key] ?? ICONS[(type ?? '').toLowerCase()] ?? Box;
-  return <Icon aria-hidden className={className ?? 'h-5 w-5 shrink-0 text-zinc-500'} />;
+  return <TypeIcon type={type} icon={icon} className={className ?? 'h-5 w-5'} />;
 }

@@ -104,7 +104,7 @@ export function ViewCell({ column, row }: { column: ViewColumn; row: ViewRow }) 
   const value = content(column, row[column.name], attrs);
   const body = iconName ? (
     <span className="inline-flex items-center gap-1.5">
-      <ComponentIcon icon={iconName} type={null} className="h-4 w-4 shrink-0 text-zinc-500" />
+      <ComponentIcon icon={iconName} type={null} className="h-4 w-4" />
       {value}
     </span>
   ) : (
