@@ -6,8 +6,9 @@ import { validateScrapeConfig } from './scrapeConfigYaml.js';
 /**
  * The script of the sample scraper: the host OpsDeck runs on, as Node.js sees it. It prints one
  * JSON array: the host, its filesystems (the root, the temporary folder) and its network
- * interfaces, each naming the host so the scraper relates them. Free memory, load and free space
- * are rounded so a later scrape records a change when they really moved, not at every run.
+ * interfaces, each naming the host so the scraper relates them; a filesystem 85% full is a
+ * warning, 95% unhealthy. Free memory, load and free space are rounded so a later scrape
+ * records a change when they really moved, not at every run.
  */
 const HOST_SCRIPT = `#!/usr/bin/env node
 const os = require('node:os');
@@ -15,7 +16,7 @@ const fs = require('node:fs');
 const host = os.hostname();
 const round = (n, step) => Math.round(n / step) * step;
 const items = [{
-  kind: 'Host', type: 'Host', id: 'host/' + host, name: host, host,
+  kind: 'Host', type: 'Host', id: 'host/' + host, name: host, host, health: 'healthy',
   platform: os.platform(), release: os.release(), arch: os.arch(),
   cpus: os.cpus().length, cpuModel: (os.cpus()[0] || {}).model || 'unknown',
   memoryMiB: Math.round(os.totalmem() / 1048576),
@@ -32,11 +33,13 @@ for (const dir of ['/', os.tmpdir()]) {
     if (seen.has(key)) continue;
     seen.add(key);
     const size = s.blocks * s.bsize, free = s.bavail * s.bsize;
+    const used = size ? Math.round((1 - free / size) * 100) : 0;
     items.push({
       kind: 'Filesystem', type: 'Host::Filesystem', id: 'fs/' + host + dir, name: dir, host,
       sizeGiB: Math.round(size / 1073741824 * 10) / 10,
       freeGiB: Math.round(free / 1073741824 * 10) / 10,
-      usedPercent: size ? Math.round((1 - free / size) * 100) : 0,
+      usedPercent: used,
+      health: used >= 95 ? 'unhealthy' : used >= 85 ? 'warning' : 'healthy',
     });
   } catch {}
 }
@@ -46,6 +49,7 @@ for (const [name, addrs] of Object.entries(os.networkInterfaces())) {
     internal: (addrs || []).some((a) => a.internal),
     addresses: (addrs || []).map((a) => a.family + ' ' + a.cidr),
     mac: (addrs && addrs[0] && addrs[0].mac) || '',
+    health: 'healthy',
   });
 }
 console.log(JSON.stringify(items));
@@ -76,6 +80,7 @@ export function sampleScrapeConfig() {
           name: '$.name',
           type: '$.type',
           class: '$.kind',
+          health: '$.health',
           transform: {
             // filesystems and interfaces belong to their host: the host leads to them
             relationship: [

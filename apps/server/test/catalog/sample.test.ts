@@ -69,7 +69,7 @@ describe('sample scraper run', { timeout: 120_000 }, () => {
   const items = () =>
     server.db.kysely
       .selectFrom('config_items')
-      .select(['id', 'name', 'type', 'config_class'])
+      .select(['id', 'name', 'type', 'config_class', 'health'])
       .where('deleted_at', 'is', null)
       .orderBy('type')
       .execute();
@@ -87,6 +87,7 @@ describe('sample scraper run', { timeout: 120_000 }, () => {
     expect(types).toEqual(new Set(['Host', 'Host::Filesystem', 'Host::NetworkInterface']));
     const host = scraped.find((i) => i.type === 'Host');
     expect(host?.name).toBe(os.hostname());
+    expect(host?.health).toBe('healthy');
 
     // every filesystem and interface hangs off the host
     const related = await server.db.kysely
