@@ -57,7 +57,11 @@ describe('a fresh catalog', () => {
     await page.screenshot({ path: path.join(SHOTS, 'catalog-sample.png') });
 
     // the host leads to its filesystems and interfaces
-    await table.locator('tbody tr').filter({ has: page.locator('svg[data-icon="host"]') }).getByRole('link').click();
+    await table
+      .locator('tbody tr')
+      .filter({ has: page.locator('svg[data-icon="host"]') })
+      .getByRole('link')
+      .click();
     await page.waitForURL(/\/catalog\/[0-9a-f-]{36}$/);
     await page.getByRole('tab', { name: /Relationships/ }).click();
     const related = page.getByRole('table', { name: 'Related config items' });
