@@ -31,7 +31,7 @@ describe('inlineFields', () => {
 
   it('shows nothing for a plain line and cuts long values', () => {
     expect(inlineFields(undefined, 'x')).toEqual([]);
-    expect(inlineFields({ stack: 'a'.repeat(500) }, '')[0]?.[1]).toHaveLength(161);
+    expect(inlineFields({ stack: 'a'.repeat(500) }, '')[0]?.[1]).toHaveLength(81);
   });
 
   it('flattens arrays and nulls as JSON', () => {

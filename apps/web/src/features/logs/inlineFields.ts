@@ -33,7 +33,7 @@ const USEFUL = [
   'reqId',
   'responseTime',
 ];
-const MAX_VALUE = 160;
+const MAX_VALUE = 80;
 
 /** `[dotted key, text]` of every scalar in `fields`, in the line's order. */
 export function flattenFields(fields: Record<string, unknown>, prefix = ''): Array<[string, string]> {
