@@ -153,6 +153,14 @@ export const logLineSchema = z.object({
   message: z.string(),
   labels: labels,
   severity: z.string().optional(),
+  /** Every field of a structured (JSON or logfmt) line or a search index's document, nested values kept. */
+  fields: z.record(z.string(), z.unknown()).optional(),
+  /** The line as it was read, when `message` is not all of it (a structured line, a leading time). */
+  raw: z.string().optional(),
+  /** Identical consecutive lines shown as this one: how many, and the first and last time (ISO). */
+  count: z.number().int().optional(),
+  firstObserved: z.string().optional(),
+  lastObserved: z.string().optional(),
 });
 export type LogLine = z.infer<typeof logLineSchema>;
 

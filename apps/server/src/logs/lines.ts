@@ -1,9 +1,10 @@
 import type { LogLine } from '@opsdeck/schema';
+import { messageField, structuredFields } from './fields.js';
 
 /**
  * Reading one log line: its time (JSON `time`/`timestamp`/`@timestamp`/`ts`, a leading ISO time,
  * or a syslog `Mmm dd hh:mm:ss`), its severity (pino's numeric levels, a `level` field, or a
- * level word near the start) and its message (a JSON line's `msg`/`message`/`log`).
+ * level word near the start) and its message (a structured line's `msg`/`message`/`log`, fields.ts).
  */
 
 const JSON_TIME = /"(?:time|timestamp|@timestamp|ts)"\s*:\s*(?:"([^"]+)"|(\d+(?:\.\d+)?))/;
@@ -74,27 +75,37 @@ function withoutTime(text: string): string {
   return text.slice(m[0].length).replace(/^\]?\s+/, '') || text;
 }
 
-/** The answer's shape of one raw line. */
-export function toLogLine(id: string, text: string, ts: number, labels: Record<string, string>): LogLine {
-  let message = text;
-  let severity: string | undefined;
-  if (text.charCodeAt(0) === 123) {
-    try {
-      const o = JSON.parse(text) as Record<string, unknown>;
-      const msg = o.msg ?? o.message ?? o.log;
-      if (typeof msg === 'string') message = msg;
-      severity = severityOf(o.level ?? o.severity ?? o.lvl);
-    } catch {
-      // not JSON after all: the raw line is the message
-    }
-  }
-  if (message === text) message = withoutTime(text);
+/**
+ * The answer's shape of one raw line: a structured line keeps all its fields (`fields`, nested
+ * values as they were) and its message is the `msg`/`message`/`log` field; `raw` is the line as
+ * read whenever the message is not all of it. `given` are fields a backend already holds (a search
+ * index's document), whose message the caller chose: `text`.
+ */
+export function toLogLine(
+  id: string,
+  text: string,
+  ts: number,
+  labels: Record<string, string>,
+  given?: Record<string, unknown>,
+): LogLine {
+  const rest = withoutTime(text);
+  const fields = given ?? structuredFields(text, rest);
+  const message = given ? text : ((fields && messageField(fields)) ?? rest);
+  let severity = fields ? severityOf(fields.level ?? fields.severity ?? fields.lvl) : undefined;
   if (!severity) {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes hide the level word's boundary
     const m = LEVEL_WORD.exec(text.slice(0, 120).replace(/\u001b\[[0-9;]*m/g, ''));
     if (m) severity = normalSeverity(m[1] as string);
   }
-  return { id, timestamp: new Date(ts).toISOString(), message, labels, ...(severity ? { severity } : {}) };
+  return {
+    id,
+    timestamp: new Date(ts).toISOString(),
+    message,
+    labels,
+    ...(severity ? { severity } : {}),
+    ...(fields ? { fields } : {}),
+    ...(!given && message !== text ? { raw: text } : {}),
+  };
 }
 
 /** Case-insensitive text test; an empty query matches everything. */

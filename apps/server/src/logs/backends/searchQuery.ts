@@ -72,7 +72,7 @@ export function hitLines(spec: SearchSpec, hits: Hit[], labels: Record<string, s
     const t = at(src, f.timestamp);
     const ts = typeof t === 'number' ? t : Date.parse(String(t));
     const msg = at(src, f.message);
-    const line = toLogLine(h._id, typeof msg === 'string' ? msg : JSON.stringify(msg ?? src), ts, own);
+    const line = toLogLine(h._id, typeof msg === 'string' ? msg : JSON.stringify(msg ?? src), ts, own, src);
     const severity = f.severity ? at(src, f.severity) : undefined;
     return {
       ts,

@@ -1,34 +1,33 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
-import { DateTime } from '../../ui/DateTime.js';
-import { stripAnsi } from './ansi.js';
-import type { LogLine } from './api.js';
-
-const SEVERITY_CLASS: Record<string, string> = {
-  error: 'border-l-red-500',
-  fatal: 'border-l-red-700',
-  warn: 'border-l-amber-400',
-  info: 'border-l-sky-300',
-  debug: 'border-l-zinc-300',
-  trace: 'border-l-zinc-200',
-};
+import { useRef, useState } from 'react';
+import type { LogRow } from './collapse.js';
+import { LogTableRow } from './LogTableRow.js';
 
 /**
  * Time, Message (ANSI codes stripped; rendered as text, so markup in a line is shown, never run)
- * and Labels; only the rows in view are in the page (spacer rows stand for the rest), so
- * thousands of lines scroll smoothly.
+ * and Labels (from md up; an expanded row lists them on narrow screens). Only the rows in view
+ * are in the page (spacer rows stand for the rest), so thousands of lines scroll smoothly; each
+ * row is a tbody of its own so an expanded row is measured with its details.
  */
-export function LogsTable({ lines, footer }: { lines: LogLine[]; footer?: React.ReactNode }) {
+export function LogsTable({ rows, term, footer }: { rows: LogRow[]; term: string; footer?: React.ReactNode }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const virtualizer = useVirtualizer({
-    count: lines.length,
+    count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 30,
     overscan: 20,
+    getItemKey: (i) => rows[i]?.id ?? i,
   });
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const toggle = (id: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <div
       ref={scroller}
@@ -37,54 +36,35 @@ export function LogsTable({ lines, footer }: { lines: LogLine[]; footer?: React.
     >
       <table aria-label="Logs" className="w-full table-fixed text-xs">
         <colgroup>
-          <col className="w-44" />
+          <col className="w-28 sm:w-48" />
           <col />
-          <col className="w-72" />
+          <col className="w-0 md:w-72" />
         </colgroup>
         <thead className="sticky top-0 z-10 bg-zinc-50 text-left text-zinc-600">
           <tr>
-            <th className="px-3 py-2 font-semibold">Time</th>
-            <th className="px-3 py-2 font-semibold">Message</th>
-            <th className="px-3 py-2 font-semibold">Labels</th>
+            <th className="py-2 pl-6 pr-3 font-semibold">Time</th>
+            <th className="px-2 py-2 font-semibold sm:px-3">Message</th>
+            <th className="hidden px-3 py-2 font-semibold md:table-cell">Labels</th>
           </tr>
         </thead>
-        <tbody>
-          {padTop > 0 && <tr aria-hidden style={{ height: padTop }} />}
-          {items.map((item) => {
-            const line = lines[item.index] as LogLine;
-            return (
-              <tr
-                key={line.id}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className="border-b border-zinc-100 align-top"
-              >
-                <td
-                  className={`whitespace-nowrap border-l-4 px-3 py-1.5 text-zinc-500 ${SEVERITY_CLASS[line.severity ?? ''] ?? 'border-l-transparent'}`}
-                >
-                  <DateTime date={line.timestamp} />
-                </td>
-                <td className="whitespace-pre-wrap break-words px-3 py-1.5 font-mono text-zinc-800">
-                  {stripAnsi(line.message)}
-                </td>
-                <td className="px-3 py-1.5">
-                  <span className="flex flex-wrap gap-1">
-                    {Object.entries(line.labels).map(([k, v]) => (
-                      <span
-                        key={k}
-                        title={`${k}=${v}`}
-                        className="max-w-full truncate rounded bg-zinc-100 px-1.5 py-0.5 text-[11px] text-zinc-600"
-                      >
-                        {k}={v}
-                      </span>
-                    ))}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-          {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
-        </tbody>
+        {padTop > 0 && (
+          <tbody aria-hidden>
+            <tr style={{ height: padTop }} />
+          </tbody>
+        )}
+        {items.map((item) => {
+          const row = rows[item.index] as LogRow;
+          return (
+            <tbody key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+              <LogTableRow row={row} term={term} expanded={open.has(row.id)} onToggle={() => toggle(row.id)} />
+            </tbody>
+          );
+        })}
+        {padBottom > 0 && (
+          <tbody aria-hidden>
+            <tr style={{ height: padBottom }} />
+          </tbody>
+        )}
       </table>
       {footer}
     </div>

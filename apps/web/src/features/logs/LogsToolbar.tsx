@@ -73,7 +73,7 @@ export function LogsToolbar({
           </option>
         ))}
       </select>
-      <search>
+      <search className="w-full sm:w-auto">
         <form
           className="flex items-center gap-1"
           onSubmit={(e) => {
@@ -85,7 +85,7 @@ export function LogsToolbar({
             type="search"
             aria-label="Search logs"
             placeholder="Search"
-            className="w-64 rounded-md border-0 py-1.5 text-sm ring-1 ring-zinc-300 focus:ring-2 focus:ring-blue-600"
+            className="min-w-0 flex-1 rounded-md border-0 py-1.5 sm:w-64 sm:flex-none text-sm ring-1 ring-zinc-300 focus:ring-2 focus:ring-blue-600"
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
