@@ -104,12 +104,13 @@ export function CheckHistory({ checkId, from }: { checkId: string; from: string 
           <tbody>
             {rows.map((r) => (
               <tr key={r.time} className="border-t border-zinc-100 align-top">
-                <td className="py-1 pr-3 whitespace-nowrap text-zinc-600">{new Date(r.time).toLocaleString()}</td>
+                <td className="py-1 pr-3 text-zinc-600 sm:whitespace-nowrap">{new Date(r.time).toLocaleString()}</td>
                 <td className="py-1 pr-3">
                   <StatusDot status={r.status ? 'healthy' : 'unhealthy'} />
                 </td>
                 <td className="py-1 pr-3 tabular-nums">{formatLatency(r.duration)}</td>
-                <td className="py-1 break-all text-zinc-700">
+                {/* wraps between words; a word longer than the column (a URL) breaks as a last resort */}
+                <td className="min-w-40 py-1 [overflow-wrap:anywhere] text-zinc-700">
                   {r.error || r.message}
                   {Array.isArray(r.artifacts) && r.artifacts.length > 0 && <ArtifactLinks artifacts={r.artifacts} />}
                 </td>
