@@ -110,7 +110,7 @@ export function CheckHistory({ checkId, from }: { checkId: string; from: string 
                 </td>
                 <td className="py-1 pr-3 tabular-nums">{formatLatency(r.duration)}</td>
                 {/* wraps between words; a word longer than the column (a URL) breaks as a last resort */}
-                <td className="min-w-40 py-1 [overflow-wrap:anywhere] text-zinc-700">
+                <td className="min-w-24 py-1 [overflow-wrap:anywhere] text-zinc-700 sm:min-w-40">
                   {r.error || r.message}
                   {Array.isArray(r.artifacts) && r.artifacts.length > 0 && <ArtifactLinks artifacts={r.artifacts} />}
                 </td>
