@@ -45,7 +45,14 @@ export function Tabs({ tabs, value, onChange, label, className }: TabsProps) {
 
   return (
     <div className={cx('flex min-h-0 flex-col', className)}>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-zinc-200" onKeyDown={onKeyDown}>
+      {/* on a narrow screen the tabs scroll sideways instead of squeezing their labels; the base
+          line is an inset shadow, so the selected tab's border covers it inside the scroll box */}
+      <div
+        role="tablist"
+        aria-label={label}
+        className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-zinc-200)]"
+        onKeyDown={onKeyDown}
+      >
         {visible.map((t) => {
           const active = t.id === selected?.id;
           return (
@@ -63,7 +70,7 @@ export function Tabs({ tabs, value, onChange, label, className }: TabsProps) {
               tabIndex={active ? 0 : -1}
               onClick={() => select(t.id)}
               className={cx(
-                '-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium transition-colors',
+                'inline-flex shrink-0 items-center gap-1.5 border-b-2 px-3 whitespace-nowrap py-2 text-sm font-medium transition-colors',
                 active
                   ? 'border-indigo-600 text-indigo-700'
                   : 'border-transparent text-zinc-500 hover:border-zinc-300 hover:text-zinc-800',

@@ -26,7 +26,10 @@ export function TopBar({
   const fetching = useIsFetching() > 0;
   return (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-4">
-      <h1 className="truncate text-[15px] font-semibold text-zinc-900">{title}</h1>
+      {/* on a phone a long title takes two lines rather than losing its end */}
+      <h1 className="text-[15px] font-semibold text-zinc-900 max-sm:line-clamp-2 max-sm:leading-tight sm:truncate">
+        {title}
+      </h1>
       <div ref={onSlot} className="flex min-w-0 flex-1 items-center gap-2" />
       <div className="flex items-center gap-1">
         {refresh && (

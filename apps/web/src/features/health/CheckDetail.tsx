@@ -121,29 +121,34 @@ function CheckHeader({
   const total = check.uptime.passed + check.uptime.failed;
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex items-center gap-2">
-        <CheckIcon type={check.type} icon={check.icon} />
-        <StatusDot status={check.status} />
-        <h3 className="min-w-0 flex-1 truncate text-lg font-semibold text-zinc-900">{check.name}</h3>
-        <select
-          aria-label="Time range"
-          className="h-8 rounded-md border border-zinc-300 px-2 text-sm"
-          value={timeRange}
-          onChange={(e) => onTimeRange(e.target.value)}
-        >
-          {TIME_RANGES.map(([r]) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-        {canRun && <RunNow checkId={check.id} />}
-        <PlaybooksMenu target={{ check_id: check.id }} />
-        <LinkToIncidentButton
-          size="md"
-          target={{ check_id: check.id }}
-          defaultTitle={`${check.name} is ${check.status ?? 'unhealthy'}`}
-        />
+      {/* on a phone the name keeps its own row (wrapping, never cut) and the actions wrap below it */}
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="flex min-w-0 flex-1 basis-56 items-center gap-2">
+          <CheckIcon type={check.type} icon={check.icon} />
+          <StatusDot status={check.status} />
+          <h3 className="min-w-0 text-lg font-semibold break-words text-zinc-900">{check.name}</h3>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <select
+            aria-label="Time range"
+            className="h-8 rounded-md border border-zinc-300 px-2 text-sm"
+            value={timeRange}
+            onChange={(e) => onTimeRange(e.target.value)}
+          >
+            {TIME_RANGES.map(([r]) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          {canRun && <RunNow checkId={check.id} />}
+          <PlaybooksMenu target={{ check_id: check.id }} />
+          <LinkToIncidentButton
+            size="md"
+            target={{ check_id: check.id }}
+            defaultTitle={`${check.name} is ${check.status ?? 'unhealthy'}`}
+          />
+        </div>
       </div>
       <ul aria-label="Labels" className="flex flex-wrap gap-1">
         {shown.map(([k, v]) => (

@@ -95,21 +95,24 @@ export function CheckHistory({ checkId, from }: { checkId: string; from: string 
         <table aria-label="Check history" className="w-full text-sm">
           <thead className="text-left text-xs text-zinc-500">
             <tr>
-              <th className="py-1 pr-3">Time</th>
-              <th className="py-1 pr-3">Status</th>
-              <th className="py-1 pr-3">Duration</th>
+              <th className="py-1 pr-2 sm:pr-3">Time</th>
+              <th className="py-1 pr-2 sm:pr-3">Status</th>
+              <th className="py-1 pr-2 sm:pr-3">Duration</th>
               <th className="py-1">Message</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.time} className="border-t border-zinc-100 align-top">
-                <td className="py-1 pr-3 whitespace-nowrap text-zinc-600">{new Date(r.time).toLocaleString()}</td>
-                <td className="py-1 pr-3">
+                <td className="py-1 pr-2 text-zinc-600 sm:pr-3 sm:whitespace-nowrap">
+                  {new Date(r.time).toLocaleString()}
+                </td>
+                <td className="py-1 pr-2 sm:pr-3">
                   <StatusDot status={r.status ? 'healthy' : 'unhealthy'} />
                 </td>
-                <td className="py-1 pr-3 tabular-nums">{formatLatency(r.duration)}</td>
-                <td className="py-1 break-all text-zinc-700">
+                <td className="py-1 pr-2 tabular-nums sm:pr-3">{formatLatency(r.duration)}</td>
+                {/* wraps between words; a word longer than the column (a URL) breaks as a last resort */}
+                <td className="min-w-24 py-1 [overflow-wrap:anywhere] text-zinc-700 sm:min-w-40">
                   {r.error || r.message}
                   {Array.isArray(r.artifacts) && r.artifacts.length > 0 && <ArtifactLinks artifacts={r.artifacts} />}
                 </td>
