@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { type ConnectionResolver, resolveEnvSource } from '../../connections/store.js';
 import type { Db } from '../../db/connection.js';
-import { lazyDriver } from '../../health/checks/lib/lazyDriver.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { extractItems } from '../extract.js';
 import { ingestScrape } from '../ingest.js';
 import { DEFAULT_DEDUP_WINDOW_MS } from '../scrape.js';

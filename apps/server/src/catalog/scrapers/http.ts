@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { onAbort } from '../../abort.js';
 import { assertConnectionHost, hasCredentials } from '../../connections/host.js';
 import { evaluateCel, renderTemplate } from '../../expr/index.js';
-import { createAgent, type HttpResponse, send } from '../../health/checks/lib/http-client.js';
+import { createAgent, type HttpResponse, send } from '../../integrations/http/client.js';
 import type { ScrapeContext, ScraperType } from './types.js';
 
 /**

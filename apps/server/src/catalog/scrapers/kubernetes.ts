@@ -1,7 +1,7 @@
 import type { KubeConfig, KubernetesObjectApi, V1APIResource } from '@kubernetes/client-node';
 import { type KubernetesScraper, kubernetesScraperSchema, parseDuration } from '@opsdeck/schema';
 import { loadKubeConfig } from '../../health/checks/kubernetes.js';
-import { lazyDriver } from '../../health/checks/lib/lazyDriver.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { clusterDocument, type EventRules, eventChange, type KubeObject, objectDocument } from './lib/kubeObjects.js';
 import { lastTouched } from './lib/kubeRelationships.js';
 import type { ExternalChange, ScrapeContext, ScrapedDocument, ScraperType } from './types.js';

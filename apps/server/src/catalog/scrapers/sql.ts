@@ -1,9 +1,9 @@
 import { type SqlScraper, sqlScraperSchema } from '@opsdeck/schema';
-import { interpolateCredentials } from '../../health/checks/lib/endpoint.js';
-import { plainRow, runSqlQuery, type SqlDriver } from '../../health/checks/lib/sql.js';
-import { mssqlDriver } from '../../health/checks/mssql.js';
-import { mysqlDriver } from '../../health/checks/mysql.js';
-import { postgresDriver } from '../../health/checks/postgres.js';
+import { interpolateCredentials } from '../../integrations/endpoint.js';
+import { mssqlDriver } from '../../integrations/sql/mssql.js';
+import { mysqlDriver } from '../../integrations/sql/mysql.js';
+import { postgresDriver } from '../../integrations/sql/postgres.js';
+import { plainRow, runSqlQuery, type SqlDriver } from '../../integrations/sql/query.js';
 import type { ScraperType } from './types.js';
 
 /**

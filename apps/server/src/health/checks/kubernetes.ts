@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
 import { KUBERNETES_CORE_KINDS, type KubernetesCheck, kubernetesCheckSchema } from '@opsdeck/schema';
 import { isEmptyExpression } from '../../expr/index.js';
-import { abortable } from './lib/endpoint.js';
-import { type ResourceHealth, resourceHealth } from './lib/kubeHealth.js';
-import { lazyDriver } from './lib/lazyDriver.js';
+import { abortable } from '../../integrations/endpoint.js';
+import { type ResourceHealth, resourceHealth } from '../../integrations/kube/resourceHealth.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { type CheckContext, type CheckType, failure } from './types.js';
 
 const loadKubernetes = lazyDriver(() => import('@kubernetes/client-node'));

@@ -1,6 +1,6 @@
 import type { LogBackendSpec } from '@opsdeck/schema';
-import { lazyDriver } from '../../health/checks/lib/lazyDriver.js';
 import { badRequest, HttpError } from '../../http/errors.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { textMatcher, toLogLine } from '../lines.js';
 import type { BackendPage, FoundLine, LogBackend, LogSearch } from '../types.js';
 import { LogBackendError } from '../types.js';

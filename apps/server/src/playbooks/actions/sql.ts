@@ -1,11 +1,11 @@
 import { sqlActionSchema } from '@opsdeck/schema';
 import type { z } from 'zod';
-import { resolveEndpoint } from '../../health/checks/lib/endpoint.js';
-import { plainRow, runSqlQuery, type SqlDriver } from '../../health/checks/lib/sql.js';
-import { mssqlDriver } from '../../health/checks/mssql.js';
-import { mysqlDriver } from '../../health/checks/mysql.js';
-import { postgresDriver } from '../../health/checks/postgres.js';
 import type { CheckContext } from '../../health/checks/types.js';
+import { resolveEndpoint } from '../../integrations/endpoint.js';
+import { mssqlDriver } from '../../integrations/sql/mssql.js';
+import { mysqlDriver } from '../../integrations/sql/mysql.js';
+import { postgresDriver } from '../../integrations/sql/postgres.js';
+import { plainRow, runSqlQuery, type SqlDriver } from '../../integrations/sql/query.js';
 import { type ActionType, failed } from './types.js';
 
 type Spec = z.infer<typeof sqlActionSchema>;

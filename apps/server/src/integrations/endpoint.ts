@@ -1,6 +1,6 @@
-import { untilAborted } from '../../../abort.js';
-import { assertConnectionHost } from '../../../connections/host.js';
-import type { CheckContext, ResolvedConnection } from '../types.js';
+import { untilAborted } from '../abort.js';
+import { assertConnectionHost } from '../connections/host.js';
+import type { CheckContext, ResolvedConnection } from '../health/checks/types.js';
 
 /** The reference's `Connection` block of a check, before resolution. */
 export interface ConnectionFields {
