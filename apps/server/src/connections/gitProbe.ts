@@ -1,4 +1,4 @@
-import type { ResolvedConnection } from '../health/checks/types.js';
+import type { ResolvedConnection } from '../integrations/connection.js';
 import type { SandboxPolicy } from '../sandbox/config.js';
 import { runSandboxed } from '../sandbox/run.js';
 

@@ -2,7 +2,7 @@ import { scrapeSchedule } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectionResolver } from '../../health/engine.js';
+import { connectionResolver } from '../../connections/resolver.js';
 import { parseSchedule } from '../../health/schedule.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';

@@ -1,7 +1,7 @@
 import { parseDuration, prometheusActionSchema } from '@opsdeck/schema';
 import { Agent, fetch } from 'undici';
 import type { z } from 'zod';
-import { assertConnectionHost } from '../../connections/host.js';
+import { assertConnectionHost } from '../../integrations/connection.js';
 import { redactUrl } from '../../integrations/endpoint.js';
 import { type ActionType, failed } from './types.js';
 import { parseWhen } from './when.js';

@@ -1,7 +1,7 @@
 import type { ViewQuery } from '@opsdeck/schema';
 import { fetch } from 'undici';
-import { assertConnectionHost, hasCredentials } from '../../connections/host.js';
 import { queryJsonPathAll } from '../../expr/index.js';
+import { assertConnectionHost, hasCredentials } from '../../integrations/connection.js';
 import { interpolateCredentials, redactUrl } from '../../integrations/endpoint.js';
 import { causeText } from '../../integrations/http/json.js';
 import type { SourceContext, ViewSource } from './types.js';
