@@ -1,9 +1,7 @@
 import { mssqlCheckSchema, mysqlCheckSchema, postgresCheckSchema, type SqlCheck } from '@opsdeck/schema';
 import { renderTemplate, withExpressionContext } from '../../expr/index.js';
 import { redactUrl, resolveEndpoint } from '../../integrations/endpoint.js';
-import { mssqlDriver } from '../../integrations/sql/mssql.js';
-import { mysqlDriver } from '../../integrations/sql/mysql.js';
-import { postgresDriver } from '../../integrations/sql/postgres.js';
+import { SQL_DRIVERS } from '../../integrations/sql/drivers.js';
 import { errorText, plainRow, runSqlQuery, type SqlDriver } from '../../integrations/sql/query.js';
 import { type CheckContext, type CheckOutcome, type CheckType, failure } from './types.js';
 
@@ -64,7 +62,7 @@ export const postgresCheck: CheckType<SqlCheck> = {
   type: 'postgres',
   endpoint: sqlEndpoint,
   schema: postgresCheckSchema,
-  run: (spec, ctx) => runSqlCheck(postgresDriver, spec, ctx),
+  run: (spec, ctx) => runSqlCheck(SQL_DRIVERS.postgres, spec, ctx),
   defaultTimeoutMs: 60_000,
 };
 
@@ -72,7 +70,7 @@ export const mysqlCheck: CheckType<SqlCheck> = {
   type: 'mysql',
   endpoint: sqlEndpoint,
   schema: mysqlCheckSchema,
-  run: (spec, ctx) => runSqlCheck(mysqlDriver, spec, ctx),
+  run: (spec, ctx) => runSqlCheck(SQL_DRIVERS.mysql, spec, ctx),
   defaultTimeoutMs: 60_000,
 };
 
@@ -80,6 +78,6 @@ export const mssqlCheck: CheckType<SqlCheck> = {
   type: 'mssql',
   endpoint: sqlEndpoint,
   schema: mssqlCheckSchema,
-  run: (spec, ctx) => runSqlCheck(mssqlDriver, spec, ctx),
+  run: (spec, ctx) => runSqlCheck(SQL_DRIVERS.sqlserver, spec, ctx),
   defaultTimeoutMs: 60_000,
 };
