@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { longLivedController } from '../abort.js';
 import { connectionResolver } from '../connections/resolver.js';
 import { LOCAL_AGENT_ID } from '../db/types.js';
-import { parseSchedule } from '../health/schedule.js';
+import { parseSchedule } from '../health/index.js';
 import type { AppContext } from '../http/context.js';
 import { every } from '../jobs/jobHistory.js';
 import { sandboxPolicy } from '../sandbox/config.js';

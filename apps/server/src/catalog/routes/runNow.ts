@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { connectionResolver } from '../../connections/resolver.js';
-import { parseSchedule } from '../../health/schedule.js';
+import { parseSchedule } from '../../health/index.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { outcomeStatus } from '../../jobs/jobHistory.js';
