@@ -1,6 +1,6 @@
 import type { ApplicationReport } from '@opsdeck/schema';
 import { sql } from 'kysely';
-import { parseSchedule } from '../health/schedule.js';
+import { parseSchedule } from '../health/index.js';
 import type { AppContext } from '../http/context.js';
 import { every, runJob } from '../jobs/jobHistory.js';
 import { buildReport } from './report/index.js';

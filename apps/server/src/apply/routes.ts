@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { connectionResolver } from '../health/engine.js';
+import { connectionResolver } from '../connections/resolver.js';
 import './exposed.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';

@@ -10,7 +10,7 @@ import {
   scrapeSchedule,
 } from '@opsdeck/schema';
 import { compileCel, compileJavaScript, compileTemplate } from '../expr/index.js';
-import { parseSchedule, ScheduleError } from '../health/schedule.js';
+import { parseSchedule, ScheduleError } from '../health/index.js';
 import { parseResourceFile, type ResourceIssue, ResourceValidationError } from '../resourceYaml.js';
 
 /** A ScrapeConfig document that failed validation: every problem with the path that has it. */

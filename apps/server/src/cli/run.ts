@@ -3,10 +3,13 @@ import { loadConfig } from '../config.js';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import { type Db, openDatabase } from '../db/connection.js';
-import { parseCanaryFile } from '../health/canaryYaml.js';
-import { closeCheckDrivers } from '../health/drivers.js';
-import { canaryCheckRows } from '../health/junitMode.js';
-import { CanaryRunner, type RunnableCanary } from '../health/runner.js';
+import {
+  CanaryRunner,
+  canaryCheckRows,
+  closeCheckDrivers,
+  parseCanaryFile,
+  type RunnableCanary,
+} from '../health/index.js';
 import { cliSandboxPolicy } from '../sandbox/config.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';

@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { ConnectionResolver } from '../connections/store.js';
 import { type Db, openDatabase } from '../db/connection.js';
-import { closeCheckDrivers } from '../health/drivers.js';
+import { closeCheckDrivers } from '../health/index.js';
 import { cliSandboxPolicy } from '../sandbox/config.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';

@@ -2,10 +2,10 @@ import './rest.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { sandboxPolicy } from '../sandbox/config.js';
+import { connectionResolver } from './resolver.js';
 import { ConnectionNotFoundError } from './store.js';
 import { testConnection, UntestableConnectionError } from './tester.js';
 

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { ResolvedConnection } from '../health/checks/types.js';
+import type { ResolvedConnection } from '../integrations/connection.js';
 
 /**
  * Tests an email (SMTP) connection for real: connects, upgrades to TLS as the connection says,

@@ -1,7 +1,7 @@
 import { setBounded } from '../boundedMap.js';
 import type { SecretBox } from '../crypto/secretBox.js';
 import type { Db } from '../db/connection.js';
-import type { ResolvedConnection } from '../health/checks/types.js';
+import type { ResolvedConnection } from '../integrations/connection.js';
 import './tables.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,5 @@
-import { checkTypeFor } from '../health/checks/registry.js';
-import type { ResolvedConnection } from '../health/checks/types.js';
-import { type CheckResult, executeCheck } from '../health/execute.js';
+import { type CheckResult, checkTypeFor, executeCheck } from '../health/index.js';
+import type { ResolvedConnection } from '../integrations/connection.js';
 import { DEFAULT_SANDBOX, type SandboxPolicy } from '../sandbox/config.js';
 import { lsRemote, lsRemoteApplies } from './gitProbe.js';
 import { verifySmtp } from './smtpProbe.js';

@@ -1,4 +1,4 @@
-import { closeSqlPools } from './checks/lib/sql.js';
+import { closeSqlPools } from '../integrations/sql/query.js';
 import { closeMongoClients } from './checks/mongodb.js';
 
 /** Closes the connection pools check runners keep between runs (shutdown, end of `opsdeck run`). */

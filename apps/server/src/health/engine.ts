@@ -1,6 +1,5 @@
 import { longLivedController } from '../abort.js';
-import { connectionSecretBox } from '../connections/secrets.js';
-import { ConnectionResolver } from '../connections/store.js';
+import { connectionResolver } from '../connections/resolver.js';
 import type { AppContext } from '../http/context.js';
 import { every } from '../jobs/jobHistory.js';
 import { sandboxPolicy } from '../sandbox/config.js';
@@ -17,18 +16,6 @@ import { OrphanRunner } from './takeover.js';
 interface Logger {
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
-}
-
-const resolvers = new WeakMap<AppContext, ConnectionResolver>();
-
-/** The connection resolver of an app (shared by Run Now, the scheduler and connection tests). */
-export function connectionResolver(ctx: AppContext): ConnectionResolver {
-  let r = resolvers.get(ctx);
-  if (!r) {
-    r = new ConnectionResolver(ctx.db, connectionSecretBox(ctx.config));
-    resolvers.set(ctx, r);
-  }
-  return r;
 }
 
 const onDemand = new WeakMap<AppContext, { runner: CanaryRunner; writer: ResultWriter }>();

@@ -1,6 +1,6 @@
 import type { CanaryResource } from '@opsdeck/schema';
 import { applyTypeRules, connectionInputSchema } from '../connections/types.js';
-import { validateCanary } from '../health/canaryYaml.js';
+import { validateCanary } from '../health/index.js';
 import { notificationResourceSchema } from '../notifications/spec.js';
 import type { ImportPlan, PlannedConnection } from './plan.js';
 

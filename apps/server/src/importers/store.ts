@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import { prepareConnectionRow } from '../connections/service.js';
 import type { SecretBox } from '../crypto/secretBox.js';
 import type { Executor } from '../events/queue.js';
-import { saveCanary } from '../health/canaries.js';
+import { saveCanary } from '../health/index.js';
 import { applyRule } from '../notifications/rules.js';
 import type { ImportPlan, PlannedConnection } from './plan.js';
 

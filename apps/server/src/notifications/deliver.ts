@@ -1,5 +1,5 @@
 import type { Executor } from '../events/queue.js';
-import type { ResolvedConnection } from '../health/checks/types.js';
+import type { ResolvedConnection } from '../integrations/connection.js';
 import { email } from './channels/email.js';
 import { channelForScheme, channelForType } from './channels/registry.js';
 import { type Channel, ChannelError, type ChannelMessage, type SendContext } from './channels/types.js';

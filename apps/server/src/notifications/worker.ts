@@ -11,7 +11,7 @@ import './tables.js';
 
 export interface NotificationWorkerOptions {
   lookup?: ResourceLookup;
-  resolveConnection(ref: string): Promise<import('../health/checks/types.js').ResolvedConnection>;
+  resolveConnection(ref: string): Promise<import('../integrations/connection.js').ResolvedConnection>;
   systemSmtp?: SystemSmtp | undefined;
   publicUrl?: string | undefined;
   timeoutMs?: number;

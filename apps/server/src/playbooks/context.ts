@@ -1,7 +1,7 @@
 import { searchResources } from '../catalog/query/search.js';
+import { connectionResolver } from '../connections/resolver.js';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { resolveEnvSource } from '../connections/store.js';
-import { connectionResolver } from '../health/engine.js';
 import type { AppContext } from '../http/context.js';
 import { notificationOptionsFromConfig } from '../notifications/config.js';
 import { deliver } from '../notifications/deliver.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { parseSchedule } from '../health/schedule.js';
+import { parseSchedule } from '../health/index.js';
 import type { AppContext } from '../http/context.js';
 import { startRun } from './runs.js';
 

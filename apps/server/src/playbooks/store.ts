@@ -1,7 +1,7 @@
 import type { PlaybookResource, PlaybookSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
-import { parseSchedule } from '../health/schedule.js';
+import { parseSchedule } from '../health/index.js';
 import type { Role } from '../rbac/resources.js';
 import type { ExecMode } from '../sandbox/config.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';

@@ -1,6 +1,6 @@
 import { canaryIssues, formatPath, type PlaybookResource, playbookResourceSchema } from '@opsdeck/schema';
 import { compileCel, compileTemplate } from '../expr/index.js';
-import { parseSchedule, ScheduleError } from '../health/schedule.js';
+import { parseSchedule, ScheduleError } from '../health/index.js';
 import { parseResourceFile, type ResourceIssue, ResourceValidationError } from '../resourceYaml.js';
 import { checkDelay, checkIf } from './conditions.js';
 

@@ -1,5 +1,5 @@
 import type { ComponentProperty, ComponentSpec, TopologyResource } from '@opsdeck/schema';
-import type { ExecuteContext } from '../health/execute.js';
+import type { ExecuteContext } from '../health/index.js';
 import { componentsFromValues, type LookedUpComponent, runLookup } from './lookup.js';
 import { type ConfigReader, resolveProperties } from './properties.js';
 import { renderDeep, renderString } from './templating.js';

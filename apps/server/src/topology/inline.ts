@@ -2,7 +2,7 @@ import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Executor } from '../events/queue.js';
-import { saveCanary } from '../health/canaries.js';
+import { saveCanary } from '../health/index.js';
 
 /**
  * Inline checks of components (`checks: [{inline: <Canary spec>}]`): each becomes a canary of its

@@ -1,4 +1,4 @@
-import { type ExecuteContext, executeCheck } from '../health/execute.js';
+import { type ExecuteContext, executeCheck } from '../health/index.js';
 
 /**
  * A `lookup` is a Canary spec whose checks run without storing anything (backend-2 §1.2). Each

@@ -3,7 +3,7 @@ import { parseDuration } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectionResolver } from '../health/engine.js';
+import { connectionResolver } from '../connections/resolver.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { sandboxPolicy } from '../sandbox/config.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import { type ConnectionResolver, resolveEnvSource } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
-import type { ExecuteContext } from '../health/execute.js';
+import type { ExecuteContext } from '../health/index.js';
 import { runJob } from '../jobs/jobHistory.js';
 import type { SandboxPolicy } from '../sandbox/config.js';
 import { type BuiltComponent, buildTopology } from './build.js';

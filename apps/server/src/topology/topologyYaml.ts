@@ -8,8 +8,7 @@ import {
   topologySchema,
 } from '@opsdeck/schema';
 import { compileCel, compileTemplate } from '../expr/index.js';
-import { checkExpressionIssues } from '../health/execute.js';
-import { parseSchedule, ScheduleError } from '../health/schedule.js';
+import { checkExpressionIssues, parseSchedule, ScheduleError } from '../health/index.js';
 import { parseResourceFile, type ResourceIssue, ResourceValidationError } from '../resourceYaml.js';
 import './tables.js';
 

@@ -1,5 +1,5 @@
 import type { ViewColumnType } from '@opsdeck/schema';
-import { plainRow } from '../health/checks/lib/sql.js';
+import { plainRow } from '../integrations/sql/query.js';
 import { DeadlinePool } from '../threads/deadlinePool.js';
 
 /**

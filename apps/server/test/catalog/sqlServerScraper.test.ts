@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectScrape } from '../../src/catalog/scrape.js';
-import { sqlDriverName } from '../../src/catalog/scrapers/sql.js';
 import { systemClock } from '../../src/clock.js';
 import { closeCheckDrivers } from '../../src/health/drivers.js';
+import { sqlDriverName } from '../../src/integrations/sql/drivers.js';
 import { realServer } from '../health/checks/realServer.js';
 import { closedPort } from '../health/checks/runnerContext.js';
 import { buildScrapeConfig } from './helpers.js';

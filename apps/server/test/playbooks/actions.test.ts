@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSqlPools } from '../../src/health/checks/lib/sql.js';
+import { closeSqlPools } from '../../src/integrations/sql/query.js';
 import { serviceAvailable } from '../health/checks/runnerContext.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { httpPeer, run, seedPlaybook, status, worker } from './helpers.js';

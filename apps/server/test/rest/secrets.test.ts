@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionResolver } from '../../src/health/engine.js';
+import { connectionResolver } from '../../src/connections/resolver.js';
 import type { Role } from '../../src/rbac/resources.js';
 import { refreshSchema } from '../../src/rest/schemaCache.js';
 import { exposeFunction } from '../../src/rest/whitelist.js';

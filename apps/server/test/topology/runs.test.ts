@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSqlPools } from '../../src/health/checks/lib/sql.js';
+import { closeSqlPools } from '../../src/integrations/sql/query.js';
 import { startTestServer, type TestServer, writeCheckResults } from '../helpers/index.js';
 import { child, json, type Node, topologyApi } from './helpers.js';
 

@@ -1,7 +1,6 @@
 import type { CanaryResource } from '@opsdeck/schema';
 import { systemClock } from '../../clock.js';
-import { saveCanary } from '../../health/canaries.js';
-import { validateCanary } from '../../health/canaryYaml.js';
+import { saveCanary, validateCanary } from '../../health/index.js';
 import { execWriteRefusal } from '../../sandbox/execPolicy.js';
 import { APPLIED_SOURCE, defineKind } from '../kind.js';
 import { locate, softDelete } from '../locate.js';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { type ConnectionResolver, resolveEnvSource } from '../../connections/store.js';
 import type { Db } from '../../db/connection.js';
-import { lazyDriver } from '../../health/checks/lib/lazyDriver.js';
+import { loadKubernetes } from '../../integrations/kube/config.js';
 import { extractItems } from '../extract.js';
 import { ingestScrape } from '../ingest.js';
 import { DEFAULT_DEDUP_WINDOW_MS } from '../scrape.js';
@@ -29,8 +29,6 @@ import { scrapeConfigOf } from './run.js';
  * `retryMs`. Only the process that holds a scraper's schedule claim (it ran its last scheduled
  * scrape) watches it, so processes never double the work; the manager re-checks on `sync()`.
  */
-
-const loadKubernetes = lazyDriver(() => import('@kubernetes/client-node'));
 
 /** Updates held at most before a flush is forced. */
 const MAX_PENDING = 5000;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { longLivedController } from '../../abort.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import { parseSchedule, type Schedule } from '../../health/schedule.js';
+import { parseSchedule, type Schedule } from '../../health/index.js';
 import { claimDue, dueRuns, processOwner, releaseLease, storeFirstRuns } from './lease.js';
 import { runLeaseMs, type StoredScraper } from './run.js';
 import '../tables.js';

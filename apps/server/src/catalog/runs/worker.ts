@@ -1,4 +1,4 @@
-import { connectionResolver } from '../../health/engine.js';
+import { connectionResolver } from '../../connections/resolver.js';
 import type { AppContext } from '../../http/context.js';
 import { every } from '../../jobs/jobHistory.js';
 import { sandboxPolicy } from '../../sandbox/config.js';

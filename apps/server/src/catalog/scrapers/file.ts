@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type FileScraper, fileScraperSchema } from '@opsdeck/schema';
 import { parseAllDocuments } from 'yaml';
-import { globToRegExp, listFiles } from '../../health/checks/lib/files.js';
+import { globToRegExp, listFiles } from '../../integrations/files.js';
 import { allowedPath, type FileAccess, FileAccessError } from '../../sandbox/fileRoots.js';
 import { cachedCheckout, parseGitUrl } from './lib/git.js';
 import { parseProperties } from './lib/properties.js';

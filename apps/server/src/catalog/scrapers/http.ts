@@ -1,9 +1,9 @@
 import { type HttpScraper, httpScraperSchema, parseDuration } from '@opsdeck/schema';
 import { parse as parseYaml } from 'yaml';
 import { onAbort } from '../../abort.js';
-import { assertConnectionHost, hasCredentials } from '../../connections/host.js';
 import { evaluateCel, renderTemplate } from '../../expr/index.js';
-import { createAgent, type HttpResponse, send } from '../../health/checks/lib/http-client.js';
+import { assertConnectionHost, hasCredentials } from '../../integrations/connection.js';
+import { createAgent, type HttpResponse, send } from '../../integrations/http/client.js';
 import type { ScrapeContext, ScraperType } from './types.js';
 
 /**

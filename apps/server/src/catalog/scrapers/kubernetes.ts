@@ -1,7 +1,6 @@
 import type { KubeConfig, KubernetesObjectApi, V1APIResource } from '@kubernetes/client-node';
 import { type KubernetesScraper, kubernetesScraperSchema, parseDuration } from '@opsdeck/schema';
-import { loadKubeConfig } from '../../health/checks/kubernetes.js';
-import { lazyDriver } from '../../health/checks/lib/lazyDriver.js';
+import { loadKubeConfig, loadKubernetes } from '../../integrations/kube/config.js';
 import { clusterDocument, type EventRules, eventChange, type KubeObject, objectDocument } from './lib/kubeObjects.js';
 import { lastTouched } from './lib/kubeRelationships.js';
 import type { ExternalChange, ScrapeContext, ScrapedDocument, ScraperType } from './types.js';
@@ -14,8 +13,6 @@ import type { ExternalChange, ScrapeContext, ScrapedDocument, ScraperType } from
  * time, `maxInflight` kinds at once; then its events, which become changes (lib/kubeObjects.ts).
  * Between scrapes, lib/kubeWatch.ts keeps the items current from the same lists.
  */
-
-const loadKubernetes = lazyDriver(() => import('@kubernetes/client-node'));
 
 export const DEFAULT_KINDS: ReadonlyArray<{ apiVersion: string; kind: string }> = [
   { apiVersion: 'v1', kind: 'Namespace' },
@@ -61,8 +58,8 @@ export function kubeErrorText(err: unknown): string {
 }
 
 export async function scraperKubeConfig(spec: KubernetesScraper, ctx: ScrapeContext): Promise<KubeConfig> {
-  // the check's loader reads the same two fields (kubeconfig, connection) through the same resolvers
-  return loadKubeConfig(spec as never, ctx as never);
+  // the kubernetes check reads the same two fields (kubeconfig, connection) through the same loader
+  return loadKubeConfig(spec, ctx);
 }
 
 export function eventRules(spec: KubernetesScraper): EventRules {

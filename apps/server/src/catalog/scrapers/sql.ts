@@ -1,40 +1,14 @@
 import { type SqlScraper, sqlScraperSchema } from '@opsdeck/schema';
-import { interpolateCredentials } from '../../health/checks/lib/endpoint.js';
-import { plainRow, runSqlQuery, type SqlDriver } from '../../health/checks/lib/sql.js';
-import { mssqlDriver } from '../../health/checks/mssql.js';
-import { mysqlDriver } from '../../health/checks/mysql.js';
-import { postgresDriver } from '../../health/checks/postgres.js';
+import { interpolateCredentials } from '../../integrations/endpoint.js';
+import { sqlDriverFor } from '../../integrations/sql/drivers.js';
+import { plainRow, runSqlQuery } from '../../integrations/sql/query.js';
 import type { ScraperType } from './types.js';
 
 /**
- * Runs a query on PostgreSQL, MySQL/MariaDB or SQL Server (the SQL checks' drivers and pools) and turns each
+ * Runs a query on PostgreSQL, MySQL/MariaDB or SQL Server (integrations/sql: the drivers and pools the SQL checks use) and turns each
  * row into a document; a row with a single column becomes that column's value (a JSON column is
  * a whole config). `connection` is a DSN or `connection://namespace/name`.
  */
-
-const DRIVERS: Record<string, SqlDriver<unknown>> = {
-  postgres: postgresDriver as SqlDriver<unknown>,
-  mysql: mysqlDriver as SqlDriver<unknown>,
-  sqlserver: mssqlDriver as SqlDriver<unknown>,
-};
-
-/**
- * The driver a DSN speaks, from `driver` or the URL scheme (a Go-style `tcp(...)` DSN is MySQL, an
- * ADO.NET `Server=...;` string SQL Server).
- */
-export function sqlDriverName(url: string, driver?: string, connectionType?: string): string | undefined {
-  if (driver) return driver === 'mssql' ? 'sqlserver' : driver;
-  const scheme = /^([a-z0-9+]+):\/\//i.exec(url)?.[1]?.toLowerCase();
-  if (scheme === 'postgres' || scheme === 'postgresql') return 'postgres';
-  if (scheme === 'mysql' || scheme === 'mariadb') return 'mysql';
-  if (scheme === 'sqlserver' || scheme === 'mssql') return 'sqlserver';
-  if (!scheme && /@(tcp|unix)\(/.test(url)) return 'mysql';
-  if (!scheme && /(^|;)\s*(server|data source|address)\s*=/i.test(url)) return 'sqlserver';
-  if (connectionType === 'postgres' || connectionType === 'mysql') return connectionType;
-  if (connectionType === 'sql_server' || connectionType === 'sqlserver' || connectionType === 'mssql')
-    return 'sqlserver';
-  return scheme;
-}
 
 /** A text column holding JSON is the JSON; any other value stays as it is. */
 function jsonOrText(value: unknown): unknown {
@@ -58,8 +32,7 @@ export const sqlScraper: ScraperType<SqlScraper> = {
     const raw = stored ? stored.url : spec.connection;
     if (!raw) return { documents: [], errors: [`${spec.connection}: the connection has no url`] };
     const url = interpolateCredentials(raw, username, password);
-    const name = sqlDriverName(url, spec.driver, stored?.type);
-    const driver = name ? DRIVERS[name] : undefined;
+    const { name, driver } = sqlDriverFor(url, spec.driver, stored?.type);
     if (!driver) {
       return {
         documents: [],

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ResolvedConnection } from '../../health/checks/types.js';
+import type { ResolvedConnection } from '../../integrations/connection.js';
 import type { SandboxConfig } from '../../sandbox/config.js';
 import type { FileAccess } from '../../sandbox/fileRoots.js';
 import type { ItemRelationship } from '../transform/relationship.js';

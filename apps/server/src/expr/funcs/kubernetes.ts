@@ -1,4 +1,4 @@
-import { resourceHealth } from '../../health/checks/lib/kubeHealth.js';
+import { resourceHealth } from '../../integrations/kube/resourceHealth.js';
 import { def, type LibFunc, record, str } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type AlertmanagerCheck, alertmanagerCheckSchema } from '@opsdeck/schema';
-import { redactUrl, resolveEndpoint } from './lib/endpoint.js';
-import { requestJson } from './lib/httpJson.js';
+import { redactUrl, resolveEndpoint } from '../../integrations/endpoint.js';
+import { requestJson } from '../../integrations/http/json.js';
 import { type CheckType, failure } from './types.js';
 
 /** Alerts kept in the stored result detail. */

@@ -1,6 +1,6 @@
 import { elasticsearchCheckSchema, opensearchCheckSchema, type SearchCheck } from '@opsdeck/schema';
-import { redactUrl, resolveEndpoint } from './lib/endpoint.js';
-import { HttpStatusError, requestJson } from './lib/httpJson.js';
+import { redactUrl, resolveEndpoint } from '../../integrations/endpoint.js';
+import { HttpStatusError, requestJson } from '../../integrations/http/json.js';
 import { type CheckType, failure } from './types.js';
 
 interface SearchAnswer {

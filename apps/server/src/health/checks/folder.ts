@@ -1,9 +1,9 @@
 import { statfs } from 'node:fs/promises';
 import { type FolderCheck, folderCheckSchema, sizeBytes } from '@opsdeck/schema';
 import { humanSize } from '../../expr/index.js';
+import { type FileEntry, listFiles } from '../../integrations/files.js';
 import { allowedPath, FileAccessError } from '../../sandbox/fileRoots.js';
 import { fileFilter, fileTestViolation, summariseFiles } from './lib/fileSet.js';
-import { type FileEntry, listFiles } from './lib/files.js';
 import { type CheckType, failure, refused } from './types.js';
 
 /**

@@ -1,13 +1,13 @@
 import { type HttpCheck, httpCheckSchema, parseDuration } from '@opsdeck/schema';
 import { ExprDuration, queryJsonPath, renderTemplate } from '../../expr/index.js';
+import { redactUrl, resolveEndpoint } from '../../integrations/endpoint.js';
+import { type ClientTls, createAgent, type HttpResponse, send } from '../../integrations/http/client.js';
+import { digestAuthorization, parseDigestChallenge } from '../../integrations/http/digest.js';
+import { clientCredentialsToken } from '../../integrations/http/oauth2.js';
+import { daysUntil } from '../../integrations/net.js';
 import { VERSION } from '../../version.js';
 import { signAwsSigV4 } from './lib/awsSigV4.js';
 import { crawl } from './lib/crawl.js';
-import { digestAuthorization, parseDigestChallenge } from './lib/digest.js';
-import { redactUrl, resolveEndpoint } from './lib/endpoint.js';
-import { type ClientTls, createAgent, type HttpResponse, send } from './lib/http-client.js';
-import { daysUntil } from './lib/net.js';
-import { clientCredentialsToken } from './lib/oauth2.js';
 import { type CheckContext, type CheckType, failure } from './types.js';
 
 /**

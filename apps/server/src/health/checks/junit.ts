@@ -1,6 +1,6 @@
 import { type JunitCheck, junitCheckSchema } from '@opsdeck/schema';
+import { listFiles } from '../../integrations/files.js';
 import { FileAccessError, readAllowedFile } from '../../sandbox/fileRoots.js';
-import { listFiles } from './lib/files.js';
 import { type JunitSuite, parseJunit } from './lib/junit-xml.js';
 import { type CheckType, failure, refused } from './types.js';
 

@@ -1,45 +1,15 @@
-import { existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
+import type { KubernetesObjectApi } from '@kubernetes/client-node';
 import { KUBERNETES_CORE_KINDS, type KubernetesCheck, kubernetesCheckSchema } from '@opsdeck/schema';
 import { isEmptyExpression } from '../../expr/index.js';
-import { abortable } from './lib/endpoint.js';
-import { type ResourceHealth, resourceHealth } from './lib/kubeHealth.js';
-import { lazyDriver } from './lib/lazyDriver.js';
-import { type CheckContext, type CheckType, failure } from './types.js';
-
-const loadKubernetes = lazyDriver(() => import('@kubernetes/client-node'));
+import { abortable } from '../../integrations/endpoint.js';
+import { loadKubeConfig, loadKubernetes } from '../../integrations/kube/config.js';
+import { type ResourceHealth, resourceHealth } from '../../integrations/kube/resourceHealth.js';
+import { type CheckType, failure } from './types.js';
 
 /** Resources summarised in the stored result detail. */
 const MAX_DETAIL = 200;
 
 type Resource = Record<string, unknown> & { metadata?: { name?: string; namespace?: string; managedFields?: unknown } };
-
-/**
- * The cluster to talk to: `kubeconfig` (a file path when it starts with `/`, else the YAML itself),
- * else a stored kubernetes `connection` (kubeconfig in its certificate or `kubeconfig` property),
- * else the process environment (KUBECONFIG, ~/.kube/config, or in-cluster service account).
- */
-export async function loadKubeConfig(spec: KubernetesCheck, ctx: CheckContext): Promise<KubeConfig> {
-  const kc = new (await loadKubernetes()).KubeConfig();
-  let source = spec.kubeconfig ? await ctx.resolveEnv(spec.kubeconfig) : undefined;
-  if (!source && spec.connection) {
-    const conn = await ctx.resolveConnection(spec.connection);
-    source = conn.certificate || conn.properties.kubeconfig || conn.url;
-    if (!source) throw new Error(`connection ${spec.connection} has no kubeconfig`);
-  }
-  if (!source) {
-    const home = path.join(os.homedir(), '.kube', 'config');
-    if (!process.env.KUBECONFIG && !process.env.KUBERNETES_SERVICE_HOST && !existsSync(home)) {
-      throw new Error('no kubeconfig: set kubeconfig or connection on the check, or KUBECONFIG for the server');
-    }
-    kc.loadFromDefault();
-  } else if (source.trim().startsWith('/')) kc.loadFromFile(source.trim());
-  else kc.loadFromString(source);
-  if (!kc.getCurrentCluster()) throw new Error('the kubeconfig names no current cluster');
-  return kc;
-}
 
 /** `*` and `?` name globs, as in `ignore: [kube-*]`. */
 function globToRegExp(glob: string): RegExp {

@@ -1,7 +1,7 @@
 import { type LdapCheck, ldapCheckSchema } from '@opsdeck/schema';
 import type ldap from 'ldapjs';
-import { abortable, resolveEndpoint } from './lib/endpoint.js';
-import { lazyDriver } from './lib/lazyDriver.js';
+import { abortable, resolveEndpoint } from '../../integrations/endpoint.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { type CheckType, failure } from './types.js';
 
 const loadLdap = lazyDriver(async () => (await import('ldapjs')).default);

@@ -1,8 +1,8 @@
 import { type MongodbCheck, mongodbCheckSchema } from '@opsdeck/schema';
 import type { MongoClient } from 'mongodb';
-import { abortable, driverTimeout, redactUrl, resolveEndpoint } from './lib/endpoint.js';
-import { lazyDriver } from './lib/lazyDriver.js';
-import { PoolCache } from './lib/poolCache.js';
+import { abortable, driverTimeout, redactUrl, resolveEndpoint } from '../../integrations/endpoint.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
+import { PoolCache } from '../../integrations/poolCache.js';
 import { type CheckType, failure } from './types.js';
 
 const loadMongodb = lazyDriver(() => import('mongodb'));

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { type RedisCheck, redisCheckSchema } from '@opsdeck/schema';
 import type { Redis, RedisOptions } from 'ioredis';
-import { abortable, driverTimeout, type Endpoint, redactUrl, resolveEndpoint } from './lib/endpoint.js';
-import { lazyDriver } from './lib/lazyDriver.js';
+import { abortable, driverTimeout, type Endpoint, redactUrl, resolveEndpoint } from '../../integrations/endpoint.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { type CheckType, failure } from './types.js';
 
 const loadIoredis = lazyDriver(() => import('ioredis'));

@@ -1,8 +1,8 @@
 import { Agent } from 'node:https';
 import { type S3Check, s3CheckSchema } from '@opsdeck/schema';
+import type { FileEntry } from '../../integrations/files.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { fileSetOutcome } from './lib/fileSet.js';
-import type { FileEntry } from './lib/files.js';
-import { lazyDriver } from './lib/lazyDriver.js';
 import { type CheckType, failure } from './types.js';
 
 const loadS3 = lazyDriver(() => import('@aws-sdk/client-s3'));

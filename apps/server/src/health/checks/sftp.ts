@@ -1,10 +1,10 @@
 import { posix } from 'node:path';
 import { type SftpCheck, sftpCheckSchema } from '@opsdeck/schema';
 import type SftpClient from 'ssh2-sftp-client';
-import { abortable, driverTimeout, resolveEndpoint } from './lib/endpoint.js';
+import { abortable, driverTimeout, resolveEndpoint } from '../../integrations/endpoint.js';
+import type { FileEntry } from '../../integrations/files.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { fileSetOutcome } from './lib/fileSet.js';
-import type { FileEntry } from './lib/files.js';
-import { lazyDriver } from './lib/lazyDriver.js';
 import { type CheckType, failure } from './types.js';
 
 const loadSftp = lazyDriver(async () => (await import('ssh2-sftp-client')).default);

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { type TcpCheck, tcpCheckSchema } from '@opsdeck/schema';
 import { ExprDuration } from '../../expr/index.js';
-import { splitHostPort } from './lib/net.js';
+import { splitHostPort } from '../../integrations/net.js';
 import { type CheckType, failure } from './types.js';
 
 /** Opens a TCP connection and closes it; passes when the connection is accepted. */

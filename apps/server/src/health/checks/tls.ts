@@ -1,6 +1,6 @@
 import tls from 'node:tls';
 import { type TlsCheck, tlsCheckSchema } from '@opsdeck/schema';
-import { daysUntil, splitHostPort } from './lib/net.js';
+import { daysUntil, splitHostPort } from '../../integrations/net.js';
 import { type CheckType, failure } from './types.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ConnectionLookup } from '../../integrations/connection.js';
 import type { SandboxPolicy } from '../../sandbox/config.js';
 import type { CheckPush } from '../push/store.js';
 import type { CollectedArtifact } from './lib/artifacts.js';
@@ -9,28 +10,11 @@ import type { CollectedArtifact } from './lib/artifacts.js';
  * to its target and reports what it saw.
  */
 
-/** A connection as stored in `connections`, secrets already decrypted, for the runner's use only. */
-export interface ResolvedConnection {
-  name: string;
-  namespace: string;
-  type: string;
-  url?: string;
-  username?: string;
-  password?: string;
-  certificate?: string;
-  insecureTls?: boolean;
-  properties: Record<string, string>;
-}
-
-export interface CheckContext {
+export interface CheckContext extends ConnectionLookup {
   /** Aborted on timeout or shutdown; pass it to every network call. */
   signal: AbortSignal;
   /** The deadline the engine enforces, for drivers that take a timeout instead of a signal. */
   timeoutMs: number;
-  /** Resolves `connection://namespace/name` (or a bare name) to a stored connection. */
-  resolveConnection(ref: string): Promise<ResolvedConnection>;
-  /** Resolves an env-var source (`{value}` or `{valueFrom: {secretKeyRef|configMapKeyRef}}`) to a string. */
-  resolveEnv(source: unknown): Promise<string | undefined>;
   now(): Date;
   /** How code runs and which files may be read on this server (sandbox/): exec, folder, junit. */
   sandbox: SandboxPolicy;

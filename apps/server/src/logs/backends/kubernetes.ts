@@ -1,13 +1,12 @@
 import type { LogBackendSpec } from '@opsdeck/schema';
-import { lazyDriver } from '../../health/checks/lib/lazyDriver.js';
 import { badRequest, HttpError } from '../../http/errors.js';
+import { loadKubernetes } from '../../integrations/kube/config.js';
 import { textMatcher, toLogLine } from '../lines.js';
 import type { BackendPage, FoundLine, LogBackend, LogSearch } from '../types.js';
 import { LogBackendError } from '../types.js';
 
 type Spec = NonNullable<LogBackendSpec['kubernetes']>;
 
-const loadKubernetes = lazyDriver(() => import('@kubernetes/client-node'));
 /** Most of one container's log read per search (the API's limitBytes). */
 const LIMIT_BYTES = 16 * 1024 * 1024;
 const MAX_PODS = 50;

@@ -1,6 +1,6 @@
 import { httpActionSchema } from '@opsdeck/schema';
 import type { z } from 'zod';
-import { assertConnectionHost } from '../../connections/host.js';
+import { assertConnectionHost } from '../../integrations/connection.js';
 import { type ActionType, failed } from './types.js';
 
 type Spec = z.infer<typeof httpActionSchema>;

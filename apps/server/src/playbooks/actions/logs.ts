@@ -1,6 +1,6 @@
 import { type LogBackendSpec, logsActionSchema, parseDuration } from '@opsdeck/schema';
 import type { z } from 'zod';
-import { assertConnectionHost } from '../../connections/host.js';
+import { assertConnectionHost } from '../../integrations/connection.js';
 import { lokiBackend } from '../../logs/backends/loki.js';
 import { opensearchBackend } from '../../logs/backends/opensearch.js';
 import type { LogBackend } from '../../logs/types.js';

@@ -1,8 +1,8 @@
 import { parseDuration, prometheusActionSchema } from '@opsdeck/schema';
 import { Agent, fetch } from 'undici';
 import type { z } from 'zod';
-import { assertConnectionHost } from '../../connections/host.js';
-import { redactUrl } from '../../health/checks/lib/endpoint.js';
+import { assertConnectionHost } from '../../integrations/connection.js';
+import { redactUrl } from '../../integrations/endpoint.js';
 import { type ActionType, failed } from './types.js';
 import { parseWhen } from './when.js';
 

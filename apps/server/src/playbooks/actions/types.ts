@@ -1,6 +1,6 @@
 import type { ResourceSelector } from '@opsdeck/schema';
 import type { z } from 'zod';
-import type { ResolvedConnection } from '../../health/checks/types.js';
+import type { ResolvedConnection } from '../../integrations/connection.js';
 import type { SandboxPolicy } from '../../sandbox/config.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { ViewQuery } from '@opsdeck/schema';
 import { fetch } from 'undici';
-import { assertConnectionHost, hasCredentials } from '../../connections/host.js';
 import { queryJsonPathAll } from '../../expr/index.js';
-import { interpolateCredentials, redactUrl } from '../../health/checks/lib/endpoint.js';
-import { causeText } from '../../health/checks/lib/httpJson.js';
+import { assertConnectionHost, hasCredentials } from '../../integrations/connection.js';
+import { interpolateCredentials, redactUrl } from '../../integrations/endpoint.js';
+import { causeText } from '../../integrations/http/json.js';
 import type { SourceContext, ViewSource } from './types.js';
 
 /** A larger answer is refused rather than held in memory. */

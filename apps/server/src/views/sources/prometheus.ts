@@ -1,8 +1,8 @@
 import { parseDuration, type ViewQuery } from '@opsdeck/schema';
-import { redactUrl } from '../../health/checks/lib/endpoint.js';
-import { createAgent } from '../../health/checks/lib/http-client.js';
-import { HttpStatusError, requestJson } from '../../health/checks/lib/httpJson.js';
-import { clientCredentialsToken } from '../../health/checks/lib/oauth2.js';
+import { redactUrl } from '../../integrations/endpoint.js';
+import { createAgent } from '../../integrations/http/client.js';
+import { HttpStatusError, requestJson } from '../../integrations/http/json.js';
+import { clientCredentialsToken } from '../../integrations/http/oauth2.js';
 import type { SourceContext, ViewSource } from './types.js';
 
 type PrometheusSpec = NonNullable<ViewQuery['prometheus']>;

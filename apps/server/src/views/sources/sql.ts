@@ -1,19 +1,10 @@
-import { sqlDriverName } from '../../catalog/scrapers/sql.js';
-import { interpolateCredentials } from '../../health/checks/lib/endpoint.js';
-import { plainRow, runSqlQuery, type SqlDriver } from '../../health/checks/lib/sql.js';
-import { mssqlDriver } from '../../health/checks/mssql.js';
-import { mysqlDriver } from '../../health/checks/mysql.js';
-import { postgresDriver } from '../../health/checks/postgres.js';
+import { interpolateCredentials } from '../../integrations/endpoint.js';
+import { sqlDriverFor } from '../../integrations/sql/drivers.js';
+import { plainRow, runSqlQuery } from '../../integrations/sql/query.js';
 import type { ViewSource } from './types.js';
 
-const DRIVERS: Record<string, SqlDriver<unknown>> = {
-  postgres: postgresDriver as SqlDriver<unknown>,
-  mysql: mysqlDriver as SqlDriver<unknown>,
-  sqlserver: mssqlDriver as SqlDriver<unknown>,
-};
-
 /**
- * `sql`: a query over PostgreSQL, MySQL/MariaDB or SQL Server (the SQL checks' drivers and pools), reached
+ * `sql`: a query over PostgreSQL, MySQL/MariaDB or SQL Server (integrations/sql: the drivers and pools the SQL checks use), reached
  * through a stored connection, or a `url` whose value (or `valueFrom` a stored connection's field)
  * is the DSN; `username` and `password` fill `$(username)` / `$(password)` and win over the
  * connection's.
@@ -28,8 +19,7 @@ export const sqlSource: ViewSource<'sql'> = {
     const username = (spec.username ? await ctx.resolveEnv(spec.username) : undefined) || stored?.username;
     const password = (spec.password ? await ctx.resolveEnv(spec.password) : undefined) || stored?.password;
     const url = interpolateCredentials(raw, username, password);
-    const name = sqlDriverName(url, undefined, spec.type || stored?.type);
-    const driver = name ? DRIVERS[name] : undefined;
+    const { name, driver } = sqlDriverFor(url, undefined, spec.type || stored?.type);
     if (!driver) throw new Error(`${what}: ${name ?? 'its'} driver is not supported (postgres, mysql or sqlserver)`);
     const rows = await runSqlQuery(driver, { url, username, password }, spec.query, ctx);
     return rows.map(plainRow);

@@ -1,6 +1,6 @@
 import type { ViewColumnType, ViewQuery } from '@opsdeck/schema';
 import type { Db } from '../../db/connection.js';
-import type { ResolvedConnection } from '../../health/checks/types.js';
+import type { ResolvedConnection } from '../../integrations/connection.js';
 
 /** What a view query source is given: the database, connections and the refresh's deadline. */
 export interface SourceContext {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestAuthorization, parseDigestChallenge } from '../../../src/health/checks/lib/digest.js';
 import { executeCheck } from '../../../src/health/execute.js';
+import { digestAuthorization, parseDigestChallenge } from '../../../src/integrations/http/digest.js';
 import { clientCert, type HttpTarget, serverCert, startHttpTarget } from './httpTarget.js';
 import { runnerContext } from './runnerContext.js';
 

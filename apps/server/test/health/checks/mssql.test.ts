@@ -1,7 +1,8 @@
 import { mssqlCheckSchema } from '@opsdeck/schema';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeSqlPools } from '../../../src/health/checks/lib/sql.js';
-import { mssqlCheck, mssqlConfig } from '../../../src/health/checks/mssql.js';
+import { mssqlCheck } from '../../../src/health/checks/sql.js';
+import { mssqlConfig } from '../../../src/integrations/sql/mssql.js';
+import { closeSqlPools } from '../../../src/integrations/sql/query.js';
 import { realServer } from './realServer.js';
 import { closedPort, runnerContext } from './runnerContext.js';
 

@@ -1,8 +1,9 @@
 import { mysqlCheckSchema } from '@opsdeck/schema';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../../src/health/checks/lib/endpoint.js';
-import { closeSqlPools } from '../../../src/health/checks/lib/sql.js';
-import { mysqlCheck, mysqlOptions } from '../../../src/health/checks/mysql.js';
+import { mysqlCheck } from '../../../src/health/checks/sql.js';
+import { redactUrl } from '../../../src/integrations/endpoint.js';
+import { mysqlOptions } from '../../../src/integrations/sql/mysql.js';
+import { closeSqlPools } from '../../../src/integrations/sql/query.js';
 import { closedPort, runnerContext, serviceAvailable } from './runnerContext.js';
 
 const MYSQL_URL = 'mysql://root@127.0.0.1:3306/test';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PoolCache } from '../../../src/health/checks/lib/poolCache.js';
+import { PoolCache } from '../../../src/integrations/poolCache.js';
 
 interface FakePool {
   id: string;

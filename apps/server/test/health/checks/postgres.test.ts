@@ -1,8 +1,8 @@
 import { postgresCheckSchema } from '@opsdeck/schema';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeSqlPools, sqlPoolCount } from '../../../src/health/checks/lib/sql.js';
-import { postgresCheck } from '../../../src/health/checks/postgres.js';
+import { postgresCheck } from '../../../src/health/checks/sql.js';
+import { closeSqlPools, sqlPoolCount } from '../../../src/integrations/sql/query.js';
 import { closedPort, runnerContext, serviceAvailable } from './runnerContext.js';
 
 const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';

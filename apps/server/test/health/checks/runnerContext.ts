@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
-import type { CheckContext, ResolvedConnection } from '../../../src/health/checks/types.js';
+import type { CheckContext } from '../../../src/health/checks/types.js';
+import type { ResolvedConnection } from '../../../src/integrations/connection.js';
 import { DEFAULT_SANDBOX, type SandboxPolicy } from '../../../src/sandbox/config.js';
 
 /** Secrets and config maps a test's checks may reference with `valueFrom`. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSqlPools } from '../../../src/health/checks/lib/sql.js';
 import { executeCheck } from '../../../src/health/execute.js';
+import { closeSqlPools } from '../../../src/integrations/sql/query.js';
 import { type HttpPeer, startHttpPeer } from './httpPeer.js';
 import { runnerContext, serviceAvailable } from './runnerContext.js';
 

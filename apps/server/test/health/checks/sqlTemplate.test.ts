@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeSqlPools } from '../../../src/health/checks/lib/sql.js';
 import { executeCheck } from '../../../src/health/execute.js';
+import { closeSqlPools } from '../../../src/integrations/sql/query.js';
 import { runnerContext, serviceAvailable } from './runnerContext.js';
 
 // A SQL check's `query` is a Go template (as in the reference) with last_result(): the previous

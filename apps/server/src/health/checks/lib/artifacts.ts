@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { listFiles } from '../../../integrations/files.js';
 import { allowedPath, type FileAccess, FileAccessError } from '../../../sandbox/fileRoots.js';
-import { listFiles } from './files.js';
 
 /**
  * An exec check's `artifacts`: the files its script left, kept with the result and downloadable

@@ -1,5 +1,5 @@
 import type { HttpCheck } from '@opsdeck/schema';
-import { type HttpResponse, send } from './http-client.js';
+import { type HttpResponse, send } from '../../../integrations/http/client.js';
 
 /** The reference's crawl has no page limit; this one stops a link farm from running for ever. */
 export const MAX_CRAWL_PAGES = 100;

@@ -1,8 +1,8 @@
 import { dateMathProblem, type FileTests, parseDuration, resolveDateMath, sizeBytes } from '@opsdeck/schema';
 import { humanSize, renderTemplate, withExpressionContext } from '../../../expr/index.js';
 import { formatGoDuration } from '../../../expr/values.js';
+import type { FileEntry } from '../../../integrations/files.js';
 import type { CheckOutcome } from '../types.js';
-import type { FileEntry } from './files.js';
 
 /**
  * The folder check's tests over any listing (S3 objects, SFTP entries): `filter` picks the files,

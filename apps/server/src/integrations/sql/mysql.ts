@@ -1,9 +1,7 @@
-import { mysqlCheckSchema, type SqlCheck } from '@opsdeck/schema';
 import type mysql from 'mysql2/promise';
-import type { Endpoint } from './lib/endpoint.js';
-import { lazyDriver } from './lib/lazyDriver.js';
-import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
-import type { CheckType } from './types.js';
+import type { Endpoint } from '../endpoint.js';
+import { lazyDriver } from '../lazyDriver.js';
+import type { SqlDriver } from './query.js';
 
 const loadMysql = lazyDriver(async () => (await import('mysql2/promise')).default);
 
@@ -96,12 +94,4 @@ export const mysqlDriver: SqlDriver<mysql.Pool> = {
     }
   },
   close: (pool) => pool.end(),
-};
-
-export const mysqlCheck: CheckType<SqlCheck> = {
-  type: 'mysql',
-  endpoint: sqlEndpoint,
-  schema: mysqlCheckSchema,
-  run: (spec, ctx) => runSqlCheck(mysqlDriver, spec, ctx),
-  defaultTimeoutMs: 60_000,
 };

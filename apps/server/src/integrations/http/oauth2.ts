@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { setBounded } from '../../../boundedMap.js';
+import { setBounded } from '../../boundedMap.js';
 
 /**
  * OAuth2 client-credentials tokens for http checks (RFC 6749 section 4.4). The client id and secret

@@ -1,4 +1,28 @@
-import type { ResolvedConnection } from '../health/checks/types.js';
+/**
+ * A stored connection as the shared clients see it, and the rule that pins its credentials to its
+ * own host. Connections are stored and resolved in connections/; the clients only read them.
+ */
+
+/** A connection as stored in `connections`, secrets already decrypted, for the caller's use only. */
+export interface ResolvedConnection {
+  name: string;
+  namespace: string;
+  type: string;
+  url?: string;
+  username?: string;
+  password?: string;
+  certificate?: string;
+  insecureTls?: boolean;
+  properties: Record<string, string>;
+}
+
+/** How a client finds what a spec names: a stored connection, or an env-var source (secret, config map). */
+export interface ConnectionLookup {
+  /** Resolves `connection://namespace/name` (or a bare name) to a stored connection. */
+  resolveConnection(ref: string): Promise<ResolvedConnection>;
+  /** Resolves an env-var source (`{value}` or `{valueFrom: {secretKeyRef|configMapKeyRef}}`) to a string. */
+  resolveEnv(source: unknown): Promise<string | undefined>;
+}
 
 /** A target URL that is not the host a connection's credentials belong to; nothing was sent. */
 export class ConnectionHostError extends Error {}

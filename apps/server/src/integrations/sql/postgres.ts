@@ -1,8 +1,6 @@
-import { postgresCheckSchema, type SqlCheck } from '@opsdeck/schema';
 import type pg from 'pg';
-import { lazyDriver } from './lib/lazyDriver.js';
-import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
-import type { CheckType } from './types.js';
+import { lazyDriver } from '../lazyDriver.js';
+import type { SqlDriver } from './query.js';
 
 const loadPg = lazyDriver(async () => (await import('pg')).default);
 
@@ -47,12 +45,4 @@ export const postgresDriver: SqlDriver<pg.Pool> = {
     }
   },
   close: (pool) => pool.end(),
-};
-
-export const postgresCheck: CheckType<SqlCheck> = {
-  type: 'postgres',
-  endpoint: sqlEndpoint,
-  schema: postgresCheckSchema,
-  run: (spec, ctx) => runSqlCheck(postgresDriver, spec, ctx),
-  defaultTimeoutMs: 60_000,
 };

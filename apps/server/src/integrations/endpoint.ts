@@ -1,6 +1,5 @@
-import { untilAborted } from '../../../abort.js';
-import { assertConnectionHost } from '../../../connections/host.js';
-import type { CheckContext, ResolvedConnection } from '../types.js';
+import { untilAborted } from '../abort.js';
+import { assertConnectionHost, type ConnectionLookup, type ResolvedConnection } from './connection.js';
 
 /** The reference's `Connection` block of a check, before resolution. */
 export interface ConnectionFields {
@@ -26,7 +25,7 @@ export interface Endpoint {
  * on another host is refused before anything is sent). `$(username)` and `$(password)` in the URL are replaced
  * (URL-encoded, so a password with `@` or `/` cannot break the URL).
  */
-export async function resolveEndpoint(spec: ConnectionFields, ctx: CheckContext): Promise<Endpoint> {
+export async function resolveEndpoint(spec: ConnectionFields, ctx: ConnectionLookup): Promise<Endpoint> {
   const connection = spec.connection ? await ctx.resolveConnection(spec.connection) : undefined;
   const ownUsername = spec.username ? await ctx.resolveEnv(spec.username) : undefined;
   const ownPassword = spec.password ? await ctx.resolveEnv(spec.password) : undefined;

@@ -1,6 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { allowedPath, type FileAccess, realDataDir } from '../../../sandbox/fileRoots.js';
+import { allowedPath, type FileAccess, realDataDir } from '../sandbox/fileRoots.js';
 
 /** One file a folder check saw. */
 export interface FileEntry {

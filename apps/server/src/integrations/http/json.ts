@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher, fetch } from 'undici';
+import { type Endpoint, redactUrl } from '../endpoint.js';
 import { digestAuthorization, parseDigestChallenge } from './digest.js';
-import { type Endpoint, redactUrl } from './endpoint.js';
 
 const insecureAgent = new Agent({ connect: { rejectUnauthorized: false } });
 

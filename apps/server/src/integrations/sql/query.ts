@@ -1,11 +1,7 @@
-import type { SqlCheck } from '@opsdeck/schema';
-import { renderTemplate, withExpressionContext } from '../../../expr/index.js';
-import type { CheckContext, CheckOutcome } from '../types.js';
-import { failure } from '../types.js';
-import { abortable, driverTimeout, type Endpoint, redactUrl, resolveEndpoint } from './endpoint.js';
-import { PoolCache } from './poolCache.js';
+import { abortable, driverTimeout, type Endpoint, redactUrl } from '../endpoint.js';
+import { PoolCache } from '../poolCache.js';
 
-/** One SQL engine as the SQL checks see it: run a query over a pooled connection. */
+/** One SQL engine as checks, scrapers, view sources and playbook actions see it: run a query over a pooled connection. */
 export interface SqlDriver<P> {
   name: string;
   /** Opens a pool for the resolved endpoint; connection errors surface from the first query. */
@@ -20,11 +16,6 @@ const pools = new PoolCache<{ driver: SqlDriver<unknown>; pool: unknown }>({
   close: ({ driver, pool }) => driver.close(pool),
 });
 
-/** What a SQL check targets, for `check.endpoint`: the URL without its password, or the connection. */
-export function sqlEndpoint(spec: SqlCheck): string {
-  return redactUrl(spec.url || spec.connection || '');
-}
-
 /** Closes every pooled SQL connection (server shutdown, tests). */
 export function closeSqlPools(): Promise<void> {
   return pools.closeAll();
@@ -33,41 +24,6 @@ export function closeSqlPools(): Promise<void> {
 /** Pools currently open, for tests and metrics. */
 export function sqlPoolCount(): number {
   return pools.size;
-}
-
-/**
- * Runs a SQL check: resolve the endpoint, run `query` (default `SELECT 1`) on the pool for that
- * endpoint, then fail if fewer than `results` rows came back, or none with `markFailOnEmpty`.
- */
-export async function runSqlCheck<P>(driver: SqlDriver<P>, spec: SqlCheck, ctx: CheckContext): Promise<CheckOutcome> {
-  const endpoint = await resolveEndpoint(spec, ctx);
-  const url = endpoint.url;
-  if (!url) return failure(new Error(`no url: the ${driver.name} connection has no url`));
-  let query: string;
-  try {
-    query = sqlQuery(spec, ctx);
-  } catch (err) {
-    return failure(new Error(`query: ${errorText(err)}`));
-  }
-  let rows: Record<string, unknown>[];
-  try {
-    rows = await runSqlQuery(driver, { ...endpoint, url }, query, ctx);
-  } catch (err) {
-    return failure(err);
-  }
-  const plain = rows.map(plainRow);
-  const results = { rows: plain, count: plain.length };
-  const data = { results, rows: plain, count: plain.length };
-  const metrics = [{ name: 'rows', value: plain.length }];
-  const min = spec.results ?? 0;
-  if (plain.length < min) {
-    const error = `query returned ${plain.length} rows, expected at least ${min}`;
-    return { pass: false, error, message: error, data, metrics };
-  }
-  if (plain.length === 0 && spec.markFailOnEmpty) {
-    return { pass: false, error: 'query returned no rows', message: 'query returned no rows', data, metrics };
-  }
-  return { pass: true, message: `${plain.length} rows`, data, metrics };
 }
 
 /**
@@ -100,18 +56,8 @@ export async function runSqlQuery<P>(
   }
 }
 
-/**
- * The query to run: `query` (default `SELECT 1`), rendered as a Go template when it holds `{{`, as
- * the reference does, with `last_result()` answering the check's previous result. What the
- * template inserts is SQL text, not a bound value: the check's author owns it.
- */
-export function sqlQuery(spec: Pick<SqlCheck, 'query'>, ctx: Pick<CheckContext, 'previousResult'>): string {
-  const query = spec.query ?? 'SELECT 1';
-  if (!query.includes('{{')) return query;
-  return withExpressionContext({ lastResult: ctx.previousResult ?? {} }, () => renderTemplate(query, {}));
-}
-
-function errorText(err: unknown): string {
+/** A driver error as one line (the first of an AggregateError). */
+export function errorText(err: unknown): string {
   if (err instanceof AggregateError && err.errors.length) return errorText(err.errors[0]);
   if (err instanceof Error) return err.message || (err as { code?: string }).code || err.name;
   return String(err);

@@ -1,9 +1,7 @@
-import { mssqlCheckSchema, type SqlCheck } from '@opsdeck/schema';
 import type { ConnectionPool, MssqlConfig } from 'mssql';
-import type { Endpoint } from './lib/endpoint.js';
-import { lazyDriver } from './lib/lazyDriver.js';
-import { runSqlCheck, type SqlDriver, sqlEndpoint } from './lib/sql.js';
-import type { CheckType } from './types.js';
+import type { Endpoint } from '../endpoint.js';
+import { lazyDriver } from '../lazyDriver.js';
+import type { SqlDriver } from './query.js';
 
 const loadMssql = lazyDriver(async () => (await import('mssql')).default);
 
@@ -81,12 +79,4 @@ export const mssqlDriver: SqlDriver<ConnectionPool> = {
     return sets.length ? (sets[sets.length - 1] ?? []) : (result.recordset ?? []);
   },
   close: (pool) => pool.close(),
-};
-
-export const mssqlCheck: CheckType<SqlCheck> = {
-  type: 'mssql',
-  endpoint: sqlEndpoint,
-  schema: mssqlCheckSchema,
-  run: (spec, ctx) => runSqlCheck(mssqlDriver, spec, ctx),
-  defaultTimeoutMs: 60_000,
 };
