@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.js';
 import { type HealthWorker, startHealthWorker } from './health/engine.js';
 import { createSampleCanary, sampleDataEnabled } from './health/sample.js';
 import { buildApp } from './http/app.js';
-import { bootstrapAdmin } from './identity/bootstrap.js';
+import { bootstrapAdmin } from './identity/people/bootstrap.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { createSampleLogBackend } from './logs/sample.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { AppContext } from '../http/context.js';
 import { conflict, HttpError } from '../http/errors.js';
-import { createAccessToken } from '../identity/accessTokens.js';
+import { createAccessToken } from '../identity/tokens/accessTokens.js';
 import { createdBySubject } from '../rest/whitelist.js';
 import { isAgentAdmin } from './admin.js';
 import './exposed.js';

@@ -2,18 +2,18 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { identityDeps } from './deps.js';
-import './exposed.js'; // people_roles, permissions and permissions_summary under /api/db
+import './people/exposed.js'; // people_roles, permissions and permissions_summary under /api/db
 import { KratosError, kratosErrors } from './errors.js';
-import { browserRequests, registerFlowRoutes } from './flowRoutes.js';
-import { UI_PATHS } from './flows.js';
+import { browserRequests, registerFlowRoutes } from './flows/flowRoutes.js';
+import { UI_PATHS } from './flows/flows.js';
+import { loginHandler } from './flows/login.js';
+import { registerOidcRoutes } from './flows/oidc.js';
+import { recoveryHandler } from './flows/recovery.js';
+import { registrationHandler } from './flows/registration.js';
+import { settingsHandler } from './flows/settings.js';
+import { verificationHandler } from './flows/verification.js';
 import { uiUrl, wantsJson } from './http.js';
-import { loginHandler } from './login.js';
-import { registerOidcRoutes } from './oidc.js';
-import { recoveryHandler } from './recovery.js';
-import { registrationHandler } from './registration.js';
-import { registerSessionRoutes } from './sessionRoutes.js';
-import { settingsHandler } from './settings.js';
-import { verificationHandler } from './verification.js';
+import { registerSessionRoutes } from './sessions/sessionRoutes.js';
 
 /**
  * The built-in identity server: Ory Kratos's public self-service API, mounted under /api/.ory
