@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { type AgentInstallConfig, agentInstallConfigFrom, agentInstallEnvSchema } from './agents/config.js';
+// each domain's config module directly, never its index: loading the configuration loads no routes
+import { type AgentInstallConfig, agentInstallConfigFrom, agentInstallEnvSchema } from './agents/admin/config.js';
+import { type UpstreamConfig, upstreamConfigFrom, upstreamEnvSchema } from './agents/agent/config.js';
 import { type HttpConfig, httpConfigFrom, httpEnvSchema } from './http/config.js';
 import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 import { type SandboxConfig, sandboxConfigFrom, sandboxEnvSchema } from './sandbox/config.js';
-import { type UpstreamConfig, upstreamConfigFrom, upstreamEnvSchema } from './upstream/config.js';
 import { type WorkersConfig, workersConfigFrom, workersEnvSchema } from './workers/config.js';
 
 /** Where OpsDeck runs its parts: `all` (default), only the HTTP API, or only background workers. */

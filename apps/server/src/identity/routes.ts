@@ -2,6 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { identityDeps } from './deps.js';
+import { accountRoutes } from './people/accountRoutes.js';
+import { tokenRoutes } from './tokens/routes.js';
 import './people/exposed.js'; // people_roles, permissions and permissions_summary under /api/db
 import { KratosError, kratosErrors } from './errors.js';
 import { browserRequests, registerFlowRoutes } from './flows/flowRoutes.js';
@@ -73,4 +75,10 @@ async function kratosErrorReply(
     return reply.redirect(uiUrl(request, deps.config.identity, `${UI_PATHS.error}?id=${stored.id}`), 303);
   }
   return reply.code(error.code).headers(error.headers).send(error.toBody());
+}
+
+/** `/api/auth/*`: whoami and invitations (people/), then the signed-in person's access tokens (tokens/). */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await accountRoutes(app, ctx);
+  await tokenRoutes(app, ctx);
 }

@@ -4,7 +4,7 @@ import { connectionUseRefusal } from '../connections/access.js';
 import { findConnection } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
 import type { ResolvedConnection } from '../health/checks/types.js';
-import { loadSubject } from '../identity/people/subject.js';
+import { loadSubject } from '../identity/index.js';
 import { authorize } from '../rbac/authorize.js';
 import type { Subject } from '../rbac/resources.js';
 import { restrictionSql } from '../rbac/selectorSql.js';

@@ -1,5 +1,3 @@
-import os from 'node:os';
-import { emailSchema } from '@opsdeck/schema';
 import { GLOBAL_OBJECTS } from '@opsdeck/schema/permissions';
 import { isFullScope, type ScopeGrant } from '@opsdeck/schema/tokenScope';
 import type { FastifyInstance } from 'fastify';
@@ -8,18 +6,8 @@ import { z } from 'zod';
 import { requireAdminRole } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.js';
-import { ACTIONS, RESOURCES, ROLES, type Subject } from '../../rbac/resources.js';
-import { identityDeps } from '../deps.js';
-import { DuplicateIdentityError } from '../people/identities.js';
-import { inviteUser } from '../people/invite.js';
+import { ACTIONS, RESOURCES, type Subject } from '../../rbac/resources.js';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './accessTokens.js';
-
-const inviteBody = z.object({
-  firstName: z.string().trim().max(256).default(''),
-  lastName: z.string().trim().max(256).default(''),
-  email: emailSchema(),
-  role: z.enum(ROLES),
-});
 
 const GO_DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
 const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -69,68 +57,9 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(ms / 1000)}s`;
 }
 
-/**
- * `GET /api/auth/whoami` (the UI's single source of user, roles and permissions), invitations,
- * and the signed-in person's access tokens (the Tokens settings page).
- */
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** The signed-in person's access tokens under `/api/auth` (the Tokens settings page). */
+export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = identityDeps(ctx, app.log);
-
-  r.get('/api/auth/whoami', { config: { auth: 'authenticated' } }, async (request) => {
-    const subject = request.subject;
-    if (!subject) throw unauthorized();
-    const person = await ctx.db.kysely
-      .selectFrom('people')
-      .select(['id', 'name', 'email', 'avatar', 'type', 'team_id', 'title', 'created_at', 'updated_at', 'last_login'])
-      .where('id', '=', subject.id)
-      .executeTakeFirst();
-    return {
-      message: 'success',
-      payload: {
-        user: person ?? {
-          id: subject.id,
-          name: subject.name ?? subject.email ?? subject.id,
-          email: subject.email ?? null,
-        },
-        roles: subject.roles,
-        permissions: (subject.permissions ?? []).map((p) => ({
-          id: p.id,
-          subject: subject.id,
-          object: p.object ?? '',
-          action: p.action,
-          deny: p.deny,
-          ...(p.playbook_id ? { playbook_id: p.playbook_id } : {}),
-          ...(p.connection_id ? { connection_id: p.connection_id } : {}),
-          ...(p.config_id ? { config_id: p.config_id } : {}),
-          ...(p.component_id ? { component_id: p.component_id } : {}),
-          ...(p.canary_id ? { canary_id: p.canary_id } : {}),
-          ...(p.object_selector ? { object_selector: p.object_selector } : {}),
-        })),
-        hostname: os.hostname(),
-      },
-    };
-  });
-
-  r.post(
-    '/api/auth/invite_user',
-    { config: { auth: { resource: 'identities', action: 'create' } }, schema: { body: inviteBody } },
-    async (request, reply) => {
-      // an invitation carries a role: handing out a role is the admin's, whatever rows say
-      requireAdminRole(request, 'inviting a user with a role');
-      try {
-        const id = await inviteUser(deps, request, request.body);
-        return reply.code(201).send({
-          message: 'success',
-          payload: { id, email: request.body.email.toLowerCase(), role: request.body.role },
-        });
-      } catch (err) {
-        if (err instanceof DuplicateIdentityError)
-          throw conflict(`a user with email ${request.body.email} already exists`);
-        throw err;
-      }
-    },
-  );
 
   /**
    * The lifetime of a new token: as asked (default a year), at most OPSDECK_TOKEN_MAX_LIFETIME,

@@ -1,11 +1,11 @@
-import { runScope } from '../abort.js';
-import type { ActionOutcome } from '../playbooks/actions/types.js';
-import { VERSION } from '../version.js';
-import type { AgentAction } from './agentActions.js';
-import type { AssignedRow } from './assigned.js';
+import { runScope } from '../../abort.js';
+import type { ActionOutcome } from '../../playbooks/actions/types.js';
+import { VERSION } from '../../version.js';
+import type { AgentAction } from '../upstream/agentActions.js';
+import type { AssignedRow } from '../upstream/assigned.js';
+import type { PushAnswer } from '../upstream/receive.js';
+import type { PushTableName } from '../upstream/tables.js';
 import type { UpstreamConfig } from './config.js';
-import type { PushAnswer } from './receive.js';
-import type { PushTableName } from './tables.js';
 
 type Rows = Partial<Record<PushTableName, Record<string, unknown>[]>>;
 

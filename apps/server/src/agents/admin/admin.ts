@@ -1,5 +1,5 @@
 import { isFullScope } from '@opsdeck/schema/tokenScope';
-import type { Subject } from '../rbac/resources.js';
+import type { Subject } from '../../rbac/resources.js';
 
 /**
  * Whether `subject` administers agents: an admin, signed in or with an unscoped token. An agent's

@@ -1,9 +1,16 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/types.js';
-import type { JobOutcome } from '../jobs/jobHistory.js';
+import type { Database } from '../../db/types.js';
+import type { JobOutcome } from '../../jobs/jobHistory.js';
+import type { PushAnswer } from '../upstream/receive.js';
+import {
+  keyMatch,
+  keyOf,
+  PUSH_TABLE_NAMES,
+  PUSH_TABLES,
+  type PushTable,
+  type PushTableName,
+} from '../upstream/tables.js';
 import type { UpstreamClient } from './client.js';
-import type { PushAnswer } from './receive.js';
-import { keyMatch, keyOf, PUSH_TABLE_NAMES, PUSH_TABLES, type PushTable, type PushTableName } from './tables.js';
 
 type Row = Record<string, unknown>;
 interface Entry {

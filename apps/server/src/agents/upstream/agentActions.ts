@@ -1,13 +1,13 @@
 import type { PlaybookSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
-import type { AppContext } from '../http/context.js';
-import { conflict } from '../http/errors.js';
-import type { ActionOutcome } from '../playbooks/actions/types.js';
-import type { ClaimedAction } from '../playbooks/claims.js';
-import { actionContextFor } from '../playbooks/context.js';
-import { actionTimeoutMs, loadRun, prepareAction, recordAction } from '../playbooks/execute.js';
-import { maskOutcome, runSecrets } from '../playbooks/runSecrets.js';
-import { wakePlaybookWorkers } from '../playbooks/wake.js';
+import type { AppContext } from '../../http/context.js';
+import { conflict } from '../../http/errors.js';
+import type { ActionOutcome } from '../../playbooks/actions/types.js';
+import type { ClaimedAction } from '../../playbooks/claims.js';
+import { actionContextFor } from '../../playbooks/context.js';
+import { actionTimeoutMs, loadRun, prepareAction, recordAction } from '../../playbooks/execute.js';
+import { maskOutcome, runSecrets } from '../../playbooks/runSecrets.js';
+import { wakePlaybookWorkers } from '../../playbooks/wake.js';
 
 /**
  * The upstream's side of playbook actions with `runsOn` an agent: the run's engine leaves them

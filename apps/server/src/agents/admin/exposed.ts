@@ -1,6 +1,6 @@
-import { forbiddenWrite } from '../rest/errors.js';
-import { SECRET_KEYS, type SecretField } from '../rest/secrets.js';
-import { createdBySubject, exposeTable } from '../rest/whitelist.js';
+import { forbiddenWrite } from '../../rest/errors.js';
+import { SECRET_KEYS, type SecretField } from '../../rest/secrets.js';
+import { createdBySubject, exposeTable } from '../../rest/whitelist.js';
 import { isAgentAdmin } from './admin.js';
 
 /**

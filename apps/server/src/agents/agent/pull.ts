@@ -1,12 +1,12 @@
 import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
 import { type Kysely, sql } from 'kysely';
-import type { Clock } from '../clock.js';
-import type { Database } from '../db/types.js';
-import { deleteCanary, deriveChecks, ensureSchedule } from '../health/canaries.js';
-import { validateCanary } from '../health/canaryYaml.js';
-import type { JobOutcome } from '../jobs/jobHistory.js';
-import { topologySchedule, validateTopology } from '../topology/topologyYaml.js';
-import type { AssignedRow } from './assigned.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/types.js';
+import { deleteCanary, deriveChecks, ensureSchedule } from '../../health/canaries.js';
+import { validateCanary } from '../../health/canaryYaml.js';
+import type { JobOutcome } from '../../jobs/jobHistory.js';
+import { topologySchedule, validateTopology } from '../../topology/topologyYaml.js';
+import type { AssignedRow } from '../upstream/assigned.js';
 import type { UpstreamClient } from './client.js';
 
 type Kind = 'canaries' | 'config_scrapers' | 'topologies';

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { runScope } from '../abort.js';
-import { ACTIONS } from '../playbooks/actions/registry.js';
-import type { ActionContext, ActionOutcome } from '../playbooks/actions/types.js';
-import type { AgentAction } from './agentActions.js';
+import { runScope } from '../../abort.js';
+import { ACTIONS } from '../../playbooks/actions/registry.js';
+import type { ActionContext, ActionOutcome } from '../../playbooks/actions/types.js';
+import type { AgentAction } from '../upstream/agentActions.js';
 import type { UpstreamClient } from './client.js';
 
 interface Logger {

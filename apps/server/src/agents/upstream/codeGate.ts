@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type Database, LOCAL_AGENT_ID } from '../db/types.js';
-import type { ExecMode } from '../sandbox/config.js';
-import { agentCodeRefusal, type CodeKind } from '../sandbox/execPolicy.js';
+import { type Database, LOCAL_AGENT_ID } from '../../db/types.js';
+import type { ExecMode } from '../../sandbox/config.js';
+import { agentCodeRefusal, type CodeKind } from '../../sandbox/execPolicy.js';
 import type { PushTableName } from './tables.js';
 
 type Row = Record<string, unknown>;

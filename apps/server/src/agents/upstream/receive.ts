@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/types.js';
-import type { ExecMode } from '../sandbox/config.js';
+import type { Database } from '../../db/types.js';
+import type { ExecMode } from '../../sandbox/config.js';
 import { type PushingAgent, refusalText, screenAgentCode } from './codeGate.js';
 import {
   isPushTable,

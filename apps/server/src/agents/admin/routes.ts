@@ -2,11 +2,11 @@ import type { AgentInstall } from '@opsdeck/schema/agentInstall';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../config.js';
-import type { AppContext } from '../http/context.js';
-import { conflict, HttpError } from '../http/errors.js';
-import { createAccessToken } from '../identity/tokens/accessTokens.js';
-import { createdBySubject } from '../rest/whitelist.js';
+import type { Config } from '../../config.js';
+import type { AppContext } from '../../http/context.js';
+import { conflict, HttpError } from '../../http/errors.js';
+import { createAccessToken } from '../../identity/index.js';
+import { createdBySubject } from '../../rest/whitelist.js';
 import { isAgentAdmin } from './admin.js';
 import './exposed.js';
 

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { type Kysely, sql } from 'kysely';
-import { longLivedController } from '../abort.js';
-import type { Database } from '../db/types.js';
-import type { AppContext } from '../http/context.js';
-import { every, runJob } from '../jobs/jobHistory.js';
-import { actionContextFor } from '../playbooks/context.js';
+import { longLivedController } from '../../abort.js';
+import type { Database } from '../../db/types.js';
+import type { AppContext } from '../../http/context.js';
+import { every, runJob } from '../../jobs/jobHistory.js';
+import { actionContextFor } from '../../playbooks/context.js';
+import { PUSH_TABLE_NAMES, PUSH_TABLES } from '../upstream/tables.js';
 import { startActionRunner } from './actionRunner.js';
 import { type UpstreamClient, upstreamClient } from './client.js';
 import type { UpstreamConfig } from './config.js';
 import { pullOnce } from './pull.js';
 import { pushOnce } from './push.js';
-import { PUSH_TABLE_NAMES, PUSH_TABLES } from './tables.js';
 
 interface Logger {
   info(obj: unknown, msg?: string): void;
