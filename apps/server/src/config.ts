@@ -63,7 +63,7 @@ export interface Config {
   properties: Record<string, string>;
   /** Agent mode: the upstream this OpsDeck pushes to (upstream/config.ts); undefined: none. */
   upstream?: UpstreamConfig;
-  /** The chart repository shown in a new agent's install text (agents/config.ts). */
+  /** The chart repository shown in a new agent's install text (agents/admin/config.ts). */
   agentInstall: AgentInstallConfig;
   /** Worker heartbeats and when a silent worker is taken for dead (workers/config.ts). */
   workers: WorkersConfig;

@@ -13,6 +13,7 @@ import { registerOidcRoutes } from './flows/oidc.js';
 import { recoveryHandler } from './flows/recovery.js';
 import { registrationHandler } from './flows/registration.js';
 import { settingsHandler } from './flows/settings.js';
+import { storeFlowError } from './flows/store.js';
 import { verificationHandler } from './flows/verification.js';
 import { uiUrl, wantsJson } from './http.js';
 import { registerSessionRoutes } from './sessions/sessionRoutes.js';
@@ -67,12 +68,8 @@ async function kratosErrorReply(
   if (browserRequests.has(request) && !wantsJson(request)) {
     const redirect = (err as { browserRedirect?: string }).browserRedirect;
     if (redirect) return reply.redirect(redirect, 303);
-    const stored = await deps.db.kysely
-      .insertInto('selfservice_errors')
-      .values({ error: JSON.stringify(error.toBody().error) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return reply.redirect(uiUrl(request, deps.config.identity, `${UI_PATHS.error}?id=${stored.id}`), 303);
+    const id = await storeFlowError(deps.db.kysely, error.toBody().error);
+    return reply.redirect(uiUrl(request, deps.config.identity, `${UI_PATHS.error}?id=${id}`), 303);
   }
   return reply.code(error.code).headers(error.headers).send(error.toBody());
 }

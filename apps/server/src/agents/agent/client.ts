@@ -9,7 +9,7 @@ import type { UpstreamConfig } from './config.js';
 
 type Rows = Partial<Record<PushTableName, Record<string, unknown>[]>>;
 
-/** The agent's side of the upstream API (routes.ts), signed with the agent's access token. */
+/** The agent's side of the upstream API (upstream/routes.ts), signed with the agent's access token. */
 export interface UpstreamClient {
   push(data: Rows): Promise<PushAnswer>;
   delete(data: Rows): Promise<{ deleted: Partial<Record<PushTableName, number>> }>;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdminRole } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
+import { keptEmails } from './store.js';
 
 const query = z.object({
   recipient: z.string().max(320).optional(),
@@ -19,12 +20,6 @@ export async function courierRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.get('/api/auth/courier', { config: { auth: 'authenticated' }, schema: { querystring: query } }, async (request) => {
     requireAdminRole(request, 'reading kept emails');
     const { recipient, limit } = request.query;
-    let q = ctx.db.kysely
-      .selectFrom('courier_messages')
-      .select(['id', 'created_at', 'recipient', 'template_type', 'subject', 'body', 'status', 'error'])
-      .orderBy('created_at', 'desc')
-      .limit(limit);
-    if (recipient) q = q.where('recipient', '=', recipient.trim().toLowerCase());
-    return q.execute();
+    return keptEmails(ctx.db.kysely, recipient, limit);
   });
 }

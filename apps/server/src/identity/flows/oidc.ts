@@ -21,6 +21,7 @@ import { addSessionMethod, createSession } from '../sessions/sessions.js';
 import type { SubmitResult } from './flowRoutes.js';
 import { browserRequests, currentSession, setSessionCookie } from './flowRoutes.js';
 import { type FlowRow, internalOf, UI_PATHS, updateFlow } from './flows.js';
+import { flowById } from './store.js';
 import { text } from './text.js';
 import { submit, type UiNode } from './ui.js';
 
@@ -144,11 +145,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: IdentityDeps): vo
     const query = request.query as Record<string, string | undefined>;
     const flowId = query.state?.split('.')[0] ?? '';
     if (!p || !UUID.test(flowId)) throw kratosErrors.badRequest('Unknown sign-in provider or state.');
-    const flow = await deps.db.kysely
-      .selectFrom('selfservice_flows')
-      .selectAll()
-      .where('id', '=', flowId)
-      .executeTakeFirst();
+    const flow = await flowById(deps.db.kysely, flowId);
     const pending = flow ? internalOf<{ oidc?: PendingOidc }>(flow).oidc : undefined;
     if (!flow || !pending || pending.provider !== p.id || !safeEqual(pending.state, query.state ?? '')) {
       throw kratosErrors.badRequest('The sign-in state does not match a flow of this browser.');

@@ -10,6 +10,7 @@ import { ROLES } from '../../rbac/resources.js';
 import { identityDeps } from '../deps.js';
 import { DuplicateIdentityError } from './identities.js';
 import { inviteUser } from './invite.js';
+import { personProfile } from './store.js';
 
 const inviteBody = z.object({
   firstName: z.string().trim().max(256).default(''),
@@ -26,11 +27,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.get('/api/auth/whoami', { config: { auth: 'authenticated' } }, async (request) => {
     const subject = request.subject;
     if (!subject) throw unauthorized();
-    const person = await ctx.db.kysely
-      .selectFrom('people')
-      .select(['id', 'name', 'email', 'avatar', 'type', 'team_id', 'title', 'created_at', 'updated_at', 'last_login'])
-      .where('id', '=', subject.id)
-      .executeTakeFirst();
+    const person = await personProfile(ctx.db.kysely, subject.id);
     return {
       message: 'success',
       payload: {

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { ROLES } from '../../rbac/resources.js';
 import { DuplicateIdentityError, identityIdByEmail, identityJson, updateTraits } from './identities.js';
 import { adminCount, rolesOf, setRoles } from './roles.js';
+import { deletePerson, personIsLive, personWithRoles, updatePerson } from './store.js';
 
 const updateBody = z.object({
   id: z.uuid(),
@@ -46,13 +47,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     { config: { auth: { resource: 'identities', action: 'update' } }, schema: { body: updateBody } },
     async (request) => {
       const b = request.body;
-      const person = await db
-        .selectFrom('people')
-        .selectAll()
-        .where('id', '=', b.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!person) throw notFound('no such person');
+      if (!(await personIsLive(db, b.id))) throw notFound('no such person');
       const nextRoles = b.roles ?? (b.role ? [b.role] : undefined);
       await requireAdminForAdmins(request, b.id, "changing an admin's account");
       if (nextRoles) {
@@ -81,14 +76,14 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
             ...(b.title !== undefined ? { title: b.title } : {}),
             ...(b.phone !== undefined ? { phone: b.phone } : {}),
           };
-          if (Object.keys(patch).length) await trx.updateTable('people').set(patch).where('id', '=', b.id).execute();
+          if (Object.keys(patch).length) await updatePerson(trx, b.id, patch);
           if (nextRoles) await setRoles(trx, b.id, nextRoles);
         });
       } catch (err) {
         if (err instanceof DuplicateIdentityError) throw conflict(`a user with email ${b.email} already exists`);
         throw err;
       }
-      return db.selectFrom('people_roles').selectAll().where('id', '=', b.id).executeTakeFirst();
+      return personWithRoles(db, b.id);
     },
   );
 
@@ -98,23 +93,10 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request, reply) => {
       const { id } = request.params;
       if (request.subject?.id === id) throw badRequest('you cannot delete yourself');
-      const person = await db
-        .selectFrom('people')
-        .select('id')
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!person) throw notFound('no such person');
+      if (!(await personIsLive(db, id))) throw notFound('no such person');
       await requireAdminForAdmins(request, id, 'deleting an admin');
       await ensureAdminRemains(id, []);
-      await db.transaction().execute(async (trx) => {
-        // the person row stays (soft delete) so what they created keeps its author
-        await trx.updateTable('people').set({ deleted_at: ctx.clock.now() }).where('id', '=', id).execute();
-        await trx.deleteFrom('identities').where('id', '=', id).execute();
-        await trx.deleteFrom('access_tokens').where('person_id', '=', id).execute();
-        await trx.deleteFrom('person_roles').where('person_id', '=', id).execute();
-        await trx.deleteFrom('team_members').where('person_id', '=', id).execute();
-      });
+      await deletePerson(db, id, ctx.clock.now());
       return reply.code(204).send();
     },
   );
@@ -137,13 +119,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => {
       requireAdminRole(request, 'changing roles');
       const { id } = request.params;
-      const person = await db
-        .selectFrom('people')
-        .select('id')
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!person) throw notFound('no such person');
+      if (!(await personIsLive(db, id))) throw notFound('no such person');
       const roles = 'roles' in request.body ? request.body.roles : [request.body.role];
       await ensureAdminRemains(id, roles);
       await setRoles(db, id, roles);

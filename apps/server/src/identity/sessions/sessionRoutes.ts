@@ -4,11 +4,15 @@ import { kratosErrors } from '../errors.js';
 import { browserRequests, currentSession } from '../flows/flowRoutes.js';
 import { UI_PATHS } from '../flows/flows.js';
 import { checkReturnTo } from '../flows/returnTo.js';
+import { flowError } from '../flows/store.js';
 import { apiUrl, SESSION_COOKIE, setCookie, uiUrl, wantsJson } from '../http.js';
 import {
   findSession,
   needsSecondFactor,
   newLogoutToken,
+  otherActiveSessions,
+  revokeOtherSessions,
+  revokeOwnSession,
   revokeSession,
   type SessionRow,
   sessionByLogoutToken,
@@ -39,28 +43,13 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
 
   app.get('/sessions', { config: { auth: 'public' } }, async (request) => {
     const session = await requireSession(request);
-    const rows = await deps.db.kysely
-      .selectFrom('sessions')
-      .selectAll()
-      .where('identity_id', '=', session.identity_id)
-      .where('active', '=', true)
-      .where('expires_at', '>', deps.clock.now())
-      .where('id', '!=', session.id)
-      .orderBy('authenticated_at', 'desc')
-      .execute();
+    const rows = await otherActiveSessions(deps.db.kysely, session, deps.clock.now());
     return Promise.all(rows.map((r) => sessionJson(deps.db.kysely, r)));
   });
 
   app.delete('/sessions', { config: { auth: 'public' } }, async (request) => {
     const session = await requireSession(request);
-    const revoked = await deps.db.kysely
-      .updateTable('sessions')
-      .set({ active: false })
-      .where('identity_id', '=', session.identity_id)
-      .where('id', '!=', session.id)
-      .where('active', '=', true)
-      .executeTakeFirst();
-    return { count: Number(revoked.numUpdatedRows) };
+    return { count: await revokeOtherSessions(deps.db.kysely, session) };
   });
 
   app.delete('/sessions/:id', { config: { auth: 'public' } }, async (request, reply) => {
@@ -68,13 +57,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     const { id } = request.params as { id: string };
     if (!UUID.test(id)) throw kratosErrors.badRequest('The session id is not a UUID.');
     if (id === session.id) throw kratosErrors.badRequest('Use logout to end the current session.');
-    const result = await deps.db.kysely
-      .updateTable('sessions')
-      .set({ active: false })
-      .where('id', '=', id)
-      .where('identity_id', '=', session.identity_id)
-      .executeTakeFirst();
-    if (!Number(result.numUpdatedRows)) throw kratosErrors.notFound('The session could not be found.');
+    if (!(await revokeOwnSession(deps.db.kysely, session.identity_id, id)))
+      throw kratosErrors.notFound('The session could not be found.');
     return reply.code(204).send();
   });
 
@@ -110,11 +94,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
   app.get('/self-service/errors', { config: { auth: 'public' } }, async (request) => {
     const { id } = request.query as { id?: string };
     if (!id || !UUID.test(id)) throw kratosErrors.notFound('The error could not be found.');
-    const row = await deps.db.kysely
-      .selectFrom('selfservice_errors')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await flowError(deps.db.kysely, id);
     if (!row) throw kratosErrors.notFound('The error could not be found.');
     return {
       id: row.id,

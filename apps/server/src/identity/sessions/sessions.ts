@@ -100,6 +100,42 @@ export async function revokeSession(db: Kysely<Database>, id: string): Promise<v
   await db.updateTable('sessions').set({ active: false }).where('id', '=', id).execute();
 }
 
+/** The identity's other live sessions, newest sign-in first (the Sessions list). */
+export async function otherActiveSessions(db: Kysely<Database>, session: SessionRow, now: Date): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('identity_id', '=', session.identity_id)
+    .where('active', '=', true)
+    .where('expires_at', '>', now)
+    .where('id', '!=', session.id)
+    .orderBy('authenticated_at', 'desc')
+    .execute();
+}
+
+/** Ends every other active session of the identity; returns how many ended. */
+export async function revokeOtherSessions(db: Kysely<Database>, session: SessionRow): Promise<number> {
+  const revoked = await db
+    .updateTable('sessions')
+    .set({ active: false })
+    .where('identity_id', '=', session.identity_id)
+    .where('id', '!=', session.id)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return Number(revoked.numUpdatedRows);
+}
+
+/** Ends session `id` when it belongs to `identityId`; false when there is no such session of theirs. */
+export async function revokeOwnSession(db: Kysely<Database>, identityId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ active: false })
+    .where('id', '=', id)
+    .where('identity_id', '=', identityId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Mints a fresh logout token for a session and returns it (only its hash is kept). */
 export async function newLogoutToken(db: Kysely<Database>, sessionId: string): Promise<string> {
   const token = randomSecret();

@@ -112,6 +112,11 @@ export async function revokeAccessToken(
   return Number(result.numDeletedRows) > 0;
 }
 
+/** When token `id` expires, or undefined when it is gone (revoked). */
+export async function tokenExpiry(db: Kysely<Database>, id: string): Promise<{ expires_at: Date } | undefined> {
+  return db.selectFrom('access_tokens').select('expires_at').where('id', '=', id).executeTakeFirst();
+}
+
 /** A presented token that is in force: whose it is, and when it ends. */
 export interface TokenOwner {
   personId: string;

@@ -7,7 +7,8 @@ import { requireAdminRole } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.js';
 import { ACTIONS, RESOURCES, type Subject } from '../../rbac/resources.js';
-import { createAccessToken, listAccessTokens, revokeAccessToken } from './accessTokens.js';
+import { personExists } from '../people/store.js';
+import { createAccessToken, listAccessTokens, revokeAccessToken, tokenExpiry } from './accessTokens.js';
 
 const GO_DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
 const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -73,11 +74,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     }
     let lifetime = asked ?? Math.min(DEFAULT_TOKEN_LIFETIME, max);
     if (parentId) {
-      const parent = await ctx.db.kysely
-        .selectFrom('access_tokens')
-        .select('expires_at')
-        .where('id', '=', parentId)
-        .executeTakeFirst();
+      const parent = await tokenExpiry(ctx.db.kysely, parentId);
       if (!parent) throw unauthorized('the token this request was signed with is revoked');
       const left = parent.expires_at.getTime() - ctx.clock.now().getTime();
       if (asked !== undefined && asked > left) {
@@ -96,12 +93,8 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request, reply) => {
       const subject = request.subject;
       if (!subject) throw unauthorized();
-      const exists = await ctx.db.kysely
-        .selectFrom('people')
-        .select('id')
-        .where('id', '=', subject.id)
-        .executeTakeFirst();
-      if (!exists) throw conflict('access tokens belong to a person; this subject has no person record');
+      if (!(await personExists(ctx.db.kysely, subject.id)))
+        throw conflict('access tokens belong to a person; this subject has no person record');
       requireUnscoped(subject, 'create tokens');
       const lifetimeMs = await tokenLifetime(request.body.expiry, subject.tokenId);
       try {
