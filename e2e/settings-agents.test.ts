@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upstreamClient } from '../apps/server/src/upstream/client.js';
+import { upstreamClient } from '../apps/server/src/agents/agent/client.js';
 import { type E2E, startE2E } from './harness.js';
 
 // An administrator adds an agent on /settings/agents, sees its token once, edits its properties

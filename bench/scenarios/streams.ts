@@ -16,8 +16,8 @@ import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { startHealthWorker } from '../../apps/server/src/health/engine.js';
 import { buildApp } from '../../apps/server/src/http/app.js';
-import { createAccessToken } from '../../apps/server/src/identity/accessTokens.js';
-import { addUser } from '../../apps/server/src/identity/bootstrap.js';
+import { addUser } from '../../apps/server/src/identity/people/bootstrap.js';
+import { createAccessToken } from '../../apps/server/src/identity/tokens/accessTokens.js';
 import { liveHub } from '../../apps/server/src/live/registry.js';
 import { scratchPostgres } from '../lib/postgres.js';
 

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { type AgentInstallConfig, agentInstallConfigFrom, agentInstallEnvSchema } from './agents/config.js';
+// each domain's config module directly, never its index: loading the configuration loads no routes
+import { type AgentInstallConfig, agentInstallConfigFrom, agentInstallEnvSchema } from './agents/admin/config.js';
+import { type UpstreamConfig, upstreamConfigFrom, upstreamEnvSchema } from './agents/agent/config.js';
 import { type HttpConfig, httpConfigFrom, httpEnvSchema } from './http/config.js';
 import { type IdentityConfig, identityConfigFrom, identityEnvSchema } from './identity/config.js';
 import { type SandboxConfig, sandboxConfigFrom, sandboxEnvSchema } from './sandbox/config.js';
-import { type UpstreamConfig, upstreamConfigFrom, upstreamEnvSchema } from './upstream/config.js';
 import { type WorkersConfig, workersConfigFrom, workersEnvSchema } from './workers/config.js';
 
 /** Where OpsDeck runs its parts: `all` (default), only the HTTP API, or only background workers. */
@@ -62,7 +63,7 @@ export interface Config {
   properties: Record<string, string>;
   /** Agent mode: the upstream this OpsDeck pushes to (upstream/config.ts); undefined: none. */
   upstream?: UpstreamConfig;
-  /** The chart repository shown in a new agent's install text (agents/config.ts). */
+  /** The chart repository shown in a new agent's install text (agents/admin/config.ts). */
   agentInstall: AgentInstallConfig;
   /** Worker heartbeats and when a silent worker is taken for dead (workers/config.ts). */
   workers: WorkersConfig;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startUpstream } from './agents/index.js';
 import { startApplicationSchedule } from './applications/schedule.js';
 import { type CatalogWorker, startCatalogWorker } from './catalog/runs/worker.js';
 import { createSampleScraper } from './catalog/sample.js';
@@ -8,7 +9,7 @@ import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { createSampleCanary, type HealthWorker, sampleDataEnabled, startHealthWorker } from './health/index.js';
 import { buildApp } from './http/app.js';
-import { bootstrapAdmin } from './identity/bootstrap.js';
+import { bootstrapAdmin } from './identity/index.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { createSampleLogBackend } from './logs/sample.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
@@ -18,7 +19,6 @@ import { startPlaybookWorker } from './playbooks/start.js';
 import { logSandbox } from './sandbox/index.js';
 import { createSampleTopology } from './topology/sample.js';
 import { startTopologyWorker, type TopologyWorker } from './topology/worker.js';
-import { startUpstream } from './upstream/agent.js';
 import { createSampleView } from './views/sample.js';
 import { WorkerRegistry } from './workers/registry.js';
 

@@ -1,10 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
+import { assertAgent } from '../agents/index.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, type ExposedTable, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
-import { assertAgent } from '../upstream/assigned.js';
 import { execScraperRefusal } from './execPolicy.js';
 import { ScrapeConfigValidationError, validateScrapeConfig } from './scrapeConfigYaml.js';
 import './tables.js';

@@ -1,11 +1,11 @@
 import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
+import { assertAgent } from '../agents/index.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { OUTPUT_SECRETS, SPEC_SECRETS } from '../rest/secrets.js';
 import { exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
-import { assertAgent } from '../upstream/assigned.js';
 import { deriveChecks, ensureSchedule, runsHere, stopHere } from './canaries.js';
 import { CanaryValidationError, validateCanary } from './canaryYaml.js';
 

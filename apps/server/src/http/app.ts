@@ -2,12 +2,21 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { agentRoutes } from '../agents/routes.js';
+import { agentRoutes, upstreamRoutes } from '../agents/index.js';
 import { applicationRoutes } from '../applications/routes.js';
 import { applyRoutes } from '../apply/routes.js';
 import { artifactRoutes } from '../artifacts/routes.js';
-import { authRoutes } from '../auth/routes.js';
 import { runNowRoutes } from '../catalog/routes/runNow.js';
+import {
+  authRoutes,
+  courierRoutes,
+  directConnectOrigins,
+  identityAuthenticators,
+  identityRoutes,
+  organizationRoutes,
+  peopleRoutes,
+  registerOrganizationCors,
+} from '../identity/index.js';
 import '../catalog/exposed.js'; // serves the catalog tables and views under /api/db
 import { catalogRoutes } from '../catalog/routes/index.js';
 import { type Clock, systemClock } from '../clock.js';
@@ -16,10 +25,6 @@ import { connectionRoutes } from '../connections/routes.js';
 import type { Db } from '../db/connection.js';
 import { eventRoutes } from '../events/routes.js';
 import { healthRoutes, healthSummaryRoutes } from '../health/index.js';
-import { identityAuthenticators } from '../identity/authenticators.js';
-import { courierRoutes } from '../identity/courierRoutes.js';
-import { peopleRoutes } from '../identity/peopleRoutes.js';
-import { identityRoutes } from '../identity/routes.js';
 import { importRoutes } from '../importers/routes.js';
 import { liveRoutes } from '../live/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
@@ -29,14 +34,10 @@ import { restRoutes } from '../rest/routes.js';
 import '../system/integrations.js'; // integrations_with_status under /api/db
 import { ownLogStream } from '../logs/ownLog.js';
 import { logRoutes } from '../logs/routes.js';
-import { registerOrganizationCors } from '../organizations/cors.js';
-import { directConnectOrigins } from '../organizations/directUi.js';
-import { organizationRoutes } from '../organizations/routes.js';
 import { statusPageRoutes } from '../statusPages/routes.js';
 import { propertyRoutes } from '../system/properties.js';
 import { systemRoutes } from '../system/routes.js';
 import { topologyRoutes } from '../topology/routes.js';
-import { upstreamRoutes } from '../upstream/routes.js';
 import { viewRoutes } from '../views/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';

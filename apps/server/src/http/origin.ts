@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { readCookie, SESSION_COOKIE } from '../identity/http.js';
+import { readCookie, SESSION_COOKIE } from '../identity/index.js';
 import { HttpError } from './errors.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -2,12 +2,12 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
 import type { Authenticator } from '../http/auth.js';
-import { organizationBearerAuthenticator } from '../organizations/bearer.js';
-import { tokenOwner } from './accessTokens.js';
 import { identityDeps } from './deps.js';
 import { readCookie, SESSION_COOKIE } from './http.js';
-import { findSession, needsSecondFactor } from './sessions.js';
-import { loadSubject } from './subject.js';
+import { organizationBearerAuthenticator } from './organizations/bearer.js';
+import { loadSubject } from './people/subject.js';
+import { findSession, needsSecondFactor } from './sessions/sessions.js';
+import { tokenOwner } from './tokens/accessTokens.js';
 
 /**
  * The signed-in person of a session: the `ory_kratos_session` cookie, `X-Session-Token`, or a

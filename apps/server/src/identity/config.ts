@@ -1,7 +1,7 @@
 import { emailSchema, ROLES, type Role } from '@opsdeck/schema';
 import { z } from 'zod';
-import { type OrganizationConfig, organizationConfigFrom, organizationEnvSchema } from '../organizations/config.js';
-import { type DirectUiConfig, directUiConfigFrom } from '../organizations/directUi.js';
+import { type OrganizationConfig, organizationConfigFrom, organizationEnvSchema } from './organizations/config.js';
+import { type DirectUiConfig, directUiConfigFrom } from './organizations/directUi.js';
 
 /** One OIDC social sign-in provider, configured by env (`OPSDECK_OIDC_PROVIDERS` JSON array). */
 export const oidcProviderSchema = z.object({

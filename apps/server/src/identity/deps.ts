@@ -2,9 +2,9 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { openSecretBox, type SecretBox } from '../crypto/secretBox.js';
 import type { Db } from '../db/connection.js';
-import { type Courier, createCourier } from './courier.js';
-import { SignInThrottle } from './signInThrottle.js';
-import { LoginThrottle } from './throttle.js';
+import { type Courier, createCourier } from './flows/courier.js';
+import { SignInThrottle } from './sessions/signInThrottle.js';
+import { LoginThrottle } from './sessions/throttle.js';
 
 /** A pino-compatible logger (Fastify's, or console in the CLI). */
 export interface Log {

@@ -2,18 +2,21 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { identityDeps } from './deps.js';
-import './exposed.js'; // people_roles, permissions and permissions_summary under /api/db
+import { accountRoutes } from './people/accountRoutes.js';
+import { tokenRoutes } from './tokens/routes.js';
+import './people/exposed.js'; // people_roles, permissions and permissions_summary under /api/db
 import { KratosError, kratosErrors } from './errors.js';
-import { browserRequests, registerFlowRoutes } from './flowRoutes.js';
-import { UI_PATHS } from './flows.js';
+import { browserRequests, registerFlowRoutes } from './flows/flowRoutes.js';
+import { UI_PATHS } from './flows/flows.js';
+import { loginHandler } from './flows/login.js';
+import { registerOidcRoutes } from './flows/oidc.js';
+import { recoveryHandler } from './flows/recovery.js';
+import { registrationHandler } from './flows/registration.js';
+import { settingsHandler } from './flows/settings.js';
+import { storeFlowError } from './flows/store.js';
+import { verificationHandler } from './flows/verification.js';
 import { uiUrl, wantsJson } from './http.js';
-import { loginHandler } from './login.js';
-import { registerOidcRoutes } from './oidc.js';
-import { recoveryHandler } from './recovery.js';
-import { registrationHandler } from './registration.js';
-import { registerSessionRoutes } from './sessionRoutes.js';
-import { settingsHandler } from './settings.js';
-import { verificationHandler } from './verification.js';
+import { registerSessionRoutes } from './sessions/sessionRoutes.js';
 
 /**
  * The built-in identity server: Ory Kratos's public self-service API, mounted under /api/.ory
@@ -65,12 +68,14 @@ async function kratosErrorReply(
   if (browserRequests.has(request) && !wantsJson(request)) {
     const redirect = (err as { browserRedirect?: string }).browserRedirect;
     if (redirect) return reply.redirect(redirect, 303);
-    const stored = await deps.db.kysely
-      .insertInto('selfservice_errors')
-      .values({ error: JSON.stringify(error.toBody().error) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return reply.redirect(uiUrl(request, deps.config.identity, `${UI_PATHS.error}?id=${stored.id}`), 303);
+    const id = await storeFlowError(deps.db.kysely, error.toBody().error);
+    return reply.redirect(uiUrl(request, deps.config.identity, `${UI_PATHS.error}?id=${id}`), 303);
   }
   return reply.code(error.code).headers(error.headers).send(error.toBody());
+}
+
+/** `/api/auth/*`: whoami and invitations (people/), then the signed-in person's access tokens (tokens/). */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await accountRoutes(app, ctx);
+  await tokenRoutes(app, ctx);
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../http/context.js';
-import { notificationSubject } from '../identity/subject.js';
+import { notificationSubject } from '../identity/index.js';
 import type { PlaybookRecipientRunner } from '../notifications/send.js';
 import { startRun } from './runs.js';
 

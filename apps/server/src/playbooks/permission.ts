@@ -11,7 +11,7 @@ import type { TargetKind } from './targets.js';
  * `playbook:run` decision that starting a run, its parameters, a child run's parent, the list
  * of playbooks offered to run and a notification rule running its playbook all ask, so a menu
  * never offers what the run would refuse (approving a run asks the same of `playbook:approve`).
- * The subject is a person (or agent) or a notification (identity/subject.ts notificationSubject).
+ * The subject is a person (or agent) or a notification (identity/people/subject.ts notificationSubject).
  */
 
 export function forbid(subject: Subject, resource: Resource, action: Action, why: string): HttpError {

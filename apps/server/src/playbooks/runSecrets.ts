@@ -3,7 +3,7 @@ import { searchResources } from '../catalog/query/search.js';
 import { connectionUseRefusal } from '../connections/access.js';
 import { findConnection } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
-import { loadSubject } from '../identity/subject.js';
+import { loadSubject } from '../identity/index.js';
 import type { ResolvedConnection } from '../integrations/connection.js';
 import { authorize } from '../rbac/authorize.js';
 import type { Subject } from '../rbac/resources.js';

@@ -168,10 +168,10 @@ export async function createdBySubject(subject: Subject, ctx: AppContext): Promi
 const identity = { resource: 'database', writeResource: 'identities', writable: true } as const;
 const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
 
-// people and team_members: identity/exposed.ts (they reach roles and permission rows)
+// people and team_members: identity/people/exposed.ts (they reach roles and permission rows)
 exposeTable('teams', { ...identity, defaults: { created_by: createdBySubject } });
 // properties (feature flags): system/properties.ts (names set by the environment are read-only)
-// agents and agents_summary: agents/exposed.ts (registering one and trusting it need an admin)
+// agents and agents_summary: agents/admin/exposed.ts (registering one and trusting it need an admin)
 // a job's details carry its errors, which may quote the URL it reached (scrapes mask them when
 // stored; this covers every other writer); an event's error likewise
 const jobSecrets = { details: OUTPUT_SECRETS } as const;

@@ -1,10 +1,10 @@
+import { assertAgent } from '../agents/index.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
-import { assertAgent } from '../upstream/assigned.js';
 import { TopologyValidationError, topologySchedule, validateTopology } from './topologyYaml.js';
 import './tables.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentInstallOf } from '../../src/agents/routes.js';
+import { agentInstallOf } from '../../src/agents/admin/routes.js';
 import { loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 

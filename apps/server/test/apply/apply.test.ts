@@ -200,7 +200,7 @@ describe('POST /api/apply', () => {
       `${MC}\nkind: Permission\nmetadata: { name: oncall-conn }\nspec:\n  subject: { group: oncall }\n  actions: [read]\n  object: { connections: [{ name: hooks }] }\n`,
       { token: admin.token },
     );
-    const { loadSubject } = await import('../../src/identity/subject.js');
+    const { loadSubject } = await import('../../src/identity/people/subject.js');
     const subject = await loadSubject(server.db.kysely, editor.id, new Date());
     expect(subject?.permissions?.map((p) => p.object_selector)).toContainEqual({ connections: [{ name: 'hooks' }] });
     const other = await loadSubject(server.db.kysely, viewer.id, new Date());

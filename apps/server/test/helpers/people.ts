@@ -1,7 +1,7 @@
 import { systemClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/connection.js';
-import { createAccessToken } from '../../src/identity/accessTokens.js';
-import { addUser } from '../../src/identity/bootstrap.js';
+import { addUser } from '../../src/identity/people/bootstrap.js';
+import { createAccessToken } from '../../src/identity/tokens/accessTokens.js';
 import type { Role } from '../../src/rbac/resources.js';
 
 /**

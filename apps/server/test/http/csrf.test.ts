@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { addUser } from '../../src/identity/bootstrap.js';
+import { addUser } from '../../src/identity/people/bootstrap.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { type Browser, browser, signIn } from '../identity/helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '../../src/identity/bootstrap.js';
+import { addUser } from '../../src/identity/people/bootstrap.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { browser, csrfOf, signIn } from '../identity/helpers.js';
 

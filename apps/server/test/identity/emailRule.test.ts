@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { addUser, bootstrapAdmin } from '../../src/identity/bootstrap.js';
+import { addUser, bootstrapAdmin } from '../../src/identity/people/bootstrap.js';
 import { createTestDb, startTestServer, type TestServer } from '../helpers/index.js';
 import { browser, csrfOf, signIn } from './helpers.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { addUser } from '../../src/identity/bootstrap.js';
-import { FailureLog } from '../../src/identity/throttle.js';
+import { addUser } from '../../src/identity/people/bootstrap.js';
+import { FailureLog } from '../../src/identity/sessions/throttle.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { type Browser, browser, csrfOf, oryError, signIn } from './helpers.js';
 

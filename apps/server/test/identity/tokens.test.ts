@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createAccessToken } from '../../src/identity/accessTokens.js';
+import { createAccessToken } from '../../src/identity/tokens/accessTokens.js';
 import { startTestServer, type TestServer, testSubjectId } from '../helpers/index.js';
 
 // Issue 11 item 10: any token lifetime was accepted (87,600 h) and a token could create tokens

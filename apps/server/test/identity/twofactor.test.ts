@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { totpCode } from '../../src/identity/totp.js';
+import { totpCode } from '../../src/identity/flows/totp.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { type Browser, browser, csrfOf, nodeOf, oryError, signIn } from './helpers.js';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '../../src/identity/bootstrap.js';
+import { addUser } from '../../src/identity/people/bootstrap.js';
 import { createSampleLogBackend } from '../../src/logs/sample.js';
 import { addPersonWithToken, startTestServer, type TestServer } from '../helpers/index.js';
 import { browser, csrfOf } from '../identity/helpers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import type { OrganizationConfig } from '../../src/organizations/config.js';
-import { organizationsOf, rolesFor } from '../../src/organizations/membership.js';
+import type { OrganizationConfig } from '../../src/identity/organizations/config.js';
+import { organizationsOf, rolesFor } from '../../src/identity/organizations/membership.js';
 import { startTestServer } from '../helpers/index.js';
 
 const providers = JSON.stringify([{ id: 'corp', issuer: 'https://sso.example', client_id: 'c', client_secret: 's' }]);

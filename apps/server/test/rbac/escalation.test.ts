@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
-import { createAccessToken } from '../../src/identity/accessTokens.js';
-import { addUser } from '../../src/identity/bootstrap.js';
-import { setRoles } from '../../src/identity/roles.js';
+import { addUser } from '../../src/identity/people/bootstrap.js';
+import { setRoles } from '../../src/identity/people/roles.js';
+import { createAccessToken } from '../../src/identity/tokens/accessTokens.js';
 import type { Role } from '../../src/rbac/resources.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 

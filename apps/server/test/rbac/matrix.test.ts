@@ -5,7 +5,7 @@ import { systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
 import { buildApp } from '../../src/http/app.js';
-import { addUser } from '../../src/identity/bootstrap.js';
+import { addUser } from '../../src/identity/people/bootstrap.js';
 import { ACTIONS, type Action, RESOURCES, type Resource, type Role } from '../../src/rbac/resources.js';
 import { exposedTable } from '../../src/rest/whitelist.js';
 import { createTestDb } from '../helpers/index.js';

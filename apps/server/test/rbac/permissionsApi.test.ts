@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
-import { createAccessToken } from '../../src/identity/accessTokens.js';
-import { addUser } from '../../src/identity/bootstrap.js';
+import { addUser } from '../../src/identity/people/bootstrap.js';
+import { createAccessToken } from '../../src/identity/tokens/accessTokens.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 
 // The Permissions page's calls (issue 16 item 3): add, edit and delete rows through /api/db, the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connection.js';
-import { notificationSubject } from '../../src/identity/subject.js';
+import { notificationSubject } from '../../src/identity/people/subject.js';
 import { authorize } from '../../src/rbac/authorize.js';
 import { createTestDb } from '../helpers/index.js';
 

@@ -46,7 +46,7 @@ describe('authorization per table', () => {
 
   it('checks writes against the table write resource: an editor edits agents but not people', async () => {
     const editor = restClient(server, 'editor');
-    // registering an agent claims its name, which only an admin does (agents/exposed.ts)
+    // registering an agent claims its name, which only an admin does (agents/admin/exposed.ts)
     expect((await editor.from('agents').insert({ name: 'agent-e' })).status).toBe(403);
     expect((await editor.from('agents').update({ description: 'edge' }).eq('name', 'agent-a')).status).toBe(204);
     const people = await editor.from('people').update({ title: 'x' }).eq('name', 'Ann');

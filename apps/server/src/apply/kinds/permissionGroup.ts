@@ -59,7 +59,7 @@ async function members(scope: ApplyScope, r: GroupResource) {
 
 /**
  * PermissionGroup (mission-control.flanksource.com/v1): people, teams and notifications that
- * Permission rows with `subject.group: <spec.name>` apply to (identity/subject.ts reads them).
+ * Permission rows with `subject.group: <spec.name>` apply to (identity/people/subject.ts reads them).
  */
 export const permissionGroupKind = defineKind<GroupResource>({
   table: 'permission_groups',

@@ -2,13 +2,13 @@ import { scrapeSchedule } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { storedAgentCodeRefusal } from '../../agents/index.js';
 import { connectionResolver } from '../../connections/resolver.js';
 import { parseSchedule } from '../../health/index.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { outcomeStatus } from '../../jobs/jobHistory.js';
 import { sandboxPolicy } from '../../sandbox/config.js';
-import { storedAgentCodeRefusal } from '../../upstream/codeGate.js';
 import { claimNow, releaseLease } from '../runs/lease.js';
 import { loadStoredScraper, runLeaseMs, runStoredScraper } from '../runs/run.js';
 
