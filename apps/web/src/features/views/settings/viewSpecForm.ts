@@ -65,6 +65,7 @@ export const VIEW_HINTS: Record<string, FieldHint> = {
   'query.columns': { label: 'Column types of its table', help: 'name: type, for the merge' },
   'column.for': { label: 'Links column' },
   'column.primaryKey': { label: 'Primary key' },
+  'column.filter.type': { label: 'Filter type' },
 };
 
 const asObject = (v: unknown): Record<string, unknown> =>
