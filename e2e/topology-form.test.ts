@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E } from './harness.js';
+import { dismissToasts, type E2E, startE2E } from './harness.js';
 import { adminApi } from './health-fixture.js';
 
 // A person who has never written a Topology: Settings › Topology › Add topology, one component
@@ -20,9 +20,9 @@ afterAll(async () => {
 /** The text of the YAML view (CodeMirror's lines). */
 const yamlText = (page: Page) => page.locator('.cm-content').innerText();
 
-describe('the topology form', () => {
+describe('the topology form', { timeout: 180_000 }, () => {
   it('creates a topology with one component and an HTTP lookup without typing YAML', async () => {
-    const page = await e2e.page({ viewport: { width: 1280, height: 1000 } });
+    const page = await e2e.page({ viewport: { width: 1280, height: 1400 } });
     await page.goto('/settings/topologies');
     await page.getByRole('link', { name: 'Add topology' }).click();
     await page.waitForURL('**/settings/topologies/new');
@@ -44,7 +44,9 @@ describe('the topology form', () => {
     expect(await check.getByText('This field is required').count()).toBe(2);
     await check.getByRole('textbox', { name: /^Name\*?$/ }).fill('api-health');
     await check.getByRole('textbox', { name: /^URL\*?$/ }).fill(`${e2e.server.url}/health`);
-    await page.screenshot({ path: path.join(SHOTS, 'topology-form.png'), fullPage: true });
+    await dismissToasts(page);
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'topology-form.png') });
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('region', { name: 'Messages' }).getByText('storefront-form created successfully').waitFor();

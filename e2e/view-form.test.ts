@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E } from './harness.js';
+import { dismissToasts, type E2E, startE2E } from './harness.js';
 import { adminApi } from './health-fixture.js';
 
 // A person who has never written a View: Settings › Views › Add view, a query over catalog items
@@ -24,9 +24,9 @@ afterAll(async () => {
 /** The text of the YAML view (CodeMirror's lines). */
 const yamlText = (page: Page) => page.locator('.cm-content').innerText();
 
-describe('the view form', () => {
+describe('the view form', { timeout: 180_000 }, () => {
   it('creates a view over catalog items with two columns without typing YAML, then shows its rows', async () => {
-    const page = await e2e.page({ viewport: { width: 1280, height: 1000 } });
+    const page = await e2e.page({ viewport: { width: 1280, height: 1400 } });
     await page.goto('/settings/views');
     await page.getByRole('link', { name: 'Add view' }).click();
     await page.waitForURL('**/settings/views/new');
@@ -59,7 +59,9 @@ describe('the view form', () => {
     expect(await page.getByRole('group', { name: 'Column 1', exact: true }).getByLabel('Primary key').isChecked()).toBe(
       true,
     );
-    await page.screenshot({ path: path.join(SHOTS, 'view-form.png'), fullPage: true });
+    await dismissToasts(page);
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'view-form.png') });
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('region', { name: 'Messages' }).getByText('demo-servers created successfully').waitFor();
