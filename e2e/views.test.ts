@@ -109,4 +109,3 @@ describe('Settings › Views', () => {
     await table.getByText('config-inventory').waitFor();
   });
 });
-})
