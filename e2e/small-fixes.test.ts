@@ -75,10 +75,13 @@ describe('smaller fixes', () => {
     expect(await crumb.textContent()).toBe('TopologyNew topology');
     expect(await page.getByRole('heading', { name: /topology/i }).count()).toBeLessThanOrEqual(1);
     expect(await page.getByRole('alert').count()).toBe(0);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Spec (YAML)' }).textContent()).toContain('spec:');
+    await page.getByRole('group', { name: 'Component 1', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('This field is required').waitFor();
-    await page.getByRole('textbox', { name: /^Name\*?$/ }).fill('storefront');
+    await page
+      .getByRole('textbox', { name: /^Name\*?$/ })
+      .first()
+      .fill('storefront');
     await page.screenshot({ path: path.join(SHOTS, 'topology-settings-new.png') });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('region', { name: 'Messages' }).getByText('storefront created successfully').waitFor();

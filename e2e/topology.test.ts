@@ -152,8 +152,16 @@ describe('topology dashboard', () => {
     const page = await e2e.page({ viewport: { width: 1440, height: 900 } });
     await page.goto('/settings/topologies');
     await page.getByRole('link', { name: 'shop' }).click();
-    await page.getByRole('textbox', { name: /^Name\*?$/ }).waitFor();
-    expect(await page.getByRole('textbox', { name: /^Name\*?$/ }).inputValue()).toBe('shop');
+    await page
+      .getByRole('textbox', { name: /^Name\*?$/ })
+      .first()
+      .waitFor();
+    expect(
+      await page
+        .getByRole('textbox', { name: /^Name\*?$/ })
+        .first()
+        .inputValue(),
+    ).toBe('shop');
     await page.getByRole('button', { name: 'Run Now' }).click();
     await page.getByText(/Run finished/).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'topology-settings.png') });

@@ -77,18 +77,19 @@ describe('Settings › Views', () => {
     const table = page.getByRole('table', { name: 'Views' });
     await table.getByText('opsdeck-checks').click();
     await page.waitForURL(/\/settings\/views\/[0-9a-f-]{36}$/);
-    await page.getByRole('textbox', { name: 'Spec (YAML)' }).waitFor();
+    await page.getByRole('group', { name: 'Query 1', exact: true }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'settings-views.png') });
 
     await page.goto('/settings/views');
     await page.getByRole('link', { name: 'Add view' }).click();
-    await page.getByRole('textbox', { name: /^Name\*?$/ }).fill('config-inventory');
-    // a column type the View schema does not know: the server names the path, shown at the YAML
-    await page.getByRole('textbox', { name: 'Spec (YAML)' }).click();
+    await page.getByRole('button', { name: 'YAML', exact: true }).click();
+    const yaml = page.getByRole('textbox', { name: 'view YAML' });
+    // a column type the View schema does not know: the path is named under the YAML
+    await yaml.click();
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
     await page.keyboard.insertText(
-      'spec:\n  queries:\n    items:\n      configs: {}\n  columns:\n    - name: name\n      type: text\n      primaryKey: true\n',
+      'name: config-inventory\nnamespace: default\nspec:\n  queries:\n    items:\n      configs: {}\n  columns:\n    - name: name\n      type: text\n      primaryKey: true\n',
     );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page
@@ -97,11 +98,11 @@ describe('Settings › Views', () => {
       .waitFor();
 
     // a known column type saves, and saving returns to the list with the new view
-    await page.getByRole('textbox', { name: 'Spec (YAML)' }).click();
+    await yaml.click();
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
     await page.keyboard.insertText(
-      'spec:\n  queries:\n    items:\n      configs: {}\n  columns:\n    - name: name\n      type: string\n      primaryKey: true\n',
+      'name: config-inventory\nnamespace: default\nspec:\n  queries:\n    items:\n      configs: {}\n  columns:\n    - name: name\n      type: string\n      primaryKey: true\n',
     );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\/settings\/views$/);

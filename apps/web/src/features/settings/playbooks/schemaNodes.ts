@@ -1,3 +1,4 @@
+import { formatPath } from '@opsdeck/schema';
 import type { z } from 'zod';
 
 /**
@@ -61,6 +62,9 @@ function unwrap(schema: z.ZodType): { schema: z.ZodType; optional: boolean } {
   return { schema: s, optional };
 }
 
+/** Object schemas whose fields are being read: a recursive one (a component's components) is YAML inside itself. */
+const reading = new Set<z.ZodType>();
+
 /** The node of a schema (see SchemaNode). */
 export function schemaNode(schema: z.ZodType): SchemaNode {
   const { schema: s } = unwrap(schema);
@@ -78,7 +82,7 @@ export function schemaNode(schema: z.ZodType): SchemaNode {
     case 'literal':
       return { kind: 'select', options: (def.values ?? []).map(String) };
     case 'object':
-      return { kind: 'object', fields: objectFields(s) };
+      return reading.has(s) ? { kind: 'yaml' } : { kind: 'object', fields: objectFields(s) };
     case 'array': {
       const item = def.element ? schemaNode(def.element) : ({ kind: 'yaml' } as const);
       if (item.kind === 'text' || item.kind === 'select') return { kind: 'strings' };
@@ -110,7 +114,12 @@ export function schemaNode(schema: z.ZodType): SchemaNode {
 /** The fields of an object schema, in its declaration order. */
 export function objectFields(schema: z.ZodType): SchemaField[] {
   const { schema: s } = unwrap(schema);
-  return shapeFields(defOf(s).shape ?? {});
+  reading.add(s);
+  try {
+    return shapeFields(defOf(s).shape ?? {});
+  } finally {
+    reading.delete(s);
+  }
 }
 
 /** The fields of an object's shape (a shared set of keys, such as every action's). */
@@ -134,4 +143,65 @@ export function humanize(key: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The fields of `all` named in `keys`, in the order of `keys`. */
+export function fieldsNamed(all: readonly SchemaField[], keys: readonly string[]): SchemaField[] {
+  return keys.flatMap((k) => all.filter((f) => f.key === k));
+}
+
+/** The part of `obj` under `keys` (a form section's share of a document). */
+export function pickKeys(obj: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj).filter(([k]) => keys.includes(k)));
+}
+
+/**
+ * `obj` with its `keys` taken from `part` (a key `part` lacks is removed); other keys stay as they
+ * are and where they are, so a section of a form never drops or reorders what it does not show.
+ */
+export function withPart(
+  obj: Record<string, unknown>,
+  keys: readonly string[],
+  part: Record<string, unknown>,
+): Record<string, unknown> {
+  const next: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (!keys.includes(k)) next[k] = v;
+    else if (part[k] !== undefined) next[k] = part[k];
+  }
+  for (const k of keys) if (part[k] !== undefined && !(k in next)) next[k] = part[k];
+  return next;
+}
+
+/** The value at a zod issue's path, undefined where the document has none. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value;
+  for (const p of path) v = v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v;
+}
+
+/**
+ * The schema's problems of `value` by path under `prefix` (`spec.columns[0].name`), the first of
+ * each, worded as the other forms word them: a missing required value is "This field is required".
+ */
+export function schemaErrors(schema: z.ZodType, value: unknown, prefix: string): Record<string, string> {
+  const parsed = schema.safeParse(value);
+  const errors: Record<string, string> = {};
+  if (parsed.success) return errors;
+  const at = (path: readonly PropertyKey[]) => {
+    const p = formatPath(path);
+    return !p ? prefix : `${prefix}${p.startsWith('[') ? '' : '.'}${p}`;
+  };
+  for (const issue of parsed.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[at([...issue.path, key])] ??= 'unknown field';
+      continue;
+    }
+    const missing = issue.code === 'invalid_type' || issue.code === 'invalid_value';
+    errors[at(issue.path)] ??=
+      missing && valueAt(value, issue.path) === undefined
+        ? 'This field is required'
+        : issue.message.replace(/^Invalid input: /, '');
+  }
+  return errors;
 }

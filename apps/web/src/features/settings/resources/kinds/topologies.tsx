@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
 import { Age } from '../../../../ui/Age.js';
+import { TopologyForm } from '../../../topology/settings/TopologyForm.js';
 import { TopologyRunNow } from '../../../topology/settings/TopologyRunNow.js';
-import { checkTopologyYaml, newTopologySpec, topologyFieldErrors } from '../../../topology/settings/topologyForm.js';
+import { newTopologySpec } from '../../../topology/settings/topologyForm.js';
+import { topologyErrors } from '../../../topology/settings/topologySpecForm.js';
+import { ResourceFormEditor } from '../ResourceFormEditor.js';
 import type { ResourceKind } from '../types.js';
 
 /**
- * Topologies (docs/topology.md): name and namespace on the form, `labels:` and `spec:` (the
- * components and their lookups) as YAML checked with the shared schema; Run Now beside the
- * title; Job History lists its runs.
+ * Topologies (docs/topology.md): name, namespace, labels and the spec (components, their lookups
+ * and children) on a form checked with the shared schema, or the whole row as YAML; Run Now beside
+ * the title; Job History lists its runs.
  */
 export const topologiesKind: ResourceKind = {
   table: 'topologies',
@@ -42,9 +45,10 @@ export const topologiesKind: ResourceKind = {
     { name: 'namespace', label: 'Namespace', kind: 'text', fixedOnceSaved: true, placeholder: 'default' },
   ],
   yamlColumns: ['labels', 'spec'],
-  checkYaml: { check: checkTopologyYaml, valid: 'Valid topology' },
   blank: () => ({ name: '', namespace: 'default', spec: newTopologySpec() }),
-  validate: topologyFieldErrors,
+  validate: topologyErrors,
+  form: TopologyForm,
+  specEditor: ResourceFormEditor,
   jobResourceType: 'topology',
   crdKind: 'Topology',
   actions: TopologyRunNow,

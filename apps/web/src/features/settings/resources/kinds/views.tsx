@@ -1,7 +1,10 @@
 import { Age } from '../../../../ui/Age.js';
+import { ViewForm } from '../../../views/settings/ViewForm.js';
+import { newViewSpec, viewFieldErrors } from '../../../views/settings/viewSpecForm.js';
+import { ResourceFormEditor } from '../ResourceFormEditor.js';
 import type { ResourceKind } from '../types.js';
 
-/** Views: name and namespace on the form, the View spec (queries, columns, panels, display) as YAML. */
+/** Views: name and namespace, then the View spec (display, queries, columns, panels...) on a form, or the whole row as YAML. */
 export const viewsKind: ResourceKind = {
   table: 'views',
   title: 'Views',
@@ -35,21 +38,10 @@ export const viewsKind: ResourceKind = {
     { name: 'namespace', label: 'Namespace', kind: 'text', required: true, fixedOnceSaved: true },
   ],
   yamlColumns: ['spec'],
-  blank: () => ({
-    name: '',
-    namespace: 'default',
-    spec: {
-      display: { title: '', sidebar: false },
-      queries: { items: { configs: { types: [] } } },
-      columns: [{ name: 'name', type: 'string', primaryKey: true }],
-    },
-  }),
-  validate: (v) => {
-    const errors: Record<string, string> = {};
-    if (!String(v.name ?? '').trim()) errors.name = 'This field is required';
-    if (!String(v.namespace ?? '').trim()) errors.namespace = 'This field is required';
-    return errors;
-  },
+  blank: () => ({ name: '', namespace: 'default', spec: newViewSpec() }),
+  validate: viewFieldErrors,
+  form: ViewForm,
+  specEditor: ResourceFormEditor,
   crdKind: 'View',
   feature: 'views',
 };
