@@ -1,8 +1,8 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../ui/Button.js';
+import { LazyYamlEditor } from '../../ui/forms/LazyYamlEditor.js';
 import { useToasts } from '../../ui/Toasts.js';
-import { LazyYamlEditor } from '../settings/canaries/LazyYamlEditor.js';
 import { type EditorView, FormYamlToggle } from '../settings/resources/FormYamlToggle.js';
 import type { KindPartProps } from '../settings/resources/types.js';
 import { useResourceWrites } from '../settings/resources/useResourceWrites.js';

@@ -1,8 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/Button.js';
-import { getField, SCHEDULE_PRESETS, setField } from '../settings/canaries/checkForms.js';
-import { FormField, inputClass } from '../settings/canaries/FormField.js';
+import { FormField, inputClass } from '../../ui/forms/FormField.js';
+import { getField, setField } from '../../ui/forms/fieldPath.js';
+import { SCHEDULE_PRESETS } from '../../ui/forms/schedulePresets.js';
 import {
   SCRAPER_FORMS,
   type ScraperField,

@@ -1,5 +1,5 @@
 import { REFERENCE_SCRAPER_TYPES, scrapeConfigSchema, scraperSchemas } from '@opsdeck/schema';
-import { getField, setField } from '../settings/canaries/checkForms.js';
+import { getField, setField } from '../../ui/forms/fieldPath.js';
 
 /** How a scraper field is edited: `list` is one value per line (paths, globs). */
 export type ScraperFieldKind = 'text' | 'textarea' | 'list' | 'number' | 'boolean' | 'select';

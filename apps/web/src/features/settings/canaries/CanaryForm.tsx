@@ -1,11 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { LabelsInput } from '../../../ui/forms/LabelsInput.js';
+import { SCHEDULE_PRESETS } from '../../../ui/forms/schedulePresets.js';
 import { CheckCard } from './CheckCard.js';
 import { addCheck, type CanaryDoc, docChecks, removeCheck, setCheckField } from './canaryDoc.js';
-import { CHECK_FORMS, type CheckForm, checkFieldErrors, formUnrunnable, SCHEDULE_PRESETS } from './checkForms.js';
-import { FormField, inputClass } from './FormField.js';
-import { LabelsInput } from './LabelsInput.js';
+import { CHECK_FORMS, type CheckForm, checkFieldErrors, formUnrunnable } from './checkForms.js';
 
 export interface CanaryFormProps {
   doc: CanaryDoc;

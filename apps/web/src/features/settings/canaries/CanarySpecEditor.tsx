@@ -1,6 +1,7 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { LazyYamlEditor } from '../../../ui/forms/LazyYamlEditor.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { type EditorView, FormYamlToggle } from '../resources/FormYamlToggle.js';
 import type { KindPartProps } from '../resources/types.js';
@@ -17,7 +18,6 @@ import {
   validateDoc,
   yamlToDoc,
 } from './canaryDoc.js';
-import { LazyYamlEditor } from './LazyYamlEditor.js';
 
 /**
  * A health check's Spec tab (the `canaries` kind's `specEditor`): the form builder and the YAML

@@ -1,6 +1,7 @@
 import { CANARY_API_VERSION, type CanaryIssue, canaryIssues, canarySchema, checkSchemas } from '@opsdeck/schema';
 import { parse, stringify } from 'yaml';
-import { formCheckTypes, setField } from './checkForms.js';
+import { setField } from '../../../ui/forms/fieldPath.js';
+import { formCheckTypes } from './checkForms.js';
 
 /**
  * The Canary document the editor works on, in both views: the form builder edits it field by

@@ -1,8 +1,7 @@
-import { getField } from './checkTypes/fieldPath.js';
+import { getField } from '../../../ui/forms/fieldPath.js';
 import { CHECK_FORMS } from './checkTypes/index.js';
 import type { CheckForm } from './checkTypes/types.js';
 
-export { getField, setField } from './checkTypes/fieldPath.js';
 export { FORM_HTTP_METHODS } from './checkTypes/http.js';
 export { CHECK_FORMS, formUnrunnable } from './checkTypes/index.js';
 export type { CheckField, CheckForm, FieldKind, SpecCheckType } from './checkTypes/types.js';
@@ -10,18 +9,6 @@ export { SPEC_CHECK_TYPES } from './checkTypes/types.js';
 
 /** HTTP response codes offered (spec part 2 section 9). */
 export const RESPONSE_CODES = [200, 201, 202, 204, 301, 302, 401, 404, 500, 502, 503] as const;
-
-/** Schedule presets, from `@every 30s` to `@weekly` (spec part 2 section 9). */
-export const SCHEDULE_PRESETS = [
-  '@every 30s',
-  '@every 1m',
-  '@every 5m',
-  '@every 30m',
-  '@hourly',
-  '@every 6h',
-  '@daily',
-  '@weekly',
-] as const;
 
 /** The form of a Canary spec list (`http`, `mongodb`, ...), if the builder has one. */
 export function checkForm(type: string): CheckForm | undefined {
@@ -60,12 +47,4 @@ export function checkFieldErrors(type: string, check: Record<string, unknown>): 
     }
   }
   return errors;
-}
-
-/** What a number input's text becomes in the document: a number when it is one, else the text as typed. */
-export function numberFromInput(text: string): number | string | undefined {
-  const t = text.trim();
-  if (t === '') return undefined;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : t;
 }

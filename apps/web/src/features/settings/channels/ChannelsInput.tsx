@@ -4,7 +4,7 @@ import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { api } from '../../../api/client.js';
 import { Button } from '../../../ui/Button.js';
-import { inputClass } from '../canaries/FormField.js';
+import { inputClass } from '../../../ui/forms/FormField.js';
 import { CONNECTION_TYPES } from '../connections/connectionTypes.js';
 import {
   CHANNEL_KINDS,

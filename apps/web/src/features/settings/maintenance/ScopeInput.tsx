@@ -1,7 +1,7 @@
 import type { ResourceSelector } from '@opsdeck/schema';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../ui/Button.js';
-import { inputClass } from '../canaries/FormField.js';
+import { inputClass } from '../../../ui/forms/FormField.js';
 
 /** What a window can silence, by the spec's key. */
 export const SCOPES = [

@@ -1,8 +1,8 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { LazyYamlEditor } from '../../../ui/forms/LazyYamlEditor.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { LazyYamlEditor } from '../canaries/LazyYamlEditor.js';
 import { type EditorView, FormYamlToggle } from '../resources/FormYamlToggle.js';
 import type { KindPartProps } from '../resources/types.js';
 import { useResourceWrites } from '../resources/useResourceWrites.js';

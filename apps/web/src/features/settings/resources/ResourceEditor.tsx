@@ -1,7 +1,7 @@
 import { Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
-import { LazyYamlEditor } from '../canaries/LazyYamlEditor.js';
+import { LazyYamlEditor } from '../../../ui/forms/LazyYamlEditor.js';
 import { ResourceFields } from './ResourceFields.js';
 import { bodyOf, parseYamlColumns, yamlOf } from './resourceValues.js';
 import { fieldOfError } from './serverErrors.js';

@@ -1,8 +1,8 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { LazyYamlEditor } from '../../../ui/forms/LazyYamlEditor.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { LazyYamlEditor } from '../canaries/LazyYamlEditor.js';
 import { type EditorView, FormYamlToggle } from './FormYamlToggle.js';
 import { ResourceFields } from './ResourceFields.js';
 import { bodyOf, parseRowYaml, rowYaml } from './resourceValues.js';
