@@ -143,3 +143,10 @@ export interface ConfigVersion {
   current: string;
   diff: string;
 }
+
+/** What GET /api/catalog/checks/:id/changes answers: when the check failed, the window's start, the changes. */
+export interface CheckChanges {
+  failed_at: string | null;
+  from: string | null;
+  changes: ChangeRow[];
+}
