@@ -27,7 +27,7 @@ export function scraperFormHasErrors(doc: ScraperDocument): boolean {
   });
 }
 
-/** The scraper form builder (spec part 2): metadata, schedule and one card per scraper. */
+/** The scraper form builder: metadata, schedule and one card per scraper. */
 export function ScraperForm({
   doc,
   onChange,

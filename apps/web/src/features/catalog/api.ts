@@ -27,7 +27,7 @@ export interface ListPage {
   sortOrder: 'asc' | 'desc';
 }
 
-/** The changes call's body (reference backend-2 section 2.3). */
+/** The changes call's body. */
 export type ChangesQuery = Record<string, string | number | boolean | undefined>;
 
 export interface RelationshipsQuery {

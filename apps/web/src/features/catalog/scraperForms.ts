@@ -159,7 +159,7 @@ export function scraperForm(type: string): ScraperForm | undefined {
 }
 
 /**
- * The reference's scraper types OpsDeck refuses, each with the message the shared schema (and so
+ * Scraper types other tools accept and OpsDeck refuses, each with the message the shared schema (and so
  * the server) gives when a ScrapeConfig uses it.
  */
 export function unsupportedScraperTypes(): Array<{ type: string; reason: string }> {

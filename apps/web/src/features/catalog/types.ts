@@ -1,4 +1,4 @@
-/** Rows of the catalog as the server answers them (spec part 1 section 3: Config, Config change, Config analysis). */
+/** Rows of the catalog as the server answers them (Config, Config change, Config analysis). */
 
 export type Health = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
 

@@ -11,7 +11,7 @@ import { CHECK_FORMS, type CheckForm, checkFieldErrors, formUnrunnable } from '.
 export interface CanaryFormProps {
   doc: CanaryDoc;
   onChange: (doc: CanaryDoc) => void;
-  /** Name and namespace are disabled once the canary is saved (spec part 2 section 5). */
+  /** Name and namespace are disabled once the canary is saved. */
   saved: boolean;
   readOnly: boolean;
   /** Show the messages (after the first Save attempt). */
@@ -164,7 +164,7 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues,
               readOnly={readOnly}
               onField={(field, value) => {
                 let next = setCheckField(doc, type, index, field, value);
-                // a body only goes with POST and PUT (spec part 2 section 5)
+                // a body only goes with POST and PUT
                 if (field === 'method' && value !== 'POST' && value !== 'PUT') {
                   next = setCheckField(next, type, index, 'body', undefined);
                 }

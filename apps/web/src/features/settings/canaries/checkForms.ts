@@ -7,7 +7,7 @@ export { CHECK_FORMS, formUnrunnable } from './checkTypes/index.js';
 export type { CheckField, CheckForm, FieldKind, SpecCheckType } from './checkTypes/types.js';
 export { SPEC_CHECK_TYPES } from './checkTypes/types.js';
 
-/** HTTP response codes offered (spec part 2 section 9). */
+/** HTTP response codes offered. */
 export const RESPONSE_CODES = [200, 201, 202, 204, 301, 302, 401, 404, 500, 502, 503] as const;
 
 /** The form of a Canary spec list (`http`, `mongodb`, ...), if the builder has one. */
@@ -26,7 +26,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
- * Form-level messages of spec part 2 section 5 for one check, keyed by field: 'This field is
+ * Form-level messages for one check, keyed by field: 'This field is
  * required' for a missing name or required field (unless one of its stand-ins, such as a
  * connection for a URL, is filled in), 'This field must be a number' for numbers typed as text,
  * and thresholds not below 0.

@@ -40,7 +40,7 @@ export function ConnectionsPage() {
   const client = useQueryClient();
   const toasts = useToasts();
   const [dialog, setDialog] = useState<Dialog>();
-  // connection load errors show as a toast (spec part 2 section 8)
+  // connection load errors show as a toast
   useEffect(() => {
     if (list.error) toasts.error(errorMessage(list.error));
   }, [list.error, toasts]);
