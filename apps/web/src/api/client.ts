@@ -100,7 +100,7 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
 /**
  * The one way the web app talks to the API (in direct mode, the selected organization's backend:
  * api/target.ts). A 401 sends the browser to `/auth-state-checker?return_to=<path+query>` (in
- * direct mode, to the provider); no answer at all becomes one of the spec's three
+ * direct mode, to the provider); no answer at all becomes one of the three
  * network messages; any other error status throws an ApiError with the server's message.
  */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {

@@ -1,4 +1,4 @@
-/** Messages of spec part 1 section 8 for requests that never got an answer. */
+/** Messages for requests that never got an answer. */
 export const NETWORK_MESSAGES = {
   timeout: 'Request timed out. Please try again.',
   network: 'Network Error. Please try again.',

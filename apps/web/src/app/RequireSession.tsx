@@ -9,7 +9,7 @@ import { LiveUpdates } from './live/LiveUpdates.js';
 import { appQueries } from './queries.js';
 import { SessionProvider } from './session.js';
 
-/** Shown while whoami answers 404 or 5xx: the backend exists but is not ready (spec part 1 section 4). */
+/** Shown while whoami answers 404 or 5xx: the backend exists but is not ready. */
 function ProvisioningPage({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-3 p-8 text-center">

@@ -44,7 +44,7 @@ export function RouteGate({ entry }: { entry: RouteEntry }) {
   const action = entry.action ?? 'read';
   if (!session.can(entry.resource, action)) {
     return (
-      // the spec's unauthorized text (part 2): 'Unauthorized – You do not have permission to access this page'
+      // the unauthorized text: 'Unauthorized – You do not have permission to access this page'
       <Notice
         icon={<Lock className="h-6 w-6" />}
         title={

@@ -5,5 +5,5 @@ export const DOCS_URL: string =
 /** The documentation of permissions (subjects, resources, actions, object selectors), for the permission modal's help link. */
 export const PERMISSIONS_DOCS_URL = `${DOCS_URL}/settings.md#permissions-settingspermissions`;
 
-/** Frontend version shown in the user menu (spec part 1 section 1: 1.4.25). */
+/** Frontend version shown in the user menu (1.4.25). */
 export const FRONTEND_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';

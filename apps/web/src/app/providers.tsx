@@ -15,7 +15,7 @@ function QueryProvider({ children }: { children: ReactNode }) {
     () =>
       new QueryClient({
         defaultOptions: { queries: { retry: shouldRetry, staleTime: 10_000 } },
-        // mutation errors show as toasts (spec part 1 section 8) unless the mutation handles them itself
+        // mutation errors show as toasts unless the mutation handles them itself
         mutationCache: new MutationCache({
           onError: (error, _variables, _context, mutation) => {
             if (!mutation.options.onError) toasts.error(errorMessage(error));

@@ -27,7 +27,7 @@ const FIVE_MINUTES = 5 * 60_000;
 
 /** Queries the shell itself needs; domains keep theirs in features/<domain>/api.ts. */
 export const appQueries = {
-  /** Whoami is not refetched on focus or reconnect (spec part 1 section 6). */
+  /** Whoami is not refetched on focus or reconnect. */
   whoami: () =>
     queryOptions({
       queryKey: ['auth', 'whoami'],

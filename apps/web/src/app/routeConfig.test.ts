@@ -2,7 +2,7 @@ import { RESOURCES } from '@opsdeck/schema/rbac';
 import { describe, expect, it } from 'vitest';
 import { navEntries, REDIRECTS, ROUTES } from './routeConfig.js';
 
-// the main-app routes of spec part 1 section 2
+// the main-app routes
 const SPEC_PATHS = [
   '/topology',
   '/topology/:id',

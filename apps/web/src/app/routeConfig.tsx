@@ -7,7 +7,7 @@ export type { NavPlacement, RouteEntry } from './routeTypes.js';
 /** Every screen behind sign-in, in sidebar order. */
 export const ROUTES: readonly RouteEntry[] = [...mainRoutes, ...settingsRoutes];
 
-/** Paths that only forward somewhere else (spec part 1 section 2). */
+/** Paths that only forward somewhere else. */
 export const REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [
   { from: '/', to: '/topology' },
   { from: '/configs', to: '/catalog' },

@@ -17,6 +17,25 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/**
+ * The session of a whoami answer: its known roles and a `can` that decides as the server does
+ * (roles, then the person's permission rows, a deny row winning). Components ask `can`, never
+ * compare role names, so a permission row granting or denying an action shows in the UI too.
+ */
+export function sessionOf(whoami: WhoAmI, disabled: readonly string[]): Session {
+  const roles = knownRoles(whoami.roles ?? []);
+  const off = new Set(disabled);
+  const rules = Array.isArray(whoami.permissions) ? whoami.permissions : [];
+  return {
+    user: whoami.user,
+    roles,
+    isAdmin: isAdminRoles(roles),
+    isViewer: isViewerRoles(roles),
+    can: (resource, action = 'read') => permitted(roles, rules, resource, action),
+    featureDisabled: (feature) => isFeatureDisabled(feature, off),
+  };
+}
+
 /** Makes the loaded session available to the shell and pages. */
 export function SessionProvider({
   whoami,
@@ -27,20 +46,7 @@ export function SessionProvider({
   disabled: readonly string[];
   children: ReactNode;
 }) {
-  const value = useMemo<Session>(() => {
-    const roles = knownRoles(whoami.roles ?? []);
-    const off = new Set(disabled);
-    const rules = Array.isArray(whoami.permissions) ? whoami.permissions : [];
-    return {
-      user: whoami.user,
-      roles,
-      isAdmin: isAdminRoles(roles),
-      isViewer: isViewerRoles(roles),
-      // roles and the person's permission rows, decided as the server does (deny rows win)
-      can: (resource, action = 'read') => permitted(roles, rules, resource, action),
-      featureDisabled: (feature) => isFeatureDisabled(feature, off),
-    };
-  }, [whoami, disabled]);
+  const value = useMemo(() => sessionOf(whoami, disabled), [whoami, disabled]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

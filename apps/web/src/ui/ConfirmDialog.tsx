@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from './Button.js';
 import { Modal } from './Modal.js';
 
-/** Look of a confirmation (spec part 1 section 4): red for deleting, green for approving. */
+/** Look of a confirmation: red for deleting, green for approving. */
 export type ConfirmStyle = 'delete' | 'approve';
 
 export interface ConfirmDialogProps {

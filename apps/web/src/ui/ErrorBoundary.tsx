@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './Button.js';
 
-/** The page shown when rendering fails (spec part 1 section 8: uncaught rendering errors). */
+/** The page shown when rendering fails (uncaught rendering errors). */
 export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const detail = error instanceof Error ? error.message : String(error ?? '');
   return (

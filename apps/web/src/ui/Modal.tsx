@@ -22,7 +22,7 @@ export interface ModalProps {
   /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
   size?: ModalSize;
-  /** Offer a button that grows the modal to the full window (spec part 1 section 4). */
+  /** Offer a button that grows the modal to the full window. */
   expandable?: boolean;
   /** Start at full size. */
   defaultExpanded?: boolean;

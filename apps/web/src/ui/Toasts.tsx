@@ -4,7 +4,7 @@ import { cx } from './cx.js';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
-/** Where a toast shows: bottom right by default (spec part 1 section 8), top right where the spec says. */
+/** Where a toast shows: bottom right by default, top right for the few that point at the top of the page. */
 export type ToastPlacement = 'bottom-right' | 'top-right';
 
 interface Toast {
@@ -21,7 +21,7 @@ export interface ToastLink {
   label: string;
 }
 
-/** How long a toast stays (spec part 1 section 8). */
+/** How long a toast stays. */
 export const TOAST_DURATION_MS = 5000;
 
 export interface ToastApi {
@@ -35,7 +35,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 /**
  * Shows short messages for 5 s: at the bottom right ('Incident deleted successfully', mutation
- * errors), or top right for those the spec places there ('Linked to incident successfully').
+ * errors), or top right for those placed there ('Linked to incident successfully').
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);

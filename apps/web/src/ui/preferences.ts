@@ -1,7 +1,7 @@
 import { BROWSER_TIME_ZONE, DATE_FORMATS, type DateFormat } from '../utils/dateFormat.js';
 import { useLocalStorage } from './useLocalStorage.js';
 
-/** localStorage keys of display preferences (spec part 1 section 3). */
+/** localStorage keys of display preferences. */
 export const PREFERENCE_KEYS = {
   dateFormat: 'datetime_preference',
   timeZone: 'display_timezone_preference',

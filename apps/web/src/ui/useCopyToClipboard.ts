@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useToasts } from './Toasts.js';
 
-/** Messages of spec part 1 section 8 for copying. */
+/** The toasts a copy shows. */
 export const CLIPBOARD_MESSAGES = {
   unavailable: 'Clipboard not available',
   failed: 'Failed to copy to clipboard',

@@ -41,7 +41,7 @@ export function writeStored<T>(key: string, value: T): void {
   for (const l of localListeners) l();
 }
 
-/** A preference kept in localStorage under the spec's key (e.g. `sidebarCollapsed`, `persistPageSize`). */
+/** A preference kept in localStorage under a fixed key (e.g. `sidebarCollapsed`, `persistPageSize`). */
 export function useLocalStorage<T>(key: string, fallback: T): [T, (value: T) => void] {
   const raw = useSyncExternalStore(
     subscribe,

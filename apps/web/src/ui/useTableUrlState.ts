@@ -17,7 +17,7 @@ export interface TableUrlState extends TableSort {
   setSort(sort: TableSort): void;
 }
 
-/** localStorage key of the page size a person last picked (spec part 1 section 3). */
+/** localStorage key of the page size a person last picked. */
 export const PAGE_SIZE_KEY = 'persistPageSize';
 
 /**

@@ -10,13 +10,13 @@ export function rolesAllow(roles: readonly Role[], resource: Resource, action: A
   return roles.some((role) => roleAllows(role, resource, action));
 }
 
-/** isAdmin of spec part 1 section 6: the admin role. */
+/** isAdmin: the admin role. */
 export function isAdminRoles(roles: readonly Role[]): boolean {
   return roles.includes('admin');
 }
 
 /**
- * isViewer of spec part 1 section 6 (viewer or guest), read as "only viewer or guest": someone
+ * isViewer (viewer or guest), read as "only viewer or guest": someone
  * who is also an editor or admin is not treated as a viewer and keeps the Settings menu.
  */
 export function isViewerRoles(roles: readonly Role[]): boolean {

@@ -1,7 +1,7 @@
 import type { TriStateFilter } from './triStateFilter.js';
 
 /**
- * The catalog list's filters (reference backend-2 section 2.2) as PostgREST parameters of
+ * The catalog list's filters as PostgREST parameters of
  * `/api/db/configs`. Labels and tags are tri-state items `key____value` (the URL form); health and
  * status are tri-state items of their values. Several includes of one key mean any of them.
  */
@@ -15,7 +15,7 @@ export interface CatalogListFilters {
   showDeleted?: boolean;
 }
 
-/** Separator of key and value in a label or tag item (as in the reference's URLs). */
+/** Separator of key and value in a label or tag item (as in shared catalog URLs). */
 export const KEY_VALUE_SEPARATOR = '____';
 
 export const keyValueId = (key: string, value: string) => `${key}${KEY_VALUE_SEPARATOR}${value}`;

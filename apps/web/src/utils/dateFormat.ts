@@ -1,6 +1,6 @@
 import { type DateInput, toDate } from './age.js';
 
-/** Date formats a person can pick (spec part 1 section 9); `timestamp` is the default. */
+/** Date formats a person can pick; `timestamp` is the default. */
 export const DATE_FORMATS = ['timestamp', 'short', 'medium', 'full'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 

@@ -1,4 +1,4 @@
-/** Page sizes a table offers (spec part 1 section 9). */
+/** Page sizes a table offers. */
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100, 150, 200, 250, 300, 500, 1000] as const;
 
 /** Page sizes of tables paged by the server. */

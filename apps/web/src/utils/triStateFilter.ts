@@ -1,4 +1,4 @@
-/** Tri-state of one filter item (spec part 1 section 4): neutral 0, include 1, exclude -1. */
+/** Tri-state of one filter item: neutral 0, include 1, exclude -1. */
 export type TriState = 0 | 1 | -1;
 
 /** The non-neutral items of a filter, by value. */

@@ -12,7 +12,7 @@ import { NavItem } from './NavItem.js';
 import { SettingsNav } from './SettingsNav.js';
 import { viewIcon } from './viewIcons.js';
 
-/** localStorage key of the sidebar state (spec part 1 section 3, default false). */
+/** localStorage key of the sidebar state (default false). */
 export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
 /** Below this window width an expanded sidebar folds away when you click outside it. */

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { Button, IconButton } from '../../ui/Button.js';
-import { FormField, inputClass } from '../settings/canaries/FormField.js';
+import { FormField, inputClass } from '../../ui/forms/FormField.js';
 import {
   type ApplicationDoc,
   type AppSelectorInput,

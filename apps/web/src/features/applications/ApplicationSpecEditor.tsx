@@ -1,9 +1,7 @@
-import { Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Button } from '../../ui/Button.js';
+import { InvalidYaml, SpecEditor } from '../../ui/forms/SpecEditor.js';
+import { useFormYaml } from '../../ui/forms/useFormYaml.js';
 import { useToasts } from '../../ui/Toasts.js';
-import { LazyYamlEditor } from '../settings/canaries/LazyYamlEditor.js';
-import { type EditorView, FormYamlToggle } from '../settings/resources/FormYamlToggle.js';
 import type { KindPartProps } from '../settings/resources/types.js';
 import { useResourceWrites } from '../settings/resources/useResourceWrites.js';
 import { YamlProblems } from '../settings/resources/YamlProblems.js';
@@ -18,33 +16,17 @@ export function ApplicationSpecEditor({ kind, row: stored, readOnly }: KindPartP
   const row = stored as ApplicationRow | undefined;
   const toasts = useToasts();
   const [doc, setDoc] = useState(() => docFromRow(row));
-  const [view, setView] = useState<EditorView>('form');
-  const [yamlText, setYamlText] = useState('');
-  const [yamlError, setYamlError] = useState<string>();
   const [showErrors, setShowErrors] = useState(false);
   const issues = useMemo(() => validateDoc(doc), [doc]);
   const { canSave, canDelete, save, cancel, askDelete, deleteDialog } = useResourceWrites(kind, stored, readOnly);
 
-  const switchView = (next: EditorView) => {
-    if (next === view) return;
-    if (next === 'yaml') {
-      setYamlText(docToYaml(doc));
-      setYamlError(undefined);
-    } else if (yamlError) return; // keep the person in YAML until it parses
-    setView(next);
-  };
-  const onYaml = (text: string) => {
-    setYamlText(text);
-    const parsed = yamlToDoc(text);
-    if ('error' in parsed) return setYamlError(parsed.error);
-    setYamlError(undefined);
+  const { view, switchView, yamlText, yamlError, onYaml } = useFormYaml({
+    toYaml: () => docToYaml(doc),
+    parse: yamlToDoc,
     // name and namespace are fixed once saved, whatever the YAML says
-    setDoc(
-      row
-        ? { ...parsed.doc, metadata: { ...parsed.doc.metadata, name: row.name, namespace: row.namespace } }
-        : parsed.doc,
-    );
-  };
+    onParsed: (parsed) =>
+      setDoc(row ? { ...parsed, metadata: { ...parsed.metadata, name: row.name, namespace: row.namespace } } : parsed),
+  });
   const onSave = () => {
     setShowErrors(true);
     if (yamlError || issues.length) {
@@ -57,49 +39,40 @@ export function ApplicationSpecEditor({ kind, row: stored, readOnly }: KindPartP
   const shown = showErrors ? issues : [];
 
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <FormYamlToggle view={view} onChange={switchView} formDisabled={view === 'yaml' && !!yamlError} />
-        <div className="flex gap-2">
-          {canDelete && (
-            <Button variant="danger" icon={<Trash2 className="h-4 w-4" />} onClick={askDelete}>
-              Delete
-            </Button>
-          )}
-          {canSave && <Button onClick={cancel}>Cancel</Button>}
-          {canSave && (
-            <Button variant="primary" icon={<Save className="h-4 w-4" />} onClick={onSave} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          )}
-        </div>
-      </div>
-      {view === 'form' ? (
-        <>
-          <ApplicationForm
-            doc={doc}
-            onChange={setDoc}
-            saved={!!row}
-            readOnly={!canSave}
-            issues={new Map(shown.map((i) => [i.path, i.message]))}
-          />
-          {shown.length > 0 && <YamlProblems issues={shown} />}
-        </>
-      ) : (
-        <div className="flex flex-col gap-2">
-          <div className="h-[28rem]">
-            <LazyYamlEditor value={yamlText} onChange={onYaml} readOnly={!canSave} label="Application YAML" />
-          </div>
-          {yamlError ? (
-            <p role="alert" className="text-xs text-red-600">
-              Invalid YAML: {yamlError}
-            </p>
+    <>
+      <SpecEditor
+        view={view}
+        onView={switchView}
+        yamlError={yamlError}
+        actions={{ canSave, canDelete, saving: save.isPending, onDelete: askDelete, onCancel: cancel, onSave }}
+        form={
+          <>
+            <ApplicationForm
+              doc={doc}
+              onChange={setDoc}
+              saved={!!row}
+              readOnly={!canSave}
+              issues={new Map(shown.map((i) => [i.path, i.message]))}
+            />
+            {shown.length > 0 && <YamlProblems issues={shown} />}
+          </>
+        }
+        yaml={{
+          text: yamlText,
+          onChange: onYaml,
+          readOnly: !canSave,
+          label: 'Application YAML',
+          heightClass: 'h-[28rem]',
+        }}
+        yamlStatus={
+          yamlError ? (
+            <InvalidYaml error={yamlError} />
           ) : (
             <YamlProblems issues={issues} valid={canSave ? 'Valid application' : undefined} />
-          )}
-        </div>
-      )}
+          )
+        }
+      />
       {deleteDialog}
-    </div>
+    </>
   );
 }

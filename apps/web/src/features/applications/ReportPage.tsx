@@ -126,7 +126,7 @@ function Report({ r }: { r: ApplicationReport }) {
         empty="No environments mapped"
       />
       {r.sections.map((s, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: sections are fixed by the spec
+        // biome-ignore lint/suspicious/noArrayIndexKey: sections are fixed by the application's spec
         <ReportSection key={i} section={s} />
       ))}
     </>

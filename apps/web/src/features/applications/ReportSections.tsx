@@ -4,7 +4,7 @@ import { ViewSection } from '../views/ViewContent.js';
 import { ReportTable, when } from './ReportTable.js';
 
 /**
- * The spec's sections. A view is rendered inline (panels and rows) with a link to its page;
+ * The application's sections. A view is rendered inline (panels and rows) with a link to its page;
  * catalog lists (changes, configs, access, access logs) are tables.
  */
 export function ReportSection({ section: s }: { section: AppReportSection }) {

@@ -8,7 +8,7 @@ import { browserLocation } from './useFlow.js';
 const LAST_OK_KEY = 'opsdeck.authStateChecker.lastOk';
 const LOOP_WINDOW_MS = 5000;
 
-/** Where a session check sends the browser (spec part 1 section 8, session fetch). */
+/** Where a session check sends the browser (session fetch). */
 export function sessionCheckTarget(status: number | 'ok', returnTo: string): string {
   const back = encodeURIComponent(returnTo);
   if (status === 'ok') return returnTo;

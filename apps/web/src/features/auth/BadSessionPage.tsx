@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from './AuthLayout.js';
 
-/** Text of the bad-session page for `error_code=BAD_SESSION` (spec part 1 section 2). */
+/** Text of the bad-session page for `error_code=BAD_SESSION`. */
 export const BAD_SESSION_MESSAGE =
   'Bad Session. Please try logging out and logging in again, if the problem persist, please contact us.';
 

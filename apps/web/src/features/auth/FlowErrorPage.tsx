@@ -7,7 +7,7 @@ import { ory, oryFailure } from './ory.js';
 // a flow error that is gone, forbidden or expired is of no use to show: go home instead
 const LEAVE = new Set([403, 404, 410]);
 
-/** /error?id=: shows a self-service flow error of the identity server (spec part 1 section 2). */
+/** /error?id=: shows a self-service flow error of the identity server. */
 export function FlowErrorPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';

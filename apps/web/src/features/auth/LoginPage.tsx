@@ -8,7 +8,7 @@ import { inputAttrs, withValue } from './nodes.js';
 import { safeReturnTo } from './returnTo.js';
 import { browserLocation, useFlow } from './useFlow.js';
 
-/** The heading for the kind of sign-in asked for (spec part 1 section 2). */
+/** The heading for the kind of sign-in asked for. */
 export function loginHeading(opts: { aal2: boolean; refresh: boolean }): string {
   if (opts.aal2) return 'Two-Factor Authentication';
   if (opts.refresh) return 'Confirm Action';

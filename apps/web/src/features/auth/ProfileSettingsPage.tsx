@@ -30,7 +30,7 @@ function withoutMessages(flow: Flow): Flow {
 }
 
 /**
- * /profile-settings?flow=&return_to=: the spec's six sections, one form per section built from
+ * /profile-settings?flow=&return_to=: the six sections, one form per section built from
  * the settings flow's groups, plus the other sessions of the account. Messages clear after 10 s.
  */
 export function ProfileSettingsPage() {

@@ -4,7 +4,7 @@ import { sameOriginPath } from './returnTo.js';
 /** The five self-service flows of the identity server. */
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
 
-/** What the page shows when a flow had to start over (spec part 1 section 8). */
+/** What the page shows when a flow had to start over. */
 export const FLOW_MESSAGES = {
   expired: 'Your interaction expired, please fill out the form again.',
   csrf: 'A security violation was detected, please fill out the form again.',
@@ -49,7 +49,7 @@ const loginAgain = (here: string, extra = '') => `/login?${extra}return_to=${enc
 
 /**
  * Decides what a failed identity call means for the page, by Kratos error id first and HTTP
- * status second (spec part 1 section 8, docs/identity.md).
+ * status second (docs/identity.md).
  */
 export function flowErrorAction(kind: FlowKind, failure: OryFailure, ctx: FlowErrorContext): FlowErrorAction {
   const { status, body } = failure;

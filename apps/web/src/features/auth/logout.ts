@@ -4,7 +4,7 @@ import { browserLocation } from './useFlow.js';
 
 /**
  * Ends the browser session through a logout flow, then goes to sign in with a way back to
- * `returnTo` (the page it was called from). A failure still lands on /login (spec part 1 section 8).
+ * `returnTo` (the page it was called from). A failure still lands on /login.
  */
 export async function signOut(returnTo: string): Promise<void> {
   // direct mode: the session is the provider's, not this server's

@@ -5,7 +5,7 @@ export interface SettingsSection {
   groups: string[];
 }
 
-/** The six sections of spec part 1 section 2, in its order. */
+/** The six sections of the profile settings, in the order shown. */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { title: 'Profile Settings', description: 'Your name and email address.', groups: ['profile'] },
   { title: 'Change Password', description: 'Choose a new password for signing in.', groups: ['password'] },
@@ -32,7 +32,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
 ];
 
 /**
- * The sections to show for the groups a settings flow has: the spec's six (only those with
+ * The sections to show for the groups a settings flow has: the six (only those with
  * nodes), then one per group the identity server added that none of them covers.
  */
 export function sectionsFor(groups: readonly string[]): SettingsSection[] {
@@ -44,5 +44,5 @@ export function sectionsFor(groups: readonly string[]): SettingsSection[] {
   return [...known, ...extra];
 }
 
-/** How long a settings message stays (spec part 1 section 9: 10000 ms). */
+/** How long a settings message stays (10000 ms). */
 export const SETTINGS_MESSAGE_MS = 10_000;

@@ -80,7 +80,7 @@ export interface UseFlow {
 /**
  * Drives one self-service flow: creates it when the page opens without `?flow=` (and puts the id
  * in the URL), fetches it by id otherwise, submits it, and turns every Kratos error into what
- * spec part 1 section 8 asks for (restart, follow a redirect, show the flow's messages).
+ * a flow error calls for (restart, follow a redirect, show the flow's messages).
  */
 export function useFlow(kind: FlowKind, create: CreateParams): UseFlow {
   const [params, setParams] = useSearchParams();

@@ -1,21 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client.js';
 import { errorMessage } from '../../api/errors.js';
 import { DateTime } from '../../ui/DateTime.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
+import { catalogQueries } from './api.js';
 import { ChangeModal } from './ChangeModal.js';
 import { ChangesTimeline } from './ChangesTimeline.js';
-import type { ChangeRow } from './types.js';
 
 const WINDOWS = ['1h', '6h', '24h', '3d', '7d'];
-
-interface CheckChanges {
-  failed_at: string | null;
-  from: string | null;
-  changes: ChangeRow[];
-}
 
 /**
  * "What changed before it broke": changes of the config items linked to a check (and of the
@@ -24,11 +17,7 @@ interface CheckChanges {
 export function ChangesBeforeFailure({ checkId }: { checkId: string }) {
   const [window, setWindow] = useState('24h');
   const [open, setOpen] = useState<string | null>(null);
-  const changes = useQuery({
-    queryKey: ['catalog', 'check-changes', checkId, window],
-    queryFn: ({ signal }) =>
-      api.get<CheckChanges>(`/api/catalog/checks/${checkId}/changes`, { params: { window, depth: 1 }, signal }),
-  });
+  const changes = useQuery(catalogQueries.checkChanges(checkId, window));
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-700">

@@ -65,7 +65,7 @@ const columns: ColumnDef<ChangeRow, unknown>[] = [
   },
 ];
 
-/** /catalog/changes: every change across the catalog with the reference's filters; a row opens its diff. */
+/** /catalog/changes: every change across the catalog with its filters; a row opens its diff. */
 export function CatalogChangesPage() {
   const [params, setParams] = useSearchParams();
   const table = useTableUrlState({ defaultSort: { sortBy: 'created_at', sortOrder: 'desc' } });

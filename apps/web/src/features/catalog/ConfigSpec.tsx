@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { stringify } from 'yaml';
 import { errorMessage } from '../../api/errors.js';
 import { cx } from '../../ui/cx.js';
+import { LazyYamlEditor } from '../../ui/forms/LazyYamlEditor.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
-import { LazyYamlEditor } from '../settings/canaries/LazyYamlEditor.js';
 import { catalogQueries } from './api.js';
 import { DiffView } from './DiffView.js';
 

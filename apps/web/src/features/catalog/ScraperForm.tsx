@@ -1,8 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/Button.js';
-import { getField, SCHEDULE_PRESETS, setField } from '../settings/canaries/checkForms.js';
-import { FormField, inputClass } from '../settings/canaries/FormField.js';
+import { FormField, inputClass } from '../../ui/forms/FormField.js';
+import { getField, setField } from '../../ui/forms/fieldPath.js';
+import { SCHEDULE_PRESETS } from '../../ui/forms/schedulePresets.js';
 import {
   SCRAPER_FORMS,
   type ScraperField,
@@ -26,7 +27,7 @@ export function scraperFormHasErrors(doc: ScraperDocument): boolean {
   });
 }
 
-/** The scraper form builder (spec part 2): metadata, schedule and one card per scraper. */
+/** The scraper form builder: metadata, schedule and one card per scraper. */
 export function ScraperForm({
   doc,
   onChange,

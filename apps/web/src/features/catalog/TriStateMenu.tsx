@@ -10,7 +10,7 @@ export interface TriStateOption {
 }
 
 /**
- * A filter button with a popover of tri-state items (spec part 1 section 4): + includes, -
+ * A filter button with a popover of tri-state items: + includes, -
  * excludes, clicking the active state again resets it. Long lists get a search box.
  */
 export function TriStateMenu({

@@ -7,6 +7,7 @@ import type { JobDetails } from '../settings/jobs/jobDetails.js';
 import type {
   ChangeDetail,
   ChangesPage,
+  CheckChanges,
   ConfigDetail,
   ConfigRow,
   ConfigVersion,
@@ -26,7 +27,7 @@ export interface ListPage {
   sortOrder: 'asc' | 'desc';
 }
 
-/** The changes call's body (reference backend-2 section 2.3). */
+/** The changes call's body. */
 export type ChangesQuery = Record<string, string | number | boolean | undefined>;
 
 export interface RelationshipsQuery {
@@ -38,6 +39,13 @@ export interface RelationshipsQuery {
 /** Query factories of the catalog; every key starts with `catalog`. */
 export const catalogQueries = {
   all: ['catalog'] as const,
+  /** Changes of the config items linked to a check (and one hop from them) in `window` before it failed. */
+  checkChanges: (checkId: string, window: string) =>
+    queryOptions({
+      queryKey: ['catalog', 'check-changes', checkId, window],
+      queryFn: ({ signal }) =>
+        api.get<CheckChanges>(`/api/catalog/checks/${checkId}/changes`, { params: { window, depth: 1 }, signal }),
+    }),
   summary: (filters: CatalogListFilters) =>
     queryOptions({
       queryKey: ['catalog', 'summary', filters],

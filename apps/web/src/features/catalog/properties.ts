@@ -1,5 +1,5 @@
 /**
- * A config item's `properties` (the reference's ConfigProperties, rendered by the scraper) as the
+ * A config item's `properties` (set by the scraper) as the
  * item page shows them: text, a value in its unit (bytes, millicores, milliseconds, percent, or
  * any other unit written after the number), `x of max` with the share used, and links.
  */

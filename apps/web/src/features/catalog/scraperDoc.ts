@@ -1,7 +1,7 @@
 import { parseDocument, stringify } from 'yaml';
 import type { ScraperRow } from './types.js';
 
-/** A scraper as the editor shows it: the whole ScrapeConfig resource (reference backend.md section 5). */
+/** A scraper as the editor shows it: the whole ScrapeConfig resource. */
 export function scraperYaml(row?: Pick<ScraperRow, 'name' | 'namespace' | 'spec'>): string {
   return stringify({
     apiVersion: 'configs.flanksource.com/v1',

@@ -1,6 +1,6 @@
 import { REFERENCE_SCRAPER_TYPES, scraperSchemas } from '@opsdeck/schema';
 import { describe, expect, it } from 'vitest';
-import { setField } from '../settings/canaries/checkForms.js';
+import { setField } from '../../ui/forms/fieldPath.js';
 import { SCRAPER_FORMS, scraperFieldErrors, scraperForm, unsupportedScraperTypes } from './scraperForms.js';
 
 const required = (type: string) =>

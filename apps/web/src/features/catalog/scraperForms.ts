@@ -1,5 +1,5 @@
 import { REFERENCE_SCRAPER_TYPES, scrapeConfigSchema, scraperSchemas } from '@opsdeck/schema';
-import { getField, setField } from '../settings/canaries/checkForms.js';
+import { getField, setField } from '../../ui/forms/fieldPath.js';
 
 /** How a scraper field is edited: `list` is one value per line (paths, globs). */
 export type ScraperFieldKind = 'text' | 'textarea' | 'list' | 'number' | 'boolean' | 'select';
@@ -159,7 +159,7 @@ export function scraperForm(type: string): ScraperForm | undefined {
 }
 
 /**
- * The reference's scraper types OpsDeck refuses, each with the message the shared schema (and so
+ * Scraper types other tools accept and OpsDeck refuses, each with the message the shared schema (and so
  * the server) gives when a ScrapeConfig uses it.
  */
 export function unsupportedScraperTypes(): Array<{ type: string; reason: string }> {

@@ -1,4 +1,4 @@
-/** Rows of the catalog as the server answers them (spec part 1 section 3: Config, Config change, Config analysis). */
+/** Rows of the catalog as the server answers them (Config, Config change, Config analysis). */
 
 export type Health = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
 
@@ -142,4 +142,11 @@ export interface ConfigVersion {
   before: string;
   current: string;
   diff: string;
+}
+
+/** What GET /api/catalog/checks/:id/changes answers: when the check failed, the window's start, the changes. */
+export interface CheckChanges {
+  failed_at: string | null;
+  from: string | null;
+  changes: ChangeRow[];
 }

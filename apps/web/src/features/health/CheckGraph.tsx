@@ -1,21 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type PointerEvent, useMemo, useState } from 'react';
-import { api } from '../../api/client.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { useElementWidth } from '../../ui/useElementWidth.js';
+import { fetchCheckGraph, type GraphPoint } from './api.js';
 import { latencyTicks, latencyUnit, nearestIndex, timeTickLabel, timeTicks } from './graphScale.js';
 import { formatLatency } from './utils.js';
-
-interface GraphPoint {
-  time: string;
-  status: boolean;
-  duration: number;
-  passed?: number;
-  failed?: number;
-  message?: string;
-  error?: string;
-}
 
 const HEIGHT = 220;
 const M = { top: 10, right: 14, bottom: 30, left: 62 };
@@ -31,8 +21,7 @@ const FAILED = '#ef4444';
 export default function CheckGraph({ checkId, from }: { checkId: string; from: string }) {
   const graph = useQuery({
     queryKey: ['health', 'graph', checkId, from],
-    queryFn: ({ signal }) =>
-      api.get<{ status: GraphPoint[] }>('/api/canary/api/graph', { params: { check: checkId, start: from }, signal }),
+    queryFn: ({ signal }) => fetchCheckGraph(checkId, from, signal),
   });
   const [ref, width] = useElementWidth();
   const points = graph.data?.status ?? EMPTY;

@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchPage } from '../../api/postgrest.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Pagination } from '../../ui/Pagination.js';
 import { ArtifactLinks } from './ArtifactLinks.js';
+import { fetchCheckHistory } from './api.js';
 import { StatusDot } from './StatusDot.js';
-import type { CheckStatusRow } from './types.js';
 import { DURATION_FILTER_OPTIONS, formatLatency, parseDurationFilter } from './utils.js';
 
 const PAGE_SIZE = 50;
@@ -22,21 +21,7 @@ export function CheckHistory({ checkId, from }: { checkId: string; from: string 
 
   const history = useQuery({
     queryKey: ['health', 'history', checkId, from, status, minDuration ?? null, pageIndex, pageSize],
-    queryFn: ({ signal }) =>
-      fetchPage<CheckStatusRow>('/api/db/check_statuses', {
-        select: 'check_id,time,status,invalid,duration,message,error,artifacts:details->artifacts',
-        filters: {
-          check_id: `eq.${checkId}`,
-          time: `gte.${from}`,
-          status: status ? `is.${status}` : undefined,
-          duration: minDuration !== undefined ? `gte.${minDuration}` : undefined,
-        },
-        sortBy: 'time',
-        sortOrder: 'desc',
-        pageIndex,
-        pageSize,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchCheckHistory({ checkId, from, status, minDuration, pageIndex, pageSize }, signal),
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
   });

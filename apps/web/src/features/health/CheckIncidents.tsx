@@ -1,20 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client.js';
+import { fetchCheckIncidents } from './api.js';
 
-interface EvidenceRow {
-  id: string;
-  hypothesis: {
-    incident: { id: string; incident_id: string; title: string; status: string } | null;
-  } | null;
-}
-
-export interface CheckIncident {
-  id: string;
-  incident_id: string;
-  title: string;
-  status: string;
-}
+export type { CheckIncident } from './api.js';
 
 /**
  * The incidents a check is evidence in: its evidences with their hypothesis' incident embedded.
@@ -24,21 +12,7 @@ export interface CheckIncident {
 export function useCheckIncidents(checkId: string) {
   return useQuery({
     queryKey: ['incidents', 'check', checkId],
-    queryFn: async ({ signal }) => {
-      const rows = await api.get<EvidenceRow[]>('/api/db/evidences', {
-        params: {
-          check_id: `eq.${checkId}`,
-          select: 'id,hypothesis:hypothesis_id(incident:incident_id(id,incident_id,title,status))',
-        },
-        signal,
-      });
-      const seen = new Map<string, CheckIncident>();
-      for (const r of rows) {
-        const incident = r.hypothesis?.incident;
-        if (incident) seen.set(incident.id, incident);
-      }
-      return [...seen.values()];
-    },
+    queryFn: ({ signal }) => fetchCheckIncidents(checkId, signal),
     staleTime: 30_000,
   });
 }

@@ -1,21 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client.js';
 import { useSession } from '../../app/session.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
 import { LinkToCatalogButton } from '../catalog/LinkToCatalog.js';
+import { fetchCheckRelationships, fetchCheckSpec, type Relationship } from './api.js';
 import { toYaml } from './yaml.js';
 
 /** The Spec tab: the check's spec as YAML. */
 export function CheckSpec({ checkId }: { checkId: string }) {
   const spec = useQuery({
     queryKey: ['health', 'spec', checkId],
-    queryFn: ({ signal }) =>
-      api.get<Array<{ spec: unknown }>>('/api/db/checks', { params: { id: `eq.${checkId}`, select: 'spec' }, signal }),
+    queryFn: ({ signal }) => fetchCheckSpec(checkId, signal).then((value) => value ?? null),
   });
   if (spec.isPending) return <LoadingBlock />;
-  const value = spec.data?.[0]?.spec;
+  const value = spec.data;
   if (!value) return <EmptyState message="No details found" />;
   return (
     <pre data-testid="check-spec" className="overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs text-zinc-800">
@@ -24,44 +23,13 @@ export function CheckSpec({ checkId }: { checkId: string }) {
   );
 }
 
-export interface Relationship {
-  kind: 'component' | 'config';
-  id: string;
-  name?: string;
-  type?: string;
-}
+export type { Relationship } from './api.js';
 
-/**
- * Components and configs linked to the check (check_component_relationships and
- * check_config_relationships, the latter with the config item's name and type).
- */
+/** Components and configs linked to the check, cached for a minute. */
 export function useRelationships(checkId: string) {
   return useQuery({
     queryKey: ['health', 'relationships', checkId],
-    queryFn: async ({ signal }) => {
-      const params = { check_id: `eq.${checkId}`, deleted_at: 'is.null' };
-      const [components, configs] = await Promise.all([
-        api.get<Array<{ component_id: string }>>('/api/db/check_component_relationships', {
-          params: { ...params, select: 'component_id' },
-          signal,
-        }),
-        api.get<Array<{ config_id: string; config: { name: string | null; type: string } | null }>>(
-          '/api/db/check_config_relationships',
-          { params: { ...params, select: 'config_id,config:config_items(name,type)' }, signal },
-        ),
-      ]);
-      return [
-        ...components.map((r): Relationship => ({ kind: 'component', id: r.component_id })),
-        ...configs.map(
-          (r): Relationship => ({
-            kind: 'config',
-            id: r.config_id,
-            name: r.config?.name ?? undefined,
-            type: r.config?.type,
-          }),
-        ),
-      ];
-    },
+    queryFn: ({ signal }) => fetchCheckRelationships(checkId, signal),
     staleTime: 60_000,
   });
 }

@@ -6,7 +6,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 const linkClass = 'text-sm font-medium text-indigo-600 hover:text-indigo-500';
 
 /**
- * 'No data available' (spec part 2 section 2). With no checks at all it offers where checks come
+ * 'No data available'. With no checks at all it offers where checks come
  * from: a health check (canary) or an integration, for those who may add them. With checks that
  * the search or label filters hide, it offers to clear them.
  */

@@ -19,7 +19,7 @@ export const FILTERS_PANEL_ID = 'health-filters';
 
 /**
  * The left panel: Filter by Health (Hide Passing) and Filter by Label (tri-state values, boolean
- * toggles). Always shown on wide screens; below them (spec part 2: 'collapsible below wide
+ * toggles). Always shown on wide screens; below them ('collapsible below wide
  * screens') it stays folded until opened, beside the list on a tablet and over it on a phone.
  */
 export const HealthFilters = memo(function HealthFilters({

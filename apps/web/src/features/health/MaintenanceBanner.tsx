@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Wrench } from 'lucide-react';
-import { api } from '../../api/client.js';
-
-/** What GET /api/maintenance/active answers. */
-export interface ActiveMaintenance {
-  windows: Array<{ id: string; name: string; description: string; start: string; end: string; active: boolean }>;
-  /** Check id -> name of the window in force over it. */
-  checks: Record<string, string>;
-}
+import { type ActiveMaintenance, fetchActiveMaintenance } from './api.js';
 
 const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -15,7 +8,7 @@ const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 export function useActiveMaintenance(enabled: boolean) {
   return useQuery({
     queryKey: ['maintenance', 'active'],
-    queryFn: ({ signal }) => api.get<ActiveMaintenance>('/api/maintenance/active', { signal }),
+    queryFn: ({ signal }) => fetchActiveMaintenance(signal),
     refetchInterval: 60_000,
     enabled,
   });

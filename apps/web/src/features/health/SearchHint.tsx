@@ -3,7 +3,7 @@ import { usePopover } from '../../ui/usePopover.js';
 import { SEARCH_EXAMPLES } from './searchQuery.js';
 
 /**
- * The search box's hint (spec part 2 section 2, "Resource search hint"): a help button that opens
+ * The search box's hint ("Resource search hint"): a help button that opens
  * the syntax with examples; picking an example puts it in the search box. Escape or a click
  * elsewhere closes it.
  */

@@ -1,11 +1,10 @@
 import type { CheckSummary } from './types.js';
 import { type GroupStatus, groupStatus, groupValue } from './utils.js';
 
-// The pivot view of the health page (URL parameters pivotBy, pivotLabel and pivotCellType, which
-// the spec names without describing; what an operator expects of a pivot): a matrix whose rows are
-// the current grouping (groupBy, or the check name with no-group), whose columns are the distinct
-// values of pivotBy (a label key chosen with pivotLabel when pivotBy is `label`), and whose cells
-// list the checks at each intersection as status dots, uptime or latency.
+// The pivot view of the health page (URL parameters pivotBy, pivotLabel and pivotCellType): a
+// matrix whose rows are the current grouping (groupBy, or the check name with no-group), whose
+// columns are the distinct values of pivotBy (a label key chosen with pivotLabel when pivotBy is
+// `label`), and whose cells list the checks at each intersection as status dots, uptime or latency.
 
 /** What the columns of the pivot are, in the order the toolbar offers them. */
 export const PIVOT_BY = [

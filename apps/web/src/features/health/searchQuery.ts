@@ -1,6 +1,6 @@
 import type { CheckSummary } from './types.js';
 
-// The health page's search box grammar (spec part 2 section 2: "queries like name=x type=y or
+// The health page's search box grammar ("queries like name=x type=y or
 // health=healthy,unhealthy"). Words are separated by spaces and all must match:
 //   api                 free text: name, description or endpoint contains it (case-insensitive)
 //   "the cache"         a quoted phrase is one word

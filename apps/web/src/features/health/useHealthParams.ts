@@ -5,7 +5,7 @@ import { DEFAULT_TIME_RANGE, decodeLabels, encodeLabels, isTimeRange, type SortK
 
 const SORT_KEYS: SortKey[] = ['name', 'health', 'uptime', 'latency', 'last_transition_time'];
 
-/** Every setting of the health page, read from and written to the URL (spec part 2 section 2). */
+/** Every setting of the health page, read from and written to the URL. */
 export interface HealthParams {
   checkId: string | null;
   timeRange: string;

@@ -1,13 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, request } from '../../api/client.js';
+import { fetchSummary, fetchSummaryEarly } from './api.js';
 import type { CheckSummary } from './types.js';
 import { DEFAULT_TIME_RANGE, isTimeRange } from './utils.js';
 
-interface SummaryResponse {
-  checks_summary: CheckSummary[] | null;
-}
-
-const SUMMARY_PATH = '/api/canary/api/summary';
 /** An early answer older than this is not used: the page asks again. */
 const EARLY_MAX_AGE_MS = 15_000;
 
@@ -25,10 +20,7 @@ export function prefetchSummary(location: { pathname: string; search: string }, 
   if (location.pathname.startsWith('/view/') && search.get('checkId')) return; // the detail alone
   const range = search.get('timeRange');
   const timeRange = isTimeRange(range) ? range : DEFAULT_TIME_RANGE;
-  const rows = request<SummaryResponse>('GET', SUMMARY_PATH, { params: { timeRange }, allow401: true }).then(
-    (r) => r.data?.checks_summary ?? [],
-    () => undefined,
-  );
+  const rows = fetchSummaryEarly(timeRange);
   early = { timeRange, at: now, rows };
 }
 
@@ -53,11 +45,7 @@ export function useSummary(timeRange: string, opts: { refreshMs?: number; checkI
         const rows = await takeEarly(timeRange);
         if (rows) return rows;
       }
-      const res = await api.get<SummaryResponse>(SUMMARY_PATH, {
-        params: { timeRange, checkId: opts.checkId },
-        signal,
-      });
-      return res.checks_summary ?? [];
+      return fetchSummary({ timeRange, checkId: opts.checkId }, signal);
     },
     placeholderData: keepPreviousData,
     refetchInterval: opts.refreshMs || false,

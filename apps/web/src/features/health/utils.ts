@@ -5,7 +5,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Time range options of the health page (spec part 2 section 9), in milliseconds. */
+/** Time range options of the health page, in milliseconds. */
 export const TIME_RANGES: ReadonlyArray<[string, number]> = [
   ['15m', 15 * MINUTE],
   ['1h', HOUR],
@@ -33,7 +33,7 @@ const RANGE_MS = new Map(TIME_RANGES);
 export const isTimeRange = (v: string | null | undefined): v is string => !!v && RANGE_MS.has(v);
 export const timeRangeMs = (v: string) => RANGE_MS.get(v) ?? HOUR;
 
-/** Buckets of a check's default range (spec part 1 section 9). */
+/** Buckets of a check's default range. */
 const DETAIL_BUCKETS = [
   '1h',
   '3h',
@@ -63,7 +63,7 @@ export function defaultCheckRange(lastRuntime: string | undefined, now: number):
   return DETAIL_BUCKETS.find((b) => timeRangeMs(b) >= age) ?? '5y';
 }
 
-/** Refresh interval options (spec part 2 section 9); '' is none. */
+/** Refresh interval options; '' is none. */
 export const REFRESH_INTERVALS: ReadonlyArray<[string, number]> = [
   ['', 0],
   ['15s', 15_000],
@@ -97,7 +97,7 @@ export function formatLatency(ms: number | undefined | null): string {
 
 export type DotColor = 'green' | 'red' | 'grey' | 'orange';
 
-/** Status dot colour (spec part 2 section 4). */
+/** Status dot colour. */
 export function statusColor(status: string | null | undefined): DotColor {
   switch ((status ?? 'unknown').toLowerCase()) {
     case 'degraded':
@@ -325,7 +325,7 @@ export function sortChecks(checks: readonly CheckSummary[], key: SortKey, desc: 
   return keyed.map((k) => k.c);
 }
 
-/** Duration filter of the History tab: 'All' or ms/s values; seconds become ms (spec part 1 section 5). */
+/** Duration filter of the History tab: 'All' or ms/s values; seconds become ms. */
 export const DURATION_FILTER_ERROR = 'duration is allowed only in milli seconds & seconds';
 export const DURATION_FILTER_OPTIONS = ['All', '100ms', '500ms', '1s', '5s', '10s', '30s'];
 export function parseDurationFilter(text: string): { ms?: number; error?: string } {

@@ -36,7 +36,7 @@ export function IncidentsPage() {
   });
   const [creating, setCreating] = useState(false);
 
-  // changing a filter goes back to the first page (spec part 1 section 5)
+  // changing a filter goes back to the first page
   const setFilters = (patch: Partial<IncidentFilters>) =>
     setParams(
       (prev) => {

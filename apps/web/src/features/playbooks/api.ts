@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
-import { fetchPage } from '../../api/postgrest.js';
+import { fetchPage, type Page } from '../../api/postgrest.js';
 import { componentNames, type PickerSelector } from '../catalog/api.js';
+import type { JobRun } from '../settings/jobs/JobHistoryTable.js';
+import { type RunForJobs, runAsJob } from './jobHistory.js';
 
 /** A parameter as `/api/playbook/:id/params` answers it (defaults rendered). */
 export interface PlaybookParameter {
@@ -213,3 +215,17 @@ export const approveRun = (id: string) => api.post<{ message: string }>(`/api/pl
 export const cancelRun = (id: string) => api.post<{ message: string }>(`/api/playbook/run/cancel/${id}`);
 export const deletePlaybook = (id: string) =>
   api.patch(`/api/db/playbooks?id=eq.${id}`, { deleted_at: new Date().toISOString() });
+
+/** The newest `pageSize` runs of playbook `id` as job rows. */
+export async function playbookJobRuns(id: string, pageSize: number, signal?: AbortSignal): Promise<Page<JobRun>> {
+  const page = await fetchPage<RunForJobs>('/api/db/playbook_runs', {
+    select: 'id,status,created_at,start_time,end_time,playbook_run_actions(status)',
+    filters: { playbook_id: `eq.${id}` },
+    sortBy: 'created_at',
+    sortOrder: 'desc',
+    pageIndex: 0,
+    pageSize,
+    signal,
+  });
+  return { ...page, rows: page.rows.map(runAsJob) };
+}

@@ -1,5 +1,3 @@
-import type { Page } from '../../api/postgrest.js';
-import { fetchPage } from '../../api/postgrest.js';
 import type { JobRun } from '../settings/jobs/JobHistoryTable.js';
 
 /**
@@ -8,7 +6,7 @@ import type { JobRun } from '../settings/jobs/JobHistoryTable.js';
  * Statuses map onto the job badges; success and error counts are the completed and failed actions.
  */
 
-interface RunForJobs {
+export interface RunForJobs {
   id: string;
   status: string;
   created_at: string;
@@ -38,18 +36,4 @@ export function runAsJob(r: RunForJobs): JobRun {
     error_count: actions.filter((a) => a.status === 'failed').length,
     href: `/playbooks/runs/${r.id}`,
   };
-}
-
-/** The newest `pageSize` runs of playbook `id` as job rows. */
-export async function playbookJobRuns(id: string, pageSize: number, signal?: AbortSignal): Promise<Page<JobRun>> {
-  const page = await fetchPage<RunForJobs>('/api/db/playbook_runs', {
-    select: 'id,status,created_at,start_time,end_time,playbook_run_actions(status)',
-    filters: { playbook_id: `eq.${id}` },
-    sortBy: 'created_at',
-    sortOrder: 'desc',
-    pageIndex: 0,
-    pageSize,
-    signal,
-  });
-  return { ...page, rows: page.rows.map(runAsJob) };
 }

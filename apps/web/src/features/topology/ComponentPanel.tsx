@@ -2,14 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client.js';
 import { useSession } from '../../app/session.js';
 import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { useToasts } from '../../ui/Toasts.js';
 import { PlaybooksMenu } from '../playbooks/components/PlaybooksMenu.js';
-import { type ComponentNode, downloadSnapshot, snapshotUrl, topologyQueries } from './api.js';
+import { type ComponentNode, downloadSnapshot, setComponentHidden, snapshotUrl, topologyQueries } from './api.js';
 import { PropertyValue } from './PropertyValue.js';
 import { propertyText } from './utils/cards.js';
 
@@ -101,7 +100,7 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
   const client = useQueryClient();
   const toasts = useToasts();
   const hide = useMutation({
-    mutationFn: (hidden: boolean) => api.patch(`/api/db/components?id=eq.${component.id}`, { hidden }),
+    mutationFn: (hidden: boolean) => setComponentHidden(component.id, hidden),
     onSuccess: () => client.invalidateQueries({ queryKey: topologyQueries.all }),
     onError: (err) => toasts.error(err.message),
   });

@@ -232,3 +232,8 @@ export function snapshotUrl(id: string, start: string, related: boolean): string
 export function downloadSnapshot(url: string): Promise<void> {
   return saveDownload(url, 'snapshot.zip', 'snapshot');
 }
+
+/** Hides a component from the topology (or shows it again). */
+export function setComponentHidden(id: string, hidden: boolean): Promise<unknown> {
+  return api.patch(`/api/db/components?id=eq.${id}`, { hidden });
+}

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { type LabelFilter, parseLabelFilter, type SortBy } from './utils/cards.js';
 
-/** The page's URL state (spec part 1: status, team, labels, showHiddenComponents, sortBy, sortOrder). */
+/** The page's URL state (status, team, labels, showHiddenComponents, sortBy, sortOrder). */
 export interface TopologyParams {
   status: string;
   team: string;

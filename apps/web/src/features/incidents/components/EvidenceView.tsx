@@ -2,28 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, Boxes, FileCode, FileDiff, MessageSquare, ScrollText, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../../api/client.js';
 import { cx } from '../../../ui/cx.js';
+import { fetchCheckGlance } from '../../health/api.js';
 import type { Evidence } from '../api.js';
-
-/** One check's status and uptime over the last day, from the health summary. */
-interface CheckGlance {
-  id: string;
-  name: string;
-  status: 'healthy' | 'unhealthy' | null;
-  uptime: { passed: number; failed: number };
-}
 
 function useCheckGlance(checkId: string | null) {
   return useQuery({
     queryKey: ['incidents', 'evidence-check', checkId],
-    queryFn: ({ signal }) =>
-      api
-        .get<{ checks_summary: CheckGlance[] }>('/api/canary/api/summary', {
-          params: { checkId, timeRange: '1d' },
-          signal,
-        })
-        .then((r) => r.checks_summary[0] ?? null),
+    queryFn: ({ signal }) => fetchCheckGlance(checkId as string, signal),
     enabled: !!checkId,
     staleTime: 30_000,
   });

@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client.js';
 import { useSession } from '../../../app/session.js';
 import { Age } from '../../../ui/Age.js';
+import { fetchFailingChecks } from '../../health/api.js';
 import { LinkToIncidentButton, useCanLinkToIncident } from './LinkToIncidentModal.js';
-
-interface FailingCheck {
-  id: string;
-  name: string;
-  last_transition_time: string | null;
-}
 
 /**
  * Checks failing right now, each with Link to Incident, above the incidents list: where someone
@@ -19,17 +13,7 @@ export function FailingChecks() {
   const allowed = useCanLinkToIncident() && session.can('canaries') && !session.featureDisabled('health');
   const checks = useQuery({
     queryKey: ['incidents', 'failing-checks'],
-    queryFn: ({ signal }) =>
-      api.get<FailingCheck[]>('/api/db/checks', {
-        params: {
-          select: 'id,name,last_transition_time',
-          status: 'eq.unhealthy',
-          deleted_at: 'is.null',
-          order: 'last_transition_time.desc.nullslast',
-          limit: 8,
-        },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchFailingChecks(8, signal),
     enabled: allowed,
     staleTime: 30_000,
   });

@@ -40,7 +40,7 @@ export function useCanLinkToIncident(): boolean {
 type Errors = Partial<Record<keyof LinkToIncident, string>>;
 
 /**
- * 'Link to Incident' (spec part 2): pick an open incident or create one, with severity and type
+ * 'Link to Incident': pick an open incident or create one, with severity and type
  * (defaults low and availability), and for an existing incident a hypothesis to hang the evidence on.
  */
 export function LinkToIncidentModal({ open, onClose, target, defaultTitle, description }: LinkToIncidentModalProps) {
@@ -66,7 +66,7 @@ function LinkForm({ onClose, target, defaultTitle, description }: Omit<LinkToInc
   const link = useMutation({
     mutationFn: (form: LinkToIncident) => linkToIncident(form, target, description ?? defaultTitle),
     onSuccess: ({ incidentId }) => {
-      // the one toast spec part 2 section 8 places top right
+      // the one toast shown top right, next to the button that opened the modal
       toasts.success(
         'Linked to incident successfully',
         { href: `/incidents/${incidentId}`, label: 'View incident' },

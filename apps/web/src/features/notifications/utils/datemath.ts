@@ -1,4 +1,4 @@
-// The datemath the silence form accepts (spec part 1 section 5): now, now+N unit, now-N unit,
+// The datemath the silence form accepts: now, now+N unit, now-N unit,
 // snapped with /unit, units ms s m h d w M y; or an absolute RFC 3339 time. The server parses it
 // again (notifications/duration.ts); this copy only validates early and previews the instant.
 

@@ -1,7 +1,8 @@
-import { type DirectModeResponse, directModeResponseSchema } from '@opsdeck/schema/organizations';
+import type { DirectModeResponse } from '@opsdeck/schema/organizations';
 import { InMemoryWebStorage, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { apiTarget } from '../../../api/target.js';
 import { safeReturnTo } from '../../auth/returnTo.js';
+import { fetchDirectMode } from '../api.js';
 
 export type DirectConfig = NonNullable<DirectModeResponse['direct']>;
 export type DirectOrganization = DirectConfig['organizations'][number];
@@ -115,13 +116,7 @@ export type StartResult = { mode: 'proxy' | 'direct' | 'redirecting' } | { mode:
  * finishes a sign-in coming back from the provider, or starts one.
  */
 export async function startDirectMode(): Promise<StartResult> {
-  let config: DirectConfig | null = null;
-  try {
-    const res = await fetch('/api/organizations/direct', { headers: { accept: 'application/json' } });
-    if (res.ok) config = directModeResponseSchema.parse(await res.json()).direct;
-  } catch {
-    // an older server, or none: the usual proxy mode
-  }
+  const config = await fetchDirectMode();
   if (!config) return { mode: 'proxy' };
   const manager = userManager(config, window.location.origin);
   let user: User | null = null;

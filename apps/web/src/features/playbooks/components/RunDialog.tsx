@@ -12,7 +12,7 @@ import { ParamField } from './ParamField.js';
 import { type PickedTarget, pickedTarget, RunTargetPicker, targetKinds } from './RunTargetPicker.js';
 
 /**
- * The run dialog of spec part 2: the parameters of the playbook for the chosen resource, a widget
+ * The run dialog: the parameters of the playbook for the chosen resource, a widget
  * and a validation message per parameter; Run reads 'Running...' while pending, then the run page
  * opens. Opened without a resource, a playbook that runs on configs, checks or components asks for
  * one first (found by name). Errors of the server come back as a toast.

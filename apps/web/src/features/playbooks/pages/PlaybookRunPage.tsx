@@ -33,7 +33,7 @@ export function PlaybookRunPage() {
     refetchInterval: (q) => (streaming || settled(q.state.data) ? false : 1000),
   });
   const children = useQuery({ ...playbookQueries.children(id), refetchInterval: final ? false : 1000 });
-  // the actions rpc answers the children's actions too (reference): they are named after their run
+  // the actions rpc answers the children's actions too: they are named after their run
   const childTitle = new Map(
     (children.data ?? []).map((c) => [c.id, c.playbooks?.title || c.playbooks?.name || 'child run']),
   );

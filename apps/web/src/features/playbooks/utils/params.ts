@@ -1,7 +1,7 @@
 import type { PlaybookParameter } from '../api.js';
 
 /**
- * The run dialog's validation (spec part 2 "Validation"): required fields, text minLength,
+ * The run dialog's validation: required fields, text minLength,
  * maxLength and regex, dns1123 names, number bounds, durations and list options. The server checks
  * the same rules; these give the message before a round trip.
  */

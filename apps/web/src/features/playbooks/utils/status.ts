@@ -1,4 +1,4 @@
-/** Run and action statuses of the reference and how the UI colours them (backend-2 3.1). */
+/** Run and action statuses and how the UI colours them. */
 
 export const RUN_STATUSES = [
   'scheduled',

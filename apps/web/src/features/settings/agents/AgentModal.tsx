@@ -1,9 +1,9 @@
 import type { AgentInstall } from '@opsdeck/schema/agentInstall';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { useCopyToClipboard } from '../../../ui/useCopyToClipboard.js';
-import { FormField, inputClass } from '../canaries/FormField.js';
 import { AgentInstallTabs } from './AgentInstallTabs.js';
 import { type AgentChanges, type AgentRow, parseProperties, propertiesText } from './api.js';
 

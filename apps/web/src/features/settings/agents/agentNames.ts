@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client.js';
+import { fetchAgentNames } from './api.js';
 
 /** The reserved all-zero agent id: the row is this OpsDeck's own ("local"). */
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
@@ -8,13 +8,7 @@ export const isRemoteAgent = (id: string | null | undefined): id is string => !!
 
 const agentNamesQuery = queryOptions({
   queryKey: ['agents', 'names'],
-  queryFn: async ({ signal }) => {
-    const rows = await api.get<Array<{ id: string; name: string }>>('/api/db/agents', {
-      params: { select: 'id,name', order: 'name.asc' },
-      signal,
-    });
-    return new Map(rows.map((r) => [r.id, r.name]));
-  },
+  queryFn: async ({ signal }) => new Map((await fetchAgentNames(signal)).map((r) => [r.id, r.name])),
   staleTime: 60_000,
   // people who may not read agents still see badges, with the id's start instead of the name
   retry: false,

@@ -87,3 +87,11 @@ export const propertiesText = (p: Record<string, string> | null) =>
   Object.entries(p ?? {})
     .map(([k, v]) => `${k}=${v}`)
     .join('\n');
+
+/** Every agent's id and name (deleted ones too), by name. */
+export function fetchAgentNames(signal?: AbortSignal): Promise<Array<{ id: string; name: string }>> {
+  return api.get<Array<{ id: string; name: string }>>('/api/db/agents', {
+    params: { select: 'id,name', order: 'name.asc' },
+    signal,
+  });
+}

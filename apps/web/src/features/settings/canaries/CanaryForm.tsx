@@ -1,16 +1,17 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { LabelsInput } from '../../../ui/forms/LabelsInput.js';
+import { SCHEDULE_PRESETS } from '../../../ui/forms/schedulePresets.js';
 import { CheckCard } from './CheckCard.js';
 import { addCheck, type CanaryDoc, docChecks, removeCheck, setCheckField } from './canaryDoc.js';
-import { CHECK_FORMS, type CheckForm, checkFieldErrors, formUnrunnable, SCHEDULE_PRESETS } from './checkForms.js';
-import { FormField, inputClass } from './FormField.js';
-import { LabelsInput } from './LabelsInput.js';
+import { CHECK_FORMS, type CheckForm, checkFieldErrors, formUnrunnable } from './checkForms.js';
 
 export interface CanaryFormProps {
   doc: CanaryDoc;
   onChange: (doc: CanaryDoc) => void;
-  /** Name and namespace are disabled once the canary is saved (spec part 2 section 5). */
+  /** Name and namespace are disabled once the canary is saved. */
   saved: boolean;
   readOnly: boolean;
   /** Show the messages (after the first Save attempt). */
@@ -163,7 +164,7 @@ export function CanaryForm({ doc, onChange, saved, readOnly, showErrors, issues,
               readOnly={readOnly}
               onField={(field, value) => {
                 let next = setCheckField(doc, type, index, field, value);
-                // a body only goes with POST and PUT (spec part 2 section 5)
+                // a body only goes with POST and PUT
                 if (field === 'method' && value !== 'POST' && value !== 'PUT') {
                   next = setCheckField(next, type, index, 'body', undefined);
                 }

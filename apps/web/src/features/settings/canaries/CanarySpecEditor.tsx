@@ -1,8 +1,7 @@
-import { Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../ui/Button.js';
+import { SpecEditor } from '../../../ui/forms/SpecEditor.js';
+import { useFormYaml } from '../../../ui/forms/useFormYaml.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { type EditorView, FormYamlToggle } from '../resources/FormYamlToggle.js';
 import type { KindPartProps } from '../resources/types.js';
 import { useResourceWrites } from '../resources/useResourceWrites.js';
 import { CanaryForm, formHasErrors, NO_CHECKS_MESSAGE } from './CanaryForm.js';
@@ -17,7 +16,6 @@ import {
   validateDoc,
   yamlToDoc,
 } from './canaryDoc.js';
-import { LazyYamlEditor } from './LazyYamlEditor.js';
 
 /**
  * A health check's Spec tab (the `canaries` kind's `specEditor`): the form builder and the YAML
@@ -27,37 +25,19 @@ export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps)
   const row = stored as CanaryRow | undefined; // the kind's detailSelect reads a CanaryRow
   const toasts = useToasts();
   const [doc, setDoc] = useState<CanaryDoc>(() => docFromRow(row));
-  const [view, setView] = useState<EditorView>('form');
-  const [yamlText, setYamlText] = useState('');
-  const [yamlError, setYamlError] = useState<string>();
   const [showErrors, setShowErrors] = useState(false);
   const issues = useMemo(() => validateDoc(doc), [doc]);
   const issueMap = useMemo(() => issuesByPath(issues), [issues]);
   const { canSave, canDelete, save, cancel, askDelete, deleteDialog } = useResourceWrites(kind, stored, readOnly);
   const editable = canSave;
 
-  const switchView = (next: EditorView) => {
-    if (next === view) return;
-    if (next === 'yaml') {
-      setYamlText(docToYaml(doc));
-      setYamlError(undefined);
-    } else if (yamlError) return; // keep the person in YAML until it parses
-    setView(next);
-  };
-  const onYaml = (text: string) => {
-    setYamlText(text);
-    const parsed = yamlToDoc(text);
-    if ('error' in parsed) setYamlError(parsed.error);
-    else {
-      setYamlError(undefined);
-      // name and namespace are fixed once saved, whatever the YAML says
-      setDoc(
-        row
-          ? { ...parsed.doc, metadata: { ...parsed.doc.metadata, name: row.name, namespace: row.namespace } }
-          : parsed.doc,
-      );
-    }
-  };
+  const { view, switchView, yamlText, yamlError, onYaml } = useFormYaml({
+    toYaml: () => docToYaml(doc),
+    parse: yamlToDoc,
+    // name and namespace are fixed once saved, whatever the YAML says
+    onParsed: (parsed) =>
+      setDoc(row ? { ...parsed, metadata: { ...parsed.metadata, name: row.name, namespace: row.namespace } } : parsed),
+  });
   const onSave = () => {
     setShowErrors(true);
     if (yamlError || issues.length || formHasErrors(doc)) {
@@ -70,45 +50,34 @@ export function CanarySpecEditor({ kind, row: stored, readOnly }: KindPartProps)
   };
 
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <FormYamlToggle view={view} onChange={switchView} formDisabled={view === 'yaml' && !!yamlError} />
-        <div className="flex gap-2">
-          {canDelete && (
-            <Button variant="danger" icon={<Trash2 className="h-4 w-4" />} onClick={askDelete}>
-              Delete
-            </Button>
-          )}
-          {canSave && <Button onClick={cancel}>Cancel</Button>}
-          {canSave && (
-            <Button variant="primary" icon={<Save className="h-4 w-4" />} onClick={onSave} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          )}
-        </div>
-      </div>
-
-      {view === 'form' ? (
-        <CanaryForm
-          doc={doc}
-          onChange={setDoc}
-          saved={!!row}
-          readOnly={!editable}
-          showErrors={showErrors}
-          issues={issueMap}
-          onEditYaml={() => switchView('yaml')}
-        />
-      ) : (
-        <div className="flex flex-col gap-2">
-          <div className="h-[28rem]">
-            <LazyYamlEditor value={yamlText} onChange={onYaml} readOnly={!editable} label="Health check YAML" />
-          </div>
-          <YamlProblems yamlError={yamlError} issues={issues} noChecks={docChecks(doc).length === 0} />
-        </div>
-      )}
-
+    <>
+      <SpecEditor
+        view={view}
+        onView={switchView}
+        yamlError={yamlError}
+        actions={{ canSave, canDelete, saving: save.isPending, onDelete: askDelete, onCancel: cancel, onSave }}
+        form={
+          <CanaryForm
+            doc={doc}
+            onChange={setDoc}
+            saved={!!row}
+            readOnly={!editable}
+            showErrors={showErrors}
+            issues={issueMap}
+            onEditYaml={() => switchView('yaml')}
+          />
+        }
+        yaml={{
+          text: yamlText,
+          onChange: onYaml,
+          readOnly: !editable,
+          label: 'Health check YAML',
+          heightClass: 'h-[28rem]',
+        }}
+        yamlStatus={<YamlProblems yamlError={yamlError} issues={issues} noChecks={docChecks(doc).length === 0} />}
+      />
       {deleteDialog}
-    </div>
+    </>
   );
 }
 

@@ -1,7 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import { IconButton } from '../../../ui/Button.js';
-import { type CheckField, checkForm, formUnrunnable, getField, numberFromInput, RESPONSE_CODES } from './checkForms.js';
-import { FormField, inputClass } from './FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { getField } from '../../../ui/forms/fieldPath.js';
+import { numberFromInput } from '../../../ui/forms/numberInput.js';
+import { type CheckField, checkForm, formUnrunnable, RESPONSE_CODES } from './checkForms.js';
 
 export interface CheckCardProps {
   type: string;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseLabels } from '../../../ui/forms/LabelsInput.js';
+import { numberFromInput } from '../../../ui/forms/numberInput.js';
+import { isUiManaged, originOf } from '../../../ui/forms/origin.js';
 import {
   addCheck,
   docFromRow,
@@ -10,9 +13,7 @@ import {
   validateDoc,
   yamlToDoc,
 } from './canaryDoc.js';
-import { checkFieldErrors, numberFromInput } from './checkForms.js';
-import { parseLabels } from './LabelsInput.js';
-import { isUiManaged, originOf } from './origin.js';
+import { checkFieldErrors } from './checkForms.js';
 
 describe('canary document', () => {
   it('round-trips through YAML without losing fields the form does not know', () => {

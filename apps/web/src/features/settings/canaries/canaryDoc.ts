@@ -1,6 +1,7 @@
 import { CANARY_API_VERSION, type CanaryIssue, canaryIssues, canarySchema, checkSchemas } from '@opsdeck/schema';
 import { parse, stringify } from 'yaml';
-import { formCheckTypes, setField } from './checkForms.js';
+import { setField } from '../../../ui/forms/fieldPath.js';
+import { formCheckTypes } from './checkForms.js';
 
 /**
  * The Canary document the editor works on, in both views: the form builder edits it field by
@@ -28,7 +29,7 @@ export interface CanaryRow {
   updated_at: string;
 }
 
-/** The document for a stored row (or a new one with the defaults of spec part 2 section 5). */
+/** The document for a stored row (or a new one with the defaults). */
 export function docFromRow(row?: Pick<CanaryRow, 'name' | 'namespace' | 'labels' | 'spec'>): CanaryDoc {
   const metadata: CanaryDoc['metadata'] = { name: row?.name ?? '', namespace: row?.namespace ?? 'default' };
   if (row?.labels && Object.keys(row.labels).length) metadata.labels = row.labels;

@@ -1,27 +1,14 @@
-import { getField } from './checkTypes/fieldPath.js';
+import { getField } from '../../../ui/forms/fieldPath.js';
 import { CHECK_FORMS } from './checkTypes/index.js';
 import type { CheckForm } from './checkTypes/types.js';
 
-export { getField, setField } from './checkTypes/fieldPath.js';
 export { FORM_HTTP_METHODS } from './checkTypes/http.js';
 export { CHECK_FORMS, formUnrunnable } from './checkTypes/index.js';
 export type { CheckField, CheckForm, FieldKind, SpecCheckType } from './checkTypes/types.js';
 export { SPEC_CHECK_TYPES } from './checkTypes/types.js';
 
-/** HTTP response codes offered (spec part 2 section 9). */
+/** HTTP response codes offered. */
 export const RESPONSE_CODES = [200, 201, 202, 204, 301, 302, 401, 404, 500, 502, 503] as const;
-
-/** Schedule presets, from `@every 30s` to `@weekly` (spec part 2 section 9). */
-export const SCHEDULE_PRESETS = [
-  '@every 30s',
-  '@every 1m',
-  '@every 5m',
-  '@every 30m',
-  '@hourly',
-  '@every 6h',
-  '@daily',
-  '@weekly',
-] as const;
 
 /** The form of a Canary spec list (`http`, `mongodb`, ...), if the builder has one. */
 export function checkForm(type: string): CheckForm | undefined {
@@ -39,7 +26,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
- * Form-level messages of spec part 2 section 5 for one check, keyed by field: 'This field is
+ * Form-level messages for one check, keyed by field: 'This field is
  * required' for a missing name or required field (unless one of its stand-ins, such as a
  * connection for a URL, is filled in), 'This field must be a number' for numbers typed as text,
  * and thresholds not below 0.
@@ -60,12 +47,4 @@ export function checkFieldErrors(type: string, check: Record<string, unknown>): 
     }
   }
   return errors;
-}
-
-/** What a number input's text becomes in the document: a number when it is one, else the text as typed. */
-export function numberFromInput(text: string): number | string | undefined {
-  const t = text.trim();
-  if (t === '') return undefined;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : t;
 }

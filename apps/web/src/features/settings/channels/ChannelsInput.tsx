@@ -2,9 +2,9 @@ import { CHANNEL_URL_FORMATS } from '@opsdeck/schema/notificationChannels';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useId } from 'react';
-import { api } from '../../../api/client.js';
 import { Button } from '../../../ui/Button.js';
-import { inputClass } from '../canaries/FormField.js';
+import { inputClass } from '../../../ui/forms/FormField.js';
+import { fetchConnectionNames } from '../connections/api.js';
 import { CONNECTION_TYPES } from '../connections/connectionTypes.js';
 import {
   CHANNEL_KINDS,
@@ -19,23 +19,11 @@ import {
 
 const NOTIFY_TYPES = new Set(CONNECTION_TYPES.filter((t) => t.group === 'Notifications').map((t) => t.type));
 
-interface ConnectionRow {
-  id: string;
-  name: string;
-  namespace: string | null;
-  type: string;
-}
-
 /** The stored connections a rule can notify through (the notification connection types), by name. */
 const notifyConnections = {
   queryKey: ['settings', 'channels', 'connections'],
-  queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const rows = await api.get<ConnectionRow[]>('/api/db/connections', {
-      params: { select: 'id,name,namespace,type', deleted_at: 'is.null', order: 'name.asc', limit: 500 },
-      signal,
-    });
-    return rows.filter((r) => NOTIFY_TYPES.has(r.type));
-  },
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await fetchConnectionNames(signal)).filter((r) => NOTIFY_TYPES.has(r.type)),
   staleTime: 30_000,
 };
 

@@ -1,4 +1,4 @@
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import type { KindFormProps } from '../resources/types.js';
 import { ChannelsInput } from './ChannelsInput.js';
 

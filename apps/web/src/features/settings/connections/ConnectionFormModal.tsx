@@ -3,11 +3,11 @@ import { PlugZap } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../api/errors.js';
 import { Button } from '../../../ui/Button.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { OriginNote } from '../../../ui/forms/OriginNote.js';
+import { isUiManaged } from '../../../ui/forms/origin.js';
 import { Modal } from '../../../ui/Modal.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { FormField, inputClass } from '../canaries/FormField.js';
-import { OriginNote } from '../canaries/OriginNote.js';
-import { isUiManaged } from '../canaries/origin.js';
 import { connectionQueries, createConnection, updateConnection } from './api.js';
 import {
   type ConnectionRow,

@@ -9,8 +9,8 @@ import { Age } from '../../../ui/Age.js';
 import { Button, IconButton } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { DataTable } from '../../../ui/DataTable.js';
+import { isUiManaged } from '../../../ui/forms/origin.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { isUiManaged } from '../canaries/origin.js';
 import { connectionQueries, deleteConnection, testConnection } from './api.js';
 import { ConnectionFormModal } from './ConnectionFormModal.js';
 import type { ConnectionRow } from './connectionForm.js';
@@ -40,7 +40,7 @@ export function ConnectionsPage() {
   const client = useQueryClient();
   const toasts = useToasts();
   const [dialog, setDialog] = useState<Dialog>();
-  // connection load errors show as a toast (spec part 2 section 8)
+  // connection load errors show as a toast
   useEffect(() => {
     if (list.error) toasts.error(errorMessage(list.error));
   }, [list.error, toasts]);

@@ -45,3 +45,19 @@ export function deleteConnection(id: string): Promise<unknown> {
 export function testConnection(id: string): Promise<ConnectionTestResult> {
   return api.post<ConnectionTestResult>(`/api/connection/test/${id}`, undefined, { timeoutMs: 90_000 });
 }
+
+/** A stored connection by name, as pickers list it. */
+export interface ConnectionName {
+  id: string;
+  name: string;
+  namespace: string | null;
+  type: string;
+}
+
+/** Every stored connection (up to 500) by name, alphabetically. */
+export function fetchConnectionNames(signal?: AbortSignal): Promise<ConnectionName[]> {
+  return api.get<ConnectionName[]>('/api/db/connections', {
+    params: { select: 'id,name,namespace,type', deleted_at: 'is.null', order: 'name.asc', limit: 500 },
+    signal,
+  });
+}

@@ -84,7 +84,7 @@ export function withField(
 }
 
 /**
- * Messages by field key (spec part 2 section 5): 'This field is required' for the name and the
+ * Messages by field key: 'This field is required' for the name and the
  * type's required fields (a stored secret counts as filled), 'This field must be a number'.
  */
 export function validateConnection(values: ConnectionValues, row?: ConnectionRow): Map<string, string> {

@@ -1,5 +1,5 @@
 /**
- * The connection types of spec part 2 section 3 and what their forms ask for: which fields,
+ * The connection types and what their forms ask for: which fields,
  * which are required (the server refuses a save without them, with the same list) and the
  * defaults of section 5 (SFTP port 22, email 587 / Auto / Unknown, ntfy.sh, OpsGenie 443,
  * generic webhook POST, Git ref main, Redis db 0).

@@ -4,10 +4,10 @@ import YAML from 'yaml';
 import { useSession } from '../../../app/session.js';
 import { Button } from '../../../ui/Button.js';
 import { cx } from '../../../ui/cx.js';
+import { inputClass } from '../../../ui/forms/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { Tabs } from '../../../ui/Tabs.js';
 import { useCopyToClipboard } from '../../../ui/useCopyToClipboard.js';
-import { inputClass } from '../canaries/FormField.js';
 import { DEFAULT_NAMESPACE, GITOPS_CHARTS, type GitOpsChart } from './charts.js';
 import { fluxText, helmText } from './gitops.js';
 

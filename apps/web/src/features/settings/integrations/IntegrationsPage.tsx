@@ -3,7 +3,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { fetchPage } from '../../../api/postgrest.js';
 import { TopBarExtra } from '../../../app/layout/topBarContext.js';
 import { useSession } from '../../../app/session.js';
 import { Age } from '../../../ui/Age.js';
@@ -13,20 +12,7 @@ import { DataTable } from '../../../ui/DataTable.js';
 import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
 import { STATUS_CLASS } from '../jobs/JobHistoryTable.js';
 import { AddIntegrationModal } from './AddIntegrationModal.js';
-
-/** A row of `integrations_with_status`. */
-interface IntegrationRow {
-  id: string;
-  name: string;
-  namespace: string | null;
-  integration_type: 'scrapers' | 'topologies' | 'logging_backends';
-  source: string | null;
-  job_status: string | null;
-  job_time_start: string | null;
-  creator_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
+import { fetchIntegrations, type IntegrationRow } from './api.js';
 
 /** Where each kind of integration is edited. */
 const EDITOR: Record<IntegrationRow['integration_type'], (id: string) => string> = {
@@ -53,17 +39,7 @@ export function IntegrationsPage() {
   const { pageIndex, pageSize, sortBy, sortOrder } = table;
   const list = useQuery({
     queryKey: ['integrations', { pageIndex, pageSize, sortBy, sortOrder }],
-    queryFn: ({ signal }) =>
-      fetchPage<IntegrationRow>('/api/db/integrations_with_status', {
-        select:
-          'id,name,namespace,integration_type,source,job_status,job_time_start,creator_name,created_at,updated_at',
-        filters: { deleted_at: 'is.null' },
-        pageIndex,
-        pageSize,
-        sortBy,
-        sortOrder,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchIntegrations({ pageIndex, pageSize, sortBy, sortOrder }, signal),
     placeholderData: keepPreviousData,
     enabled: !id,
   });

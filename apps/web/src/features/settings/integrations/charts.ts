@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-// The GitOps integrations of the Add Integration modal (spec part 2 section 2, reference
-// backend-2 section 6.1): one Helm chart each, from the public chart repository. Their values
-// schemas ship with OpsDeck (no internet): the top-level keys each chart reads, unknown keys
-// refused so a typo is caught before it reaches the cluster.
+// The GitOps integrations of the Add Integration modal: one Helm chart each, from the public chart
+// repository. Their values schemas ship with OpsDeck (no internet): the top-level keys each chart
+// reads, unknown keys refused so a typo is caught before it reaches the cluster.
 
 export const CHART_REPOSITORY = { name: 'flanksource', url: 'https://flanksource.github.io/charts' } as const;
 export const DEFAULT_NAMESPACE = 'mission-control';

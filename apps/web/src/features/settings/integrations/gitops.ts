@@ -58,7 +58,7 @@ export function flattenValues(values: unknown, prefix = ''): Array<[string, stri
   return [[prefix, values === null ? 'null' : String(values)]];
 }
 
-/** Quotes a value for a POSIX shell, double quotes as the reference shows them. */
+/** Quotes a value for a POSIX shell, in double quotes. */
 const shellQuote = (s: string) => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
 
 /** Helm CLI: add and update the repository, then install the release with one --set per leaf. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { cx } from '../../../ui/cx.js';
+import { inputClass } from '../../../ui/forms/FormField.js';
 import { encodeTriStateFilter, type TriState } from '../../../utils/triStateFilter.js';
-import { inputClass } from '../canaries/FormField.js';
 import { jobQueries } from './api.js';
 import { JOB_DURATIONS, JOB_RANGES, JOB_RESOURCE_TYPES, JOB_STATUSES, type JobFilters } from './jobFilters.js';
 

@@ -25,7 +25,7 @@ export interface JobRun {
   details?: JobDetails | null;
 }
 
-/** Status badge colours (spec part 2 section 4): running yellow, warning orange, success green, failed and stopped red. */
+/** Status badge colours: running yellow, warning orange, success green, failed and stopped red. */
 export const STATUS_CLASS: Record<string, string> = {
   RUNNING: 'bg-yellow-100 text-yellow-800',
   WARNING: 'bg-orange-100 text-orange-800',
@@ -34,7 +34,7 @@ export const STATUS_CLASS: Record<string, string> = {
   STOPPED: 'bg-red-100 text-red-800',
 };
 
-/** Default page size of a resource's job history (spec part 2 section 2). */
+/** Default page size of a resource's job history. */
 export const JOB_HISTORY_PAGE_SIZE = 150;
 
 /** The page size the URL asks for with `?pageSize=`, else the default. */

@@ -32,7 +32,7 @@ export function JobsHistoryPage() {
   const jobs = useQuery(jobQueries.page({ filters: where, pageIndex, pageSize, sortBy, sortOrder }));
   const [open, setOpen] = useState<JobHistoryRow>();
 
-  // a filter change resets paging (spec part 2 section 9)
+  // a filter change resets paging
   const change = (patch: Record<string, string | undefined>) =>
     setParams(
       (prev) => {
@@ -110,7 +110,7 @@ export function JobsHistoryPage() {
         header: 'Duration',
         cell: ({ row }) => <span className="text-xs">{formatDuration(row.original.duration_millis)}</span>,
       },
-      // zero counts are not shown (spec part 2 section 9)
+      // zero counts are not shown
       {
         id: 'success_count',
         header: 'Success',
@@ -136,7 +136,7 @@ export function JobsHistoryPage() {
         pageSizeOptions={PAGE_SIZES}
         emptyMessage={jobsEmptyMessage(filters)}
         {...serverTableProps(table, jobs)}
-        // a load error shows only when there is nothing to show (spec part 2 section 8)
+        // a load error shows only when there is nothing to show
         error={jobs.data?.rows.length ? undefined : jobs.error}
       />
       {open && <JobDetailsModal job={open} onClose={() => setOpen(undefined)} />}

@@ -1,4 +1,4 @@
-// What the 'Details for job {name}' modal shows (spec part 2 sections 2 and 3): errors as a
+// What the 'Details for job {name}' modal shows: errors as a
 // string, a list of strings, or a map of key to {error: {error}}; the scrape summary; the
 // reconcile summary. Only non-empty parts become tabs; with none, no modal opens.
 
@@ -40,7 +40,7 @@ export function jobErrors(details: JobDetails | null | undefined): JobError[] {
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || (typeof v === 'object' && Object.keys(v as object).length === 0) || v === '';
 
-/** The tabs the details modal shows for these details, in the spec's order. */
+/** The tabs the details modal shows for these details, in a fixed order. */
 export function jobDetailTabs(details: JobDetails | null | undefined): Array<'errors' | 'scrape_summary' | 'summary'> {
   const tabs: Array<'errors' | 'scrape_summary' | 'summary'> = [];
   if (jobErrors(details).length) tabs.push('errors');

@@ -1,9 +1,8 @@
 import { decodeTriStateFilter, type TriStateFilter } from '../../../utils/triStateFilter.js';
 import { parseDateMath } from '../../notifications/utils/datemath.js';
 
-// The Jobs History filter bar as URL parameters and as PostgREST filters (spec part 2 sections
-// 2, 4 and 9): Job Name, Resource Type, Status (tri-state, default SUCCESS:-1), Duration (at
-// least), and the time range (default now-2d).
+// The Jobs History filter bar as URL parameters and as PostgREST filters: Job Name, Resource Type,
+// Status (tri-state, default SUCCESS:-1), Duration (at least), and the time range (default now-2d).
 
 export const JOB_STATUSES = ['RUNNING', 'SUCCESS', 'WARNING', 'FAILED', 'STOPPED'] as const;
 export const JOB_RESOURCE_TYPES = ['canary', 'topology', 'config_scraper'] as const;
@@ -43,7 +42,7 @@ export interface JobFilters {
   range: string;
 }
 
-/** Filters from URL parameters, with the spec's defaults. */
+/** Filters from URL parameters, with their defaults. */
 export function readJobFilters(params: URLSearchParams): JobFilters {
   const statusParam = params.get('status') ?? DEFAULT_STATUS;
   return {

@@ -1,5 +1,5 @@
 import type { MaintenanceSpec } from '@opsdeck/schema';
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import type { KindFormProps } from '../resources/types.js';
 import { cronOf, REPEATS, type Recurrence, readCron, WEEKDAYS } from './recurrence.js';
 import { SCOPES, ScopeInput } from './ScopeInput.js';

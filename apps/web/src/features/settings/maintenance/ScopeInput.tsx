@@ -1,9 +1,9 @@
 import type { ResourceSelector } from '@opsdeck/schema';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../ui/Button.js';
-import { inputClass } from '../canaries/FormField.js';
+import { inputClass } from '../../../ui/forms/FormField.js';
 
-/** What a window can silence, by the spec's key. */
+/** What a window can silence, by its key in the window's spec. */
 export const SCOPES = [
   { key: 'checks', label: 'Health checks' },
   { key: 'components', label: 'Components' },

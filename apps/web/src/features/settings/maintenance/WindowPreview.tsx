@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../../api/client.js';
 import { errorMessage } from '../../../api/errors.js';
+import { previewWindows } from './api.js';
 import { formatInstant, viewerZone } from './zonedTime.js';
-
-interface Preview {
-  windows: Array<{ start: string; end: string }>;
-}
 
 /** The next windows of a spec as the server will keep them (POST /api/maintenance/preview), in the viewer's zone. */
 export function WindowPreview({ spec }: { spec: unknown }) {
@@ -18,8 +14,7 @@ export function WindowPreview({ spec }: { spec: unknown }) {
   }, [key]);
   const preview = useQuery({
     queryKey: ['settings', 'maintenance', 'preview', debounced],
-    queryFn: ({ signal }) =>
-      api.post<Preview>('/api/maintenance/preview', { spec: JSON.parse(debounced) as unknown }, { signal }),
+    queryFn: ({ signal }) => previewWindows(JSON.parse(debounced) as unknown, signal),
     retry: false,
     staleTime: 60_000,
   });

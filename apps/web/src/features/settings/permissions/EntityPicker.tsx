@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/errors.js';
-import { inputClass } from '../canaries/FormField.js';
+import { inputClass } from '../../../ui/forms/FormField.js';
 import { type LOOKUPS, lookupQuery } from './lookups.js';
 
 /**

@@ -3,8 +3,8 @@ import { CircleHelp } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { PERMISSIONS_DOCS_URL } from '../../../app/links.js';
 import { Button } from '../../../ui/Button.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
-import { FormField, inputClass } from '../canaries/FormField.js';
 import type { PermissionInput } from './api.js';
 import { EntityPicker } from './EntityPicker.js';
 import {

@@ -9,9 +9,9 @@ import { Avatar } from '../../../ui/Avatar.js';
 import { Button } from '../../../ui/Button.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { DataTable } from '../../../ui/DataTable.js';
+import { isUiManaged, originOf } from '../../../ui/forms/origin.js';
 import { useToasts } from '../../../ui/Toasts.js';
 import { serverTableProps, useTableUrlState } from '../../../ui/useTableUrlState.js';
-import { isUiManaged, originOf } from '../canaries/origin.js';
 import {
   createPermission,
   deletePermission,

@@ -1,5 +1,5 @@
 import type { SelectorKind } from '@opsdeck/schema/permissions';
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { SELECTOR_KIND_LABELS, type SelectorFields } from './permissionForm.js';
 
 const TYPES_HELP: Record<SelectorKind, string> = {

@@ -2,6 +2,7 @@ import type { ObjectSelector } from '@opsdeck/schema/permissions';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
 import { fetchPage } from '../../../api/postgrest.js';
+import type { GrantRow } from '../resources/kinds/notificationGrant.js';
 
 /** A row of `permissions_summary`: the permission and the names of what it speaks about. */
 export interface PermissionRow {
@@ -98,3 +99,24 @@ export const updatePermission = (id: string, body: PermissionInput) =>
 
 /** Deletes a permission. */
 export const deletePermission = (id: string) => api.delete(PERMISSIONS, { params: { id: `eq.${id}` } });
+
+/** The live permissions whose subject is notification rule `notificationId`. */
+export function fetchNotificationGrants(notificationId: string, signal?: AbortSignal): Promise<GrantRow[]> {
+  return api.get<GrantRow[]>('/api/db/permissions', {
+    params: {
+      select: 'id,action,deny,object,playbook_id,config_id,component_id,canary_id,connection_id,object_selector,until',
+      notification_id: `eq.${notificationId}`,
+      deleted_at: 'is.null',
+    },
+    signal,
+  });
+}
+
+/** Rows of a table a permission picker looks names up in, with PostgREST query parameters. */
+export function fetchLookupRows(
+  table: string,
+  params: Record<string, string | number>,
+  signal?: AbortSignal,
+): Promise<Array<Record<string, unknown>>> {
+  return api.get<Array<Record<string, unknown>>>(`/api/db/${table}`, { params, signal });
+}

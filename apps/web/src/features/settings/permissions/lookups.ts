@@ -1,6 +1,6 @@
 import type { ResourceKind, SubjectKind } from '@opsdeck/schema/permissions';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../api/client.js';
+import { fetchLookupRows } from './api.js';
 
 /** One choice of a subject or resource picker. */
 export interface Choice {
@@ -80,8 +80,9 @@ export const lookupQuery = (kind: keyof typeof LOOKUPS, text: string, chosen?: s
     queryFn: async ({ signal }) => {
       const l = LOOKUPS[kind];
       const q = text.replace(/[*,()]/g, ' ').trim();
-      const rows = await api.get<Array<Record<string, unknown>>>(`/api/db/${l.table}`, {
-        params: {
+      const rows = await fetchLookupRows(
+        l.table,
+        {
           select: l.select,
           ...l.filters,
           ...(q ? { [l.search]: `ilike.*${q}*` } : {}),
@@ -89,13 +90,10 @@ export const lookupQuery = (kind: keyof typeof LOOKUPS, text: string, chosen?: s
           limit: 50,
         },
         signal,
-      });
+      );
       const choices = rows.map(l.toChoice);
       if (chosen && !choices.some((c) => c.id === chosen)) {
-        const [row] = await api.get<Array<Record<string, unknown>>>(`/api/db/${l.table}`, {
-          params: { select: l.select, id: `eq.${chosen}` },
-          signal,
-        });
+        const [row] = await fetchLookupRows(l.table, { select: l.select, id: `eq.${chosen}` }, signal);
         if (row) choices.unshift(l.toChoice(row));
       }
       return choices;

@@ -82,7 +82,7 @@ export function emptyForm(defaults: Partial<PermissionForm> = {}): PermissionFor
 }
 
 /**
- * Changing the subject kind clears the other subject ids (spec part 2 section 4), so a row
+ * Changing the subject kind clears the other subject ids, so a row
  * never names two subjects.
  */
 export function withSubjectKind(form: PermissionForm, kind: SubjectKind): PermissionForm {
@@ -102,8 +102,8 @@ const validAction = (form: PermissionForm): PermissionForm =>
   formActions(form).includes(form.action) ? form : { ...form, action: 'read' };
 
 /**
- * Changing the resource kind clears the other resource ids and the object selector (spec part 2
- * section 4: a saved row never names two resources), and an action the new kind does not offer
+ * Changing the resource kind clears the other resource ids and the object selector (a
+ * saved row never names two resources), and an action the new kind does not offer
  * (a playbook action away from playbooks) falls back to read.
  */
 export function withResourceKind(form: PermissionForm, kind: FormResourceKind): PermissionForm {

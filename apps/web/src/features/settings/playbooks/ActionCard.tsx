@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { IconButton } from '../../../ui/Button.js';
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { ACTION_COMMON_FIELDS, ACTION_HINTS, ACTION_KINDS, actionType, changeActionType } from './actionKinds.js';
 import { SchemaFields, withKey } from './SchemaFields.js';
 

@@ -2,7 +2,7 @@ import { PARAMETER_TYPES, parameterPropertiesSchema, playbookParameterSchema } f
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { IconButton } from '../../../ui/Button.js';
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { ParameterDefault } from './ParameterDefault.js';
 import { type FieldHint, SchemaFields, withKey } from './SchemaFields.js';
 import { objectFields } from './schemaNodes.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { type LOOKUPS, lookupQuery } from '../permissions/lookups.js';
 
 /** Where the default of a picker-typed parameter finds its suggestions, and which part it offers. */

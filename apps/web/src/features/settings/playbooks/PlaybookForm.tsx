@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { ActionCard } from './ActionCard.js';
 import { ApprovalSection } from './ApprovalSection.js';
 import { ACTION_KINDS, changeActionType } from './actionKinds.js';

@@ -1,8 +1,8 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, IconButton } from '../../../ui/Button.js';
-import { numberFromInput } from '../canaries/checkForms.js';
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { numberFromInput } from '../../../ui/forms/numberInput.js';
 import { ListInput, MapInput, YamlInput } from './draftInputs.js';
 import { humanize, type SchemaField, type SchemaNode } from './schemaNodes.js';
 

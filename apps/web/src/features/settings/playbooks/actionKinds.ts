@@ -5,7 +5,7 @@ import { objectFields, type SchemaField, shapeFields } from './schemaNodes.js';
 
 /**
  * The action types the builder offers, read from the shared schema: each runnable type with the
- * fields of its schema, and the reference's types OpsDeck refuses (named, with why). A type added
+ * fields of its schema, and the types other tools accept and OpsDeck refuses (named, with why). A type added
  * to the schema shows up here with a form generated from its fields; the hints only word them.
  */
 export interface ActionKind {

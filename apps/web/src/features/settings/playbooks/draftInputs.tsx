@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { parse, stringify } from 'yaml';
-import { inputClass } from '../canaries/FormField.js';
+import { inputClass } from '../../../ui/forms/FormField.js';
 
 /** The props every draft input takes: ids from its FormField and the value it edits. */
 export interface DraftInputProps {

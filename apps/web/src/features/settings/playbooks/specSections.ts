@@ -1,6 +1,6 @@
 import { approvalSchema, playbookSpecSchema } from '@opsdeck/schema';
 import type { z } from 'zod';
-import { SCHEDULE_PRESETS } from '../canaries/checkForms.js';
+import { SCHEDULE_PRESETS } from '../../../ui/forms/schedulePresets.js';
 import type { FieldHint } from './SchemaFields.js';
 import { objectFields, type SchemaField } from './schemaNodes.js';
 

@@ -1,7 +1,6 @@
-import { Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Button } from '../../../ui/Button.js';
-import { LazyYamlEditor } from '../canaries/LazyYamlEditor.js';
+import { EditorFooter } from '../../../ui/forms/EditorActions.js';
+import { LazyYamlEditor } from '../../../ui/forms/LazyYamlEditor.js';
 import { ResourceFields } from './ResourceFields.js';
 import { bodyOf, parseYamlColumns, yamlOf } from './resourceValues.js';
 import { fieldOfError } from './serverErrors.js';
@@ -99,21 +98,13 @@ export function ResourceEditor({ kind, row, readOnly }: { kind: ResourceKind; ro
           <YamlProblems issues={issues} valid={canSave ? kind.checkYaml.valid : undefined} />
         )}
       </div>
-      {(canSave || canDelete) && (
-        <div className="flex justify-end gap-2 border-t border-zinc-200 pt-3">
-          {canDelete && (
-            <Button variant="danger" icon={<Trash2 className="h-4 w-4" />} onClick={askDelete}>
-              Delete
-            </Button>
-          )}
-          {canSave && <Button onClick={cancel}>Cancel</Button>}
-          {canSave && (
-            <Button variant="primary" type="submit" icon={<Save className="h-4 w-4" />} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          )}
-        </div>
-      )}
+      <EditorFooter
+        canSave={canSave}
+        canDelete={canDelete}
+        saving={save.isPending}
+        onDelete={askDelete}
+        onCancel={cancel}
+      />
       {deleteDialog}
     </form>
   );

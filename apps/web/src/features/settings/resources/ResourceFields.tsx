@@ -1,4 +1,4 @@
-import { FormField, inputClass } from '../canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { EntityPicker } from '../permissions/EntityPicker.js';
 import type { FieldSpec } from './types.js';
 

@@ -1,9 +1,10 @@
-import { Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../ui/Button.js';
+import { EditorFooter } from '../../../ui/forms/EditorActions.js';
+import { FormYamlToggle } from '../../../ui/forms/FormYamlToggle.js';
+import { LazyYamlEditor } from '../../../ui/forms/LazyYamlEditor.js';
+import { InvalidYaml } from '../../../ui/forms/SpecEditor.js';
+import { useFormYaml } from '../../../ui/forms/useFormYaml.js';
 import { useToasts } from '../../../ui/Toasts.js';
-import { LazyYamlEditor } from '../canaries/LazyYamlEditor.js';
-import { type EditorView, FormYamlToggle } from './FormYamlToggle.js';
 import { ResourceFields } from './ResourceFields.js';
 import { bodyOf, parseRowYaml, rowYaml } from './resourceValues.js';
 import { fieldOfError } from './serverErrors.js';
@@ -19,9 +20,6 @@ export function ResourceFormEditor({ kind, row, readOnly }: KindPartProps) {
   const Form = kind.form;
   const toasts = useToasts();
   const [values, setValues] = useState<Record<string, unknown>>(() => structuredClone(row ?? kind.blank()));
-  const [view, setView] = useState<EditorView>('form');
-  const [yamlText, setYamlText] = useState('');
-  const [yamlError, setYamlError] = useState<string>();
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<{ field: string; message: string }>();
   const fieldNames = [...kind.fields.map((f) => f.name), ...kind.yamlColumns];
@@ -44,26 +42,19 @@ export function ResourceFormEditor({ kind, row, readOnly }: KindPartProps) {
     if (serverError?.field === name) setServerError(undefined);
   };
 
-  const switchView = (next: EditorView) => {
-    if (next === 'yaml') {
-      setYamlText(rowYaml(kind, values));
-      setYamlError(undefined);
-    } else if (yamlError) return; // the form opens again once the YAML parses
-    setView(next);
-  };
-  const onYaml = (text: string) => {
-    setYamlText(text);
-    const parsed = parseRowYaml(kind, text);
-    if (!parsed.ok) {
-      setYamlError(parsed.message);
-      return;
-    }
-    setYamlError(undefined);
-    setServerError(undefined);
-    // fields fixed once saved (name, namespace) stay as stored whatever the YAML says
-    const fixed = row ? kind.fields.filter((f) => f.fixedOnceSaved).map((f) => [f.name, row[f.name]]) : [];
-    setValues((v) => ({ ...v, ...parsed.values, ...Object.fromEntries(fixed) }));
-  };
+  const { view, switchView, yamlText, yamlError, onYaml } = useFormYaml({
+    toYaml: () => rowYaml(kind, values),
+    parse: (text) => {
+      const parsed = parseRowYaml(kind, text);
+      return parsed.ok ? { doc: parsed.values } : { error: parsed.message };
+    },
+    onParsed: (parsed) => {
+      setServerError(undefined);
+      // fields fixed once saved (name, namespace) stay as stored whatever the YAML says
+      const fixed = row ? kind.fields.filter((f) => f.fixedOnceSaved).map((f) => [f.name, row[f.name]]) : [];
+      setValues((v) => ({ ...v, ...parsed, ...Object.fromEntries(fixed) }));
+    },
+  });
   const onSave = () => {
     setSubmitted(true);
     if (yamlError || Object.keys(clientErrors).length) {
@@ -110,9 +101,7 @@ export function ResourceFormEditor({ kind, row, readOnly }: KindPartProps) {
             <LazyYamlEditor value={yamlText} onChange={onYaml} readOnly={!canSave} label={`${kind.noun} YAML`} />
           </div>
           {yamlError ? (
-            <p role="alert" className="text-xs text-red-600">
-              Invalid YAML: {yamlError}
-            </p>
+            <InvalidYaml error={yamlError} />
           ) : (
             problems.length > 0 && (
               <ul aria-label="Problems" className="rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-700">
@@ -126,21 +115,13 @@ export function ResourceFormEditor({ kind, row, readOnly }: KindPartProps) {
           )}
         </div>
       )}
-      {(canSave || canDelete) && (
-        <div className="flex justify-end gap-2 border-t border-zinc-200 pt-3">
-          {canDelete && (
-            <Button variant="danger" icon={<Trash2 className="h-4 w-4" />} onClick={askDelete}>
-              Delete
-            </Button>
-          )}
-          {canSave && <Button onClick={cancel}>Cancel</Button>}
-          {canSave && (
-            <Button variant="primary" type="submit" icon={<Save className="h-4 w-4" />} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          )}
-        </div>
-      )}
+      <EditorFooter
+        canSave={canSave}
+        canDelete={canDelete}
+        saving={save.isPending}
+        onDelete={askDelete}
+        onCancel={cancel}
+      />
       {deleteDialog}
     </form>
   );

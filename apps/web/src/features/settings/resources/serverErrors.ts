@@ -1,5 +1,5 @@
 /**
- * Which field a server refusal is about, so the message shows next to it (spec part 2: "the
+ * Which field a server refusal is about, so the message shows next to it ("the
  * validation the API already does shown next to the field"). Understands `field: message`
  * (OpsDeck's validators), `field[2]: message`, `invalid <kind>: field.path: message` (the resource
  * validators of playbooks and the like), and PostgreSQL's not-null and unique errors.

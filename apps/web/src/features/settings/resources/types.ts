@@ -16,7 +16,7 @@ export interface FieldSpec {
   help?: string;
   placeholder?: string;
   options?: readonly string[];
-  /** Fixed once the row is saved (name and namespace, spec part 2 section 5). */
+  /** Fixed once the row is saved (name and namespace). */
   fixedOnceSaved?: boolean;
   /** Emptied text is saved as '' rather than null (a not-null column such as a window's description). */
   emptyIsText?: boolean;
@@ -89,7 +89,7 @@ export interface ResourceKind {
   detailSelect: string;
   /** The common fields, edited in a form. */
   fields: FieldSpec[];
-  /** Columns edited as YAML below the form (the spec). */
+  /** Columns edited as YAML below the form. */
   yamlColumns: string[];
   /**
    * The one YAML column whose value is the whole document (`checks:`, `template:` of an incident

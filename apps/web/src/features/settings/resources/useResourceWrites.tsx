@@ -12,7 +12,7 @@ import type { ResourceKind, ResourceRow } from './types.js';
  * Saving and deleting a row of a kind, the same for the generic form and a kind's own Spec editor:
  * Save and Delete only for a writable row and a person allowed to; toasts '{name}
  * created/updated/deleted successfully'; saving, cancelling and deleting return to the list
- * (spec: the list shows the saved row); Delete asks 'Are you sure you want to delete this
+ * (the list shows the saved row); Delete asks 'Are you sure you want to delete this
  * resource?'. `onRefused` may claim a refusal of the server (to show it by its field); the others
  * are toasts.
  */

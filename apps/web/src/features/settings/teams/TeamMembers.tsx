@@ -10,7 +10,7 @@ import { useToasts } from '../../../ui/Toasts.js';
 import { AddMembersModal } from './AddMembersModal.js';
 import { addMembers, type Person, removeMember, type TeamMember, teamQueries } from './api.js';
 
-/** The Members tab of a team: who is in it, add people, remove one (spec part 2 sections 2 and 8). */
+/** The Members tab of a team: who is in it, add people, remove one. */
 export function TeamMembers({ teamId, canEdit }: { teamId: string; canEdit: boolean }) {
   const members = useQuery(teamQueries.members(teamId));
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
 import { resourceQueries } from '../resources/api.js';
 
-/** A member of a team (spec part 2 section 3: id, name, email, avatar). */
+/** A member of a team (id, name, email, avatar). */
 export interface TeamMember {
   id: string;
   name: string;
@@ -33,7 +33,7 @@ export const teamQueries = {
           .sort((a, b) => a.name.localeCompare(b.name));
       },
     }),
-  /** Everyone who could join a team: all users (spec part 2 section 7). */
+  /** Everyone who could join a team: all users. */
   people: () =>
     queryOptions({
       queryKey: ['people', 'all'],

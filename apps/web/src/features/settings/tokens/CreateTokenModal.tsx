@@ -2,9 +2,9 @@ import { type CustomLevel, levelsFor } from '@opsdeck/schema/tokenScope';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { useCopyToClipboard } from '../../../ui/useCopyToClipboard.js';
-import { FormField, inputClass } from '../canaries/FormField.js';
 import { tokenQueries } from './api.js';
 import {
   CUSTOM_OBJECTS,

@@ -1,9 +1,9 @@
 import type { ComponentNode } from '../api.js';
 
-/** Card width slider bounds (spec part 1: 250 to 768, step 2) and the stored default (554px). */
+/** Card width slider bounds (250 to 768, step 2) and the stored default (554px). */
 export const CARD_WIDTH = { min: 250, max: 768, step: 2, fallback: 554 } as const;
 
-/** localStorage key of the card width (spec part 1: topology_card_width). */
+/** localStorage key of the card width (topology_card_width). */
 export const CARD_WIDTH_KEY = 'topology_card_width';
 
 /** The width to use from a stored value (`554px` or a number), clamped to the slider and its step. */

@@ -1,6 +1,7 @@
 import { canarySchema, checkSchemas, unrunnableReason } from '@opsdeck/schema';
 import { describe, expect, it } from 'vitest';
-import { checkFieldErrors, getField, setField } from '../checkForms.js';
+import { getField, setField } from '../../../../ui/forms/fieldPath.js';
+import { checkFieldErrors } from '../checkForms.js';
 import { CHECK_FORMS, formUnrunnable } from './index.js';
 import { sampleCheck } from './schemaRules.js';
 import { SPEC_CHECK_TYPES } from './types.js';

@@ -25,7 +25,7 @@ import { tcpForm } from './tcp.js';
 import type { CheckForm } from './types.js';
 
 /**
- * Every check type of spec part 2's form builder, in its order (sql as one form per database),
+ * Every check type of the form builder, in the order offered (sql as one form per database),
  * with required fields taken from the shared schema. Register a new member here.
  */
 export const CHECK_FORMS: readonly CheckForm[] = [

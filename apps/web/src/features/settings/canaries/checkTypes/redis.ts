@@ -11,5 +11,5 @@ export const redisForm: CheckForm = {
     { key: 'db', label: 'Database', kind: 'number' },
     threshold,
   ],
-  defaults: { db: 0 }, // spec part 2 section 5
+  defaults: { db: 0 }, // Redis's first database
 };

@@ -1,5 +1,5 @@
 import { checkSchemas } from '@opsdeck/schema';
-import { setField } from './fieldPath.js';
+import { setField } from '../../../../ui/forms/fieldPath.js';
 import type { CheckField, CheckForm } from './types.js';
 
 /** A probe value for a field: its example, else its placeholder, else the first option. */

@@ -14,5 +14,5 @@ export const sftpForm: CheckForm = {
     { key: 'maxAge', label: 'Max age of newest', kind: 'text', placeholder: '24h' },
     threshold,
   ],
-  defaults: { port: 22 }, // spec part 2 section 5: SFTP port 22
+  defaults: { port: 22 }, // SFTP's usual port
 };

@@ -17,7 +17,7 @@ function sqlForm(type: 'postgres' | 'mysql' | 'mssql', label: string, example: s
   };
 }
 
-/** Spec part 2's `sql` type: one form per database the engine speaks. */
+/** The `sql` type: one form per database the engine speaks. */
 export const sqlForms: CheckForm[] = [
   sqlForm('postgres', 'PostgreSQL', 'postgres://user:pass@db:5432/app'),
   sqlForm('mysql', 'MySQL', 'mysql://user:pass@db:3306/app'),

@@ -22,7 +22,7 @@ export interface CheckField {
   visible?: (check: Record<string, unknown>) => boolean;
 }
 
-/** The check types of spec part 2's form builder, in its order. */
+/** The check types of the form builder, in the order offered. */
 export const SPEC_CHECK_TYPES = [
   'http',
   'awsConfigRule',
@@ -60,7 +60,7 @@ export type SpecCheckType = (typeof SPEC_CHECK_TYPES)[number];
 
 /** A check type the form builder offers: its fields and the values a new check starts with. */
 export interface CheckForm {
-  /** The name spec part 2 gives it. */
+  /** The name people know it by. */
   specType: SpecCheckType;
   /** The Canary spec list the check goes in (`spec.<type>[]`); '' for `custom` (edited in YAML). */
   type: string;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../../../api/client.js';
+import { fetchNotificationGrants } from '../../permissions/api.js';
 import type { KindPartProps, ResourceRow } from '../types.js';
-import { type GrantRow, holdsPlaybookRun } from './notificationGrant.js';
+import { holdsPlaybookRun } from './notificationGrant.js';
 
 /**
  * One line under a notification rule that runs a playbook but holds no `playbook:run` grant:
@@ -14,16 +14,7 @@ export function NotificationPlaybookHint({ row }: KindPartProps & { row: Resourc
   const grants = useQuery({
     queryKey: ['permissions', 'notification-grants', row.id],
     enabled: playbookId !== null,
-    queryFn: ({ signal }) =>
-      api.get<GrantRow[]>('/api/db/permissions', {
-        params: {
-          select:
-            'id,action,deny,object,playbook_id,config_id,component_id,canary_id,connection_id,object_selector,until',
-          notification_id: `eq.${row.id}`,
-          deleted_at: 'is.null',
-        },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchNotificationGrants(row.id, signal),
   });
   if (!playbookId || !grants.data || holdsPlaybookRun(grants.data, playbookId)) return null;
   return (

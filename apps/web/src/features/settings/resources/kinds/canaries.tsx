@@ -1,10 +1,10 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Age } from '../../../../ui/Age.js';
+import { isUiManaged } from '../../../../ui/forms/origin.js';
 import { CanarySpecEditor } from '../../canaries/CanarySpecEditor.js';
 import { docChecks, docFromRow } from '../../canaries/canaryDoc.js';
 import { DerivedChecks } from '../../canaries/DerivedChecks.js';
-import { isUiManaged } from '../../canaries/origin.js';
 import type { KindPartProps, ResourceKind, ResourceRow } from '../types.js';
 
 /** The check types of a canary row, each once, in the editor's order (`http, redis`). */

@@ -1,5 +1,5 @@
 import { Age } from '../../../../ui/Age.js';
-import { playbookJobRuns } from '../../../playbooks/jobHistory.js';
+import { playbookJobRuns } from '../../../playbooks/api.js';
 import { PlaybookSpecEditor } from '../../playbooks/PlaybookSpecEditor.js';
 import type { ResourceKind } from '../types.js';
 

@@ -1,4 +1,4 @@
-import { cx } from '../../../ui/cx.js';
+import { cx } from '../cx.js';
 
 /** Which view of a resource's document an editor shows. */
 export type EditorView = 'form' | 'yaml';

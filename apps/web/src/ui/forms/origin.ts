@@ -1,4 +1,4 @@
-/** Zero uuid: the local instance, no agent (spec part 2 section 9). */
+/** Zero uuid: the local instance, no agent. */
 const NO_AGENT = '00000000-0000-0000-0000-000000000000';
 
 /** True when the UI may edit a resource: it was made in the UI (or by hand, no source) and no agent owns it. */
@@ -8,7 +8,7 @@ export function isUiManaged(source: string | null | undefined, agentId?: string 
 }
 
 /**
- * Where a read-only resource comes from and a link there (spec part 2 section 4): an agent's
+ * Where a read-only resource comes from and a link there: an agent's
  * page, the component that defines it, or the catalog for a cluster resource definition of `kind`.
  */
 export function originOf(

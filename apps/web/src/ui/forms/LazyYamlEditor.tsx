@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { LoadingBlock } from '../../../ui/Spinner.js';
+import { LoadingBlock } from '../Spinner.js';
 import type { YamlEditorProps } from './YamlEditor.js';
 
 const Editor = lazy(() => import('./YamlEditor.js'));

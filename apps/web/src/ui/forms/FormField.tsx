@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { cx } from '../../../ui/cx.js';
+import { cx } from '../cx.js';
 
 /** Input classes shared by the settings forms. */
 export const inputClass =
