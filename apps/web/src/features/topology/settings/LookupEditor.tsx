@@ -1,9 +1,10 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { setField } from '../../../ui/forms/fieldPath.js';
 import { CheckCard } from '../../settings/canaries/CheckCard.js';
-import { checkForm, formCheckTypes, setField } from '../../settings/canaries/checkForms.js';
-import { FormField, inputClass } from '../../settings/canaries/FormField.js';
+import { checkForm, formCheckTypes } from '../../settings/canaries/checkForms.js';
 import { lookupChecks, withLookupCheck } from './topologySpecForm.js';
 
 export interface LookupEditorProps {

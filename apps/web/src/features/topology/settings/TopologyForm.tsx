@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button.js';
-import { FormField } from '../../settings/canaries/FormField.js';
+import { FormField } from '../../../ui/forms/FormField.js';
 import { MapInput } from '../../settings/playbooks/draftInputs.js';
 import { SchemaFields } from '../../settings/playbooks/SchemaFields.js';
 import { fieldsNamed, pickKeys, withPart } from '../../settings/playbooks/schemaNodes.js';

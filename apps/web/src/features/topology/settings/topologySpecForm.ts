@@ -1,6 +1,7 @@
 import { componentSchema, topologySpecSchema } from '@opsdeck/schema';
 import type { z } from 'zod';
-import { checkFieldErrors, SCHEDULE_PRESETS } from '../../settings/canaries/checkForms.js';
+import { SCHEDULE_PRESETS } from '../../../ui/forms/schedulePresets.js';
+import { checkFieldErrors } from '../../settings/canaries/checkForms.js';
 import type { FieldHint } from '../../settings/playbooks/SchemaFields.js';
 import { objectFields, type SchemaField } from '../../settings/playbooks/schemaNodes.js';
 import { checkTopologyYaml, topologyFieldErrors } from './topologyForm.js';

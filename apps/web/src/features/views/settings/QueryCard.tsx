@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { IconButton } from '../../../ui/Button.js';
-import { FormField, inputClass } from '../../settings/canaries/FormField.js';
+import { FormField, inputClass } from '../../../ui/forms/FormField.js';
 import { SchemaFields } from '../../settings/playbooks/SchemaFields.js';
 import { fieldsNamed, pickKeys, withPart } from '../../settings/playbooks/schemaNodes.js';
 import {
