@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from './canary/checks/units.js';
+import { parseDuration } from './time/duration.js';
 
 /** Incident statuses of spec part 1 section 4; a new incident is `open` unless told otherwise. */
 export const INCIDENT_STATUSES = ['new', 'open', 'investigating', 'mitigated', 'resolved', 'closed'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from './canary/checks/units.js';
+import { resolveDateMath } from './time/dateMath.js';
 
 /**
  * Log backends (table `logging_backends`, edited in Settings › Log Backends) and the Logs API
@@ -118,13 +118,7 @@ export const logTimeSchema = z.string().refine((v) => parseLogTime(v, Date.now()
 
 /** Milliseconds since the epoch for a logTimeSchema value; undefined when malformed. */
 export function parseLogTime(v: string, now: number): number | undefined {
-  const s = v.trim();
-  if (s === 'now') return now;
-  const rel = parseDuration(s.startsWith('now-') ? s.slice(4) : s);
-  if (rel !== undefined && /[a-z]$/i.test(s)) return now - rel;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return undefined;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? undefined : t;
+  return resolveDateMath(v, new Date(now), { durationAgo: true })?.getTime();
 }
 
 export const LOGS_MAX_LIMIT = 1000;

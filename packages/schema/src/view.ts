@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppReportSection } from './application.js';
 import { metadataSchema } from './canary/canary.js';
-import { durationSchema } from './canary/checks/units.js';
+import { durationSchema } from './time/duration.js';
 import { type ViewColumn, viewColumnSchema } from './views/column.js';
 import { viewDisplaySchema } from './views/display.js';
 import { type ViewPanel, viewPanelSchema } from './views/panel.js';

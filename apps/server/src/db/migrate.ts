@@ -106,7 +106,9 @@ export async function migrate(
         );
       }
       for (const file of changed) {
-        warn(`migration ${file} changed after being applied; starting anyway because ${ALLOW_CHANGED_MIGRATIONS_ENV}=1`);
+        warn(
+          `migration ${file} changed after being applied; starting anyway because ${ALLOW_CHANGED_MIGRATIONS_ENV}=1`,
+        );
       }
       const done = new Set(rows.map((r) => r.version));
       for (const m of migrations) {

@@ -1,9 +1,9 @@
+import { requireDateMath } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../events/queue.js';
 import { compileCel, evaluateCel } from '../expr/index.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { parseDateMath } from './duration.js';
 import type { EventResource } from './resources.js';
 import type { NotificationSilencesTable } from './tables.js';
 
@@ -60,7 +60,7 @@ export function silenceValues(input: SilenceInput, now: Date) {
   const at = (field: 'from' | 'until', v: string | null | undefined) => {
     if (v === undefined || v === null || v.trim() === '') return null;
     try {
-      return parseDateMath(v, now);
+      return requireDateMath(v, now);
     } catch (err) {
       throw badRequest(`${field}: ${(err as Error).message}`);
     }

@@ -15,7 +15,9 @@ afterAll(async () => {
 /** The migrations of this build with the text of `version` edited after it was applied. */
 function withEdited(version: number) {
   return loadMigrations().map((m) =>
-    m.version === version ? { ...m, sql: `${m.sql}\n-- edited`, checksum: migrationChecksum(`${m.sql}\n-- edited`) } : m,
+    m.version === version
+      ? { ...m, sql: `${m.sql}\n-- edited`, checksum: migrationChecksum(`${m.sql}\n-- edited`) }
+      : m,
   );
 }
 
@@ -46,9 +48,9 @@ describe('migrate', () => {
     expect(result.changed).toEqual([`${String(first.version).padStart(3, '0')}_${first.name}.sql`]);
     expect(warnings).toHaveLength(1);
     // the stored checksum stays the applied one: the next start without the escape hatch refuses again
-    const { rows } = await sql<{ checksum: string }>`select checksum from schema_migrations where version = ${first.version}`.execute(
-      db.kysely,
-    );
+    const { rows } = await sql<{
+      checksum: string;
+    }>`select checksum from schema_migrations where version = ${first.version}`.execute(db.kysely);
     expect(rows[0]?.checksum).toBe(first.checksum);
   });
 

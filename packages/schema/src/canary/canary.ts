@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { parseDuration } from '../time/duration.js';
 import { type CheckMetricSpec, checkRetriesSchema, unsupportedField } from './checks/common.js';
 import { checkSchemas } from './checks/index.js';
-import { parseDuration } from './checks/units.js';
 import { REMOVED_CHECK_TYPES, UNRUNNABLE_CHECK_TYPES, unrunnableReason } from './checkTypeReasons.js';
 
 /**

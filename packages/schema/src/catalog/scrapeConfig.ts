@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { metadataSchema, scheduleProblem } from '../canary/canary.js';
-import { durationSchema } from '../canary/checks/units.js';
+import { durationSchema } from '../time/duration.js';
 import { scraperSchemas } from './scrapers/index.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envVarSchema } from '../canary/checks/common.js';
-import { durationSchema } from '../canary/checks/units.js';
 import { execConnectionsSchema } from '../catalog/scrapers/exec.js';
+import { durationSchema } from '../time/duration.js';
 import { patchExpressionRefusal } from './patchExpressions.js';
 import {
   githubActionSchema,

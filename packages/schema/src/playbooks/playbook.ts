@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { metadataSchema } from '../canary/canary.js';
 import { envVarSchema } from '../canary/checks/common.js';
-import { durationSchema } from '../canary/checks/units.js';
 import { resourceSelectorSchema } from '../incidents.js';
+import { durationSchema } from '../time/duration.js';
 import {
   ACTION_TYPES,
   actionCommonShape,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { durationSchema } from './units.js';
+import { durationSchema } from '../../time/duration.js';
 
 /**
  * The fields every check in a Canary spec shares (the reference's `Description`, `Templatable`,

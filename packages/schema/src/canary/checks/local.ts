@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { execConnectionsSchema } from '../../catalog/scrapers/exec.js';
+import { dateMathProblem } from '../../time/dateMath.js';
+import { durationSchema } from '../../time/duration.js';
 import { checkSchema, envVarSchema, namedEnvVarSchema, unsupportedField } from './common.js';
-import { dateMathProblem } from './dateMath.js';
-import { durationSchema, sizeSchema } from './units.js';
+import { sizeSchema } from './units.js';
 
 /** Which files a folder check counts (all must hold). */
 export const folderFilterSchema = z.strictObject({
