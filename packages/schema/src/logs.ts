@@ -4,7 +4,7 @@ import { resolveDateMath } from './time/dateMath.js';
 /**
  * Log backends (table `logging_backends`, edited in Settings › Log Backends) and the Logs API
  * (`POST /api/logs`). A backend's spec names exactly one kind: `file`, `loki`, `opensearch`,
- * `elasticsearch` or `kubernetes` (the reference's apm-hub `LoggingBackend` shapes, one backend a
+ * `elasticsearch` or `kubernetes` (Mission Control's apm-hub `LoggingBackend` shapes, one backend a
  * row). Unknown keys are refused with their path, so a typo never silently searches nothing.
  */
 

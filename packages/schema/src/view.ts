@@ -105,7 +105,7 @@ export const viewSchema = z.strictObject({
 });
 export type ViewResource = z.infer<typeof viewSchema>;
 
-/** A row of `views_summary` (spec part 1: id, name, namespace, title, icon, ordinal, sidebar). */
+/** A row of `views_summary` (id, name, namespace, title, icon, ordinal, sidebar). */
 export const viewSummarySchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import type { EventResource } from './resources.js';
 import type { NotificationSilencesTable } from './tables.js';
 
-/** A resource selector as silences accept it (a subset of the reference's ResourceSelector). */
+/** A resource selector as silences accept it (a subset of Mission Control's ResourceSelector). */
 export const silenceSelectorSchema = z
   .object({
     id: z.string().optional(),
@@ -22,7 +22,7 @@ type Selector = z.infer<typeof silenceSelectorSchema>;
 
 const uuid = z.uuid('must be a UUID');
 
-/** Body of POST /api/notification/silence (the reference's fields). */
+/** Body of POST /api/notification/silence (Mission Control's fields). */
 export const silenceInputSchema = z
   .object({
     name: z.string().min(1).max(255).optional(),

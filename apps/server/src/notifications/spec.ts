@@ -122,7 +122,7 @@ const metadata = z.object({
   namespace: z.string().regex(NAME, 'lowercase letters, digits, -, _ and .').default('default'),
 });
 
-/** A Notification resource as YAML/JSON: the reference's CRD shape. */
+/** A Notification resource as YAML/JSON: Mission Control's CRD shape. */
 export const notificationResourceSchema = z.object({
   apiVersion: z.literal('mission-control.flanksource.com/v1').optional(),
   kind: z.literal('Notification'),

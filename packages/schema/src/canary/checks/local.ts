@@ -119,7 +119,7 @@ export type ExecCheck = z.infer<typeof execCheckSchema>;
 /** `junit`: reads JUnit XML reports from the `testResults` directory; passes when none failed. */
 export const junitCheckSchema = checkSchema({
   testResults: z.string().min(1, 'testResults (a directory of JUnit XML files) is required'),
-  /** Minutes to wait for the results (the reference's unit); 5 when unset. */
+  /** Minutes to wait for the results (Mission Control's unit); 5 when unset. */
   timeout: z.number().positive().optional(),
   spec: unsupportedField('running a pod is not supported; point testResults at a directory of JUnit XML files'),
   artifacts: unsupportedField(
