@@ -4,7 +4,7 @@ import { viewSectionSchema } from './views/section.js';
 import { resourceSelectorShape } from './views/selector.js';
 
 /**
- * The Application resource as the reference writes it (`apiVersion:
+ * The Application resource as Mission Control writes it (`apiVersion:
  * mission-control.flanksource.com/v1`, `kind: Application`): a named set of catalog selectors
  * (logins, datasources, access reviews, roles, environments) whose configs make up the
  * application's audit report, plus properties and sections. Unknown fields are refused with their
@@ -85,7 +85,7 @@ export const applicationSchema = z.looseObject({
 });
 export type ApplicationResource = z.infer<typeof applicationSchema>;
 
-/** Change types that are backups, and restores (the reference's lists). */
+/** Change types that are backups, and restores (Mission Control's lists). */
 export const BACKUP_CHANGE_TYPES = [
   'BackupCompleted',
   'BackupEnqueued',

@@ -1,5 +1,5 @@
 /**
- * One row of `checks_summary` from GET /api/canary/api/summary: the reference's CheckSummary plus
+ * One row of `checks_summary` from GET /api/canary/api/summary: Mission Control's CheckSummary plus
  * endpoint and next_runtime. Written by the server's health/summary.ts, read by the Health page.
  */
 export interface CheckSummary {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseDuration } from './canary/checks/units.js';
+import { parseDuration } from './time/duration.js';
 
-/** Incident statuses of spec part 1 section 4; a new incident is `open` unless told otherwise. */
+/** Incident statuses; a new incident is `open` unless told otherwise. */
 export const INCIDENT_STATUSES = ['new', 'open', 'investigating', 'mitigated', 'resolved', 'closed'] as const;
 export const incidentStatusSchema = z.enum(INCIDENT_STATUSES);
 export type IncidentStatus = z.infer<typeof incidentStatusSchema>;
@@ -53,7 +53,7 @@ export const EVIDENCE_TYPES = [
 export const evidenceTypeSchema = z.enum(EVIDENCE_TYPES);
 export type EvidenceType = z.infer<typeof evidenceTypeSchema>;
 
-/** Names of the incident events (spec part 1 section 4); they are also the incident history types. */
+/** Names of the incident events; they are also the incident history types. */
 export const INCIDENT_EVENTS = [
   'incident.created',
   'incident.status_updated',
@@ -84,7 +84,7 @@ export const resourceSelectorSchema = z.object({
 export type ResourceSelector = z.infer<typeof resourceSelectorSchema>;
 
 /**
- * `incident_rules.spec` in the reference's IncidentRule CRD shape. `checks` selects the checks the
+ * `incident_rules.spec` in Mission Control's IncidentRule CRD shape. `checks` selects the checks the
  * rule watches; `filter.age` is how long a check must stay in a matching status before an
  * incident opens; autoResolve/autoClose count from the check's recovery. With
  * `hoursOfOperation`, incidents open only inside one of the windows (outside, when `negate`).
@@ -123,11 +123,11 @@ export const incidentRuleSpecSchema = z.object({
 });
 export type IncidentRuleSpec = z.infer<typeof incidentRuleSpecSchema>;
 
-/** What the Link to Incident form starts with (spec part 2 section 5). */
+/** What the Link to Incident form starts with. */
 export const LINK_TO_INCIDENT_DEFAULTS = { severity: 'low', type: 'availability' } as const;
 
 /**
- * The Link to Incident modal (spec part 2 section 5): an existing incident or a new title, a
+ * The Link to Incident modal: an existing incident or a new title, a
  * severity and a type, and a hypothesis when the incident exists.
  */
 export const linkToIncidentSchema = z

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { parseDuration } from './canary/checks/units.js';
+import { resolveDateMath } from './time/dateMath.js';
 
 /**
  * Log backends (table `logging_backends`, edited in Settings › Log Backends) and the Logs API
  * (`POST /api/logs`). A backend's spec names exactly one kind: `file`, `loki`, `opensearch`,
- * `elasticsearch` or `kubernetes` (the reference's apm-hub `LoggingBackend` shapes, one backend a
+ * `elasticsearch` or `kubernetes` (Mission Control's apm-hub `LoggingBackend` shapes, one backend a
  * row). Unknown keys are refused with their path, so a typo never silently searches nothing.
  */
 
@@ -118,13 +118,7 @@ export const logTimeSchema = z.string().refine((v) => parseLogTime(v, Date.now()
 
 /** Milliseconds since the epoch for a logTimeSchema value; undefined when malformed. */
 export function parseLogTime(v: string, now: number): number | undefined {
-  const s = v.trim();
-  if (s === 'now') return now;
-  const rel = parseDuration(s.startsWith('now-') ? s.slice(4) : s);
-  if (rel !== undefined && /[a-z]$/i.test(s)) return now - rel;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return undefined;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? undefined : t;
+  return resolveDateMath(v, new Date(now), { durationAgo: true })?.getTime();
 }
 
 export const LOGS_MAX_LIMIT = 1000;

@@ -1,4 +1,4 @@
-/** Every send-history status of the reference: what the server records and the pages filter by. */
+/** Every send-history status of Mission Control: what the server records and the pages filter by. */
 export const SEND_STATUSES = [
   'sent',
   'error',
@@ -14,7 +14,7 @@ export const SEND_STATUSES = [
 ] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 
-/** Events a notification rule may listen to (the reference's event names). */
+/** Events a notification rule may listen to (Mission Control's event names). */
 export const NOTIFICATION_EVENTS = [
   'check.passed',
   'check.failed',
@@ -45,7 +45,7 @@ export const NOTIFICATION_EVENTS = [
   'incident.dod.passed',
   'incident.dod.regressed',
   'incident.dod.removed',
-  // the spec's incident event names (part 1 section 4), published beside the reference's above
+  // OpsDeck's own incident event names, published beside Mission Control's above
   'incident.status_updated',
   'responder.created',
   'responder.commented',

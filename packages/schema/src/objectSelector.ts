@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Resource } from './rbac.js';
 
-// Object selectors of permission rows (reference backend.md 6.4): instead of one resource or a
+// Object selectors of permission rows: instead of one resource or a
 // global object, a row may name the objects it covers by selectors over configs, components,
 // playbooks and connections. The server evaluates them in SQL (rows read through /api/db) and in
 // memory (one object: the playbook to run); both follow the matching rules below.

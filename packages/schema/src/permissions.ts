@@ -10,12 +10,12 @@ import { ACTIONS, type Action, RESOURCES, type Resource, type Role, roleAllows }
 
 export * from './objectSelector.js';
 
-// Permission rows (spec part 2 sections 3, 4 and 6): who (Team, Person, Notification) may or may
+// Permission rows: who (Team, Person, Notification) may or may
 // not (deny) do what (an action) on which resource (one catalog item, component, connection or
 // playbook, or a global object). Shared by the server (authorize, validation) and the web app
 // (the permission modal, and what the signed-in person may open).
 
-/** Global objects of spec part 2 section 6 and the resources of the role table they cover. */
+/** Global objects a permission may name and the resources of the role table they cover. */
 export const OBJECT_RESOURCES: Record<string, readonly Resource[]> = {
   canaries: ['canaries'],
   catalog: ['config_scrapers'],
@@ -63,7 +63,7 @@ export const RESOURCE_KINDS = {
 } as const;
 export type ResourceKind = keyof typeof RESOURCE_KINDS;
 
-/** Actions the modal offers (spec part 2 section 6). */
+/** Actions the modal offers. */
 export const PERMISSION_ACTIONS = [
   'read',
   'update',
@@ -115,7 +115,7 @@ export type RelatedObjects = Partial<Record<SelectorKind, ObjectAttributes>>;
  * Whether a selector row covers `object` (of the kind `resource` holds). With `related` the
  * request is about several objects (running a playbook on a config): every other kind the row
  * names must match the related object of that kind, and a kind the request has none of does not
- * match (reference backend.md 6.4: a row's selectors over the request's objects are ANDed).
+ * match (a row's selectors over the request's objects are ANDed).
  */
 export function selectorRowMatches(
   rule: PermissionRule,

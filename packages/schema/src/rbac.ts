@@ -1,4 +1,4 @@
-/** RBAC resources of spec part 1 section 6. */
+/** RBAC resources: what a role grant or a permission row names. */
 export const RESOURCES = [
   'database',
   'rbac',
@@ -35,7 +35,7 @@ const NO_READ_FOR_RESPONDERS: ReadonlySet<Resource> = new Set(['rbac', 'identiti
 const EDITOR_NO_WRITE: ReadonlySet<Resource> = new Set(['connections', 'identities', 'rbac']);
 const RESPONDER_WRITE: ReadonlySet<Resource> = new Set(['responder', 'incident', 'evidences', 'comments']);
 
-/** The role grants of spec part 1 section 6: can `role` perform `action` on `resource`? */
+/** The role grants: can `role` perform `action` on `resource`? */
 export function roleAllows(role: Role, resource: Resource, action: Action): boolean {
   const write = action !== 'read';
   switch (role) {

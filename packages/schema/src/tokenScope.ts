@@ -2,7 +2,7 @@ import { OBJECT_RESOURCES } from './permissions.js';
 import type { Action, Resource } from './rbac.js';
 
 // What an access token may do (issue 16 item 7): at most its owner's rights, cut to its scope.
-// A scope is a list of grants, each an object (a global object of spec part 2 section 6, a
+// A scope is a list of grants, each an object (a global object such as `connection` or `playbook`, a
 // role-table resource, or `*`) with actions. No scope (null) is the Full preset.
 
 /** One grant of a token scope. */

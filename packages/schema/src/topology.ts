@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { metadataSchema, scheduleProblem } from './canary/canary.js';
 
 /**
- * The Topology resource as the reference writes it (`apiVersion: canaries.flanksource.com/v1`,
+ * The Topology resource as Mission Control writes it (`apiVersion: canaries.flanksource.com/v1`,
  * `kind: Topology`): a tree of components, each either static or produced by a `lookup` (any
  * Canary spec run without storing results), with properties, selectors (other components become
  * children), checks, configs, expressions and `forEach`. Unknown fields are refused with their
@@ -14,7 +14,7 @@ export const TOPOLOGY_API_VERSION = 'canaries.flanksource.com/v1';
 /** A Canary spec (check lists keyed by type); the server validates it with the canary schema. */
 const lookupSchema = z.record(z.string(), z.unknown());
 
-/** The reference's templatable field: a plain template string or `{template|expr|jsonPath|javascript}`. */
+/** Mission Control's templatable field: a plain template string or `{template|expr|jsonPath|javascript}`. */
 const templateSchema = z.union([
   z.string(),
   z.strictObject({
@@ -236,7 +236,7 @@ export const topologySchema = z.looseObject({
 });
 export type TopologyResource = z.infer<typeof topologySchema>;
 
-/** Runs every 5 minutes when the spec names no schedule (the reference's default). */
+/** Runs every 5 minutes when the spec names no schedule (Mission Control's default). */
 export const DEFAULT_TOPOLOGY_SCHEDULE = '@every 5m';
 
 /** Component health values (status may also be `error` or `info`). */

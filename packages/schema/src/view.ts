@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppReportSection } from './application.js';
 import { metadataSchema } from './canary/canary.js';
-import { durationSchema } from './canary/checks/units.js';
+import { durationSchema } from './time/duration.js';
 import { type ViewColumn, viewColumnSchema } from './views/column.js';
 import { viewDisplaySchema } from './views/display.js';
 import { type ViewPanel, viewPanelSchema } from './views/panel.js';
@@ -105,7 +105,7 @@ export const viewSchema = z.strictObject({
 });
 export type ViewResource = z.infer<typeof viewSchema>;
 
-/** A row of `views_summary` (spec part 1: id, name, namespace, title, icon, ordinal, sidebar). */
+/** A row of `views_summary` (id, name, namespace, title, icon, ordinal, sidebar). */
 export const viewSummarySchema = z.object({
   id: z.string(),
   name: z.string(),

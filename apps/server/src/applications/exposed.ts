@@ -5,7 +5,7 @@ import { ApplicationValidationError, validateApplication } from './applicationYa
 import './tables.js';
 
 /**
- * `applications` under /api/db (the list page reads it; spec part 1 section 7 names the plain
+ * `applications` under /api/db (the list page reads the plain
  * table). A written spec is validated as a whole Application document, problems named by path.
  */
 function validateRow(row: Row, where: string): Row {

@@ -20,10 +20,10 @@ const exportQuery = z.object({
     .default('attachment'),
 });
 
-/** The audit report of an application and its export (reference backend-2.md section 4.3). */
+/** The audit report of an application and its export. */
 export async function applicationRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  // the report reads the catalog: catalog read (config_scrapers), like the reference's catalog:read
+  // the report reads the catalog: catalog read (config_scrapers), like Mission Control's catalog:read
   const auth = { resource: 'config_scrapers', action: 'read' } as const;
 
   const report = async (namespace: string, name: string) => {

@@ -1,5 +1,5 @@
 /**
- * Access entries of a `full: true` document (the reference's reserved keys): `external_users`
+ * Access entries of a `full: true` document (Mission Control's reserved keys): `external_users`
  * (or `users`), `external_groups` (`groups`), `external_roles` (`roles`), `external_user_groups`
  * (`user_groups`), `config_access` (`access`) and `access_logs` (`logs`). Identities are named by
  * their aliases (default: email, else name); grants and logins name the item by `external_id`

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
 
 /**
- * Catalog events of the reference (backend.md §1.3), queued in the ingest's own transaction so
+ * Catalog events with Mission Control's names, queued in the ingest's own transaction so
  * they commit with the items: `config.created`, `config.updated`, `config.deleted` per item the
  * scrape wrote, `config.<health>` when an item's health moved (healthy, unhealthy, warning,
  * unknown), and `config.changed` per change row the transaction inserted. One pending event per

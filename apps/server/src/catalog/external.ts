@@ -23,7 +23,7 @@ export interface ChangeRules {
   mapping: ChangeMapping[];
 }
 
-/** What CEL filters see of a change: the reference's column names, plus `change` and `config`. */
+/** What CEL filters see of a change: Mission Control's column names, plus `change` and `config`. */
 function celVars(c: ExternalChange, config: unknown): Record<string, unknown> {
   const row = {
     change_type: c.changeType,

@@ -11,7 +11,7 @@ import { propertiesOf } from './transform/properties.js';
 import { type ItemRelationship, relationshipsOf } from './transform/relationship.js';
 
 /**
- * Turns what a scraper read into config items, by the BaseScraper fields, in the reference's
+ * Turns what a scraper read into config items, by the BaseScraper fields, in Mission Control's
  * order: items split -> script (transform.expr / gotemplate) -> exclusions and masks -> attributes (id, name, type, class, status,
  * health, description, labels, tags, created/deleted times). A document that yields no id or no
  * type is an error naming its source, never an item with a made-up key.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * The fingerprint of a change, so the same kind of change repeating within the dedupe window
- * grows one row's count instead of adding rows (the reference's method): flatten the change's
+ * grows one row's count instead of adding rows (Mission Control's method): flatten the change's
  * patches (else its details) to path=value pairs, skip paths that churn on every write, replace
  * the parts of values that always differ (ids, timestamps, durations, hashes, numbers) with
  * placeholders, add the change type and external id, then hash the sorted pairs. No patches and

@@ -2,7 +2,7 @@ import { type ExternalAccess, emptyAccess, extractAccess } from './accessExtract
 import type { ExternalAnalysis, ExternalChange, ScrapedDocument } from './scrapers/types.js';
 
 /**
- * `full: true` (the reference's extract/fullmode): a scraped document is a map whose reserved
+ * `full: true` (Mission Control's extract/fullmode): a scraped document is a map whose reserved
  * keys are pulled out: `config` is what the item stores (no `config`: no item, only changes and
  * insights), `changes` and `analysis` are lists reported for items, and top-level `external_id`
  * and `config_type` (or `type`) are the defaults of the entries that name no item. A change needs

@@ -186,7 +186,7 @@ export interface ScrapeRun {
   warnings: string[];
 }
 
-/** The dedupe window of diff changes (the reference's default `changes.dedup.window`). */
+/** The dedupe window of diff changes (Mission Control's default `changes.dedup.window`). */
 export const DEFAULT_DEDUP_WINDOW_MS = 60 * 60_000;
 
 /**

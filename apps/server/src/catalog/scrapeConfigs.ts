@@ -5,7 +5,7 @@ import './tables.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Where a scraper came from (the reference's `source` values). */
+/** Where a scraper came from (Mission Control's `source` values). */
 export type ScraperSource = 'UI' | 'ConfigFile' | 'KubernetesCRD' | 'System';
 
 /** A stored scraper. */

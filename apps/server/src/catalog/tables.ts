@@ -3,7 +3,7 @@ import type { CreatedAt, Json, Timestamp } from '../db/types.js';
 
 /** Tables of migration 110_catalog (reference names and columns). */
 
-/** Health of a config item (the reference's values). */
+/** Health of a config item (Mission Control's values). */
 export type ConfigHealth = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
 
 export interface ConfigScrapersTable {

@@ -80,7 +80,7 @@ export interface AgentsTable {
   exec_allowed: Generated<boolean>;
 }
 
-/** Job statuses of the reference: RUNNING, SUCCESS, WARNING, FAILED, STALE, SKIPPED. */
+/** Job statuses of Mission Control: RUNNING, SUCCESS, WARNING, FAILED, STALE, SKIPPED. */
 export type JobStatus = 'RUNNING' | 'SUCCESS' | 'WARNING' | 'FAILED' | 'STALE' | 'SKIPPED';
 
 export interface JobHistoryTable {

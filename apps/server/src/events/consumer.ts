@@ -15,7 +15,7 @@ import {
 } from './queue.js';
 
 /**
- * Durable consumers over `event_queue` itself rather than pg-boss: the reference's producers
+ * Durable consumers over `event_queue` itself rather than pg-boss: Mission Control's producers
  * (the checks trigger, other domains' triggers) already write event_queue rows in their own
  * transactions, so consuming that table directly keeps one source of truth and one summary.
  * Durability comes from the table (nothing is removed before its handler succeeded), several

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Contextual values of the reference's contextual functions (`last_result()`), which depend on
+ * Contextual values of Mission Control's contextual functions (`last_result()`), which depend on
  * the check being evaluated rather than on the expression's variables. The caller sets them
  * around the evaluation with `withExpressionContext` and the functions read them from here;
  * outside of it they see nothing. The context follows awaits (an evaluation that awaits a

@@ -1,6 +1,6 @@
 const SIZE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
 
-/** `1536` -> `1.5KiB`, as the reference's HumanSize prints sizes. */
+/** `1536` -> `1.5KiB`, as Mission Control's HumanSize prints sizes. */
 export function humanSize(bytes: number): string {
   let v = bytes;
   let i = 0;

@@ -1,5 +1,5 @@
 import './rest.js';
-import { parseDuration } from '@opsdeck/schema';
+import { resolveDateMath } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -24,14 +24,12 @@ const uuid = z.uuid({ error: 'expected a check id (uuid)' });
 /** Reads `1h`, `7d` (that long before now) or an RFC 3339 time. */
 function parseWhen(value: string | undefined, now: Date, name: string): Date | undefined {
   if (value === undefined || value === '') return undefined;
-  const ago = parseDuration(value.replace(/^now-/, ''));
-  if (ago !== undefined) return new Date(now.getTime() - ago);
-  const t = new Date(value);
-  if (Number.isNaN(t.getTime())) throw badRequest(`${name}: expected a duration such as 1h or 7d, or an RFC 3339 time`);
+  const t = resolveDateMath(value, now, { durationAgo: true });
+  if (t === undefined) throw badRequest(`${name}: expected a duration such as 1h or 7d, or an RFC 3339 time`);
   return t;
 }
 
-/** Run Now, a check's history graph (spec part 1 section 7: /api/canary/...). */
+/** Run Now and a check's history graph under /api/canary. */
 export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   // the threads of `javascript:` expressions stop with the server

@@ -1,4 +1,4 @@
-import { emailSchema, ROLES, type Role } from '@opsdeck/schema';
+import { emailSchema, goDurationSetting, ROLES, type Role } from '@opsdeck/schema';
 import { z } from 'zod';
 import { type OrganizationConfig, organizationConfigFrom, organizationEnvSchema } from './organizations/config.js';
 import { type DirectUiConfig, directUiConfigFrom } from './organizations/directUi.js';
@@ -14,14 +14,7 @@ export const oidcProviderSchema = z.object({
 });
 export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
 
-const duration = z
-  .string()
-  .regex(/^\d+(ms|s|m|h)$/, 'a duration such as 30m or 24h')
-  .transform((v) => {
-    const n = Number.parseInt(v, 10);
-    const unit = v.replace(/^\d+/, '');
-    return n * (({ ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as Record<string, number>)[unit] ?? 1);
-  });
+const duration = goDurationSetting('30m or 24h');
 
 const providers = z
   .string()

@@ -3,7 +3,7 @@ import { type BeforeWriteInput, createdBySubject, type ExposedTable, exposeTable
 import { type Row, type ValidatedTable, validateIncidentWrite } from './validate.js';
 
 /**
- * The incident tables and views under /api/db, with the RBAC resources of spec part 1 section 6:
+ * The incident tables and views under /api/db, with their RBAC resources:
  * incidents and hypotheses are `incident`, evidences `evidences`, comments `comments`, responders
  * `responder`. Incident rules are `incident` too: they only open incidents. The timeline and the
  * views are read-only (triggers write the timeline). Deleting a hypothesis cascades in the

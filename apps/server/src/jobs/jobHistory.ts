@@ -16,7 +16,7 @@ export interface JobIdentity {
   resourceId?: string;
 }
 
-/** SUCCESS, WARNING (some errors), FAILED (errors only), as the reference decides. */
+/** SUCCESS, WARNING (some errors), FAILED (errors only), as Mission Control decides. */
 export function outcomeStatus(success: number, errors: number): JobStatus {
   if (errors === 0) return 'SUCCESS';
   return success > 0 ? 'WARNING' : 'FAILED';

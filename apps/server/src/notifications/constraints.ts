@@ -1,8 +1,8 @@
+import { requireDuration } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
 import { maintenanceIn } from '../maintenance/suppress.js';
 import { loadMaintenanceWindows, type MaintenanceWindow } from '../maintenance/windows.js';
-import { parseDuration } from './duration.js';
 import type { EventResource } from './resources.js';
 import { loadActiveSilences, matchSilence, type SilenceRow } from './silences.js';
 import type { SendStatus } from './tables.js';
@@ -51,7 +51,9 @@ export class ConstraintData {
     const repeating = rules.filter((r) => r.repeat_interval);
     const sent = new Map<string, SentRow>();
     if (repeating.length && resourceIds.length) {
-      const longest = Math.max(...repeating.map((r) => parseDuration(r.repeat_interval as string)));
+      const longest = Math.max(
+        ...repeating.map((r) => requireDuration(r.repeat_interval as string, { bareSeconds: true })),
+      );
       const { rows } = await sql<SentRow>`
         select id, notification_id, source_event, resource_id, created_at from notification_send_history
         where notification_id = any(${sql.val(repeating.map((r) => r.id))}::uuid[]) and status = 'sent'
@@ -92,7 +94,7 @@ export async function checkConstraints(
   groupId: string | null,
 ): Promise<Blocked | null> {
   if (rule.repeat_interval) {
-    const since = new Date(now.getTime() - parseDuration(rule.repeat_interval));
+    const since = new Date(now.getTime() - requireDuration(rule.repeat_interval, { bareSeconds: true }));
     let parentId = groupId ? null : data.lastSent(rule.id, event, resource.id, since);
     if (groupId) {
       const { rows } = await sql<{ id: string }>`

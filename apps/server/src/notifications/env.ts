@@ -22,7 +22,7 @@ export const TEMPLATE_VARIABLES = [
 ] as const;
 
 /**
- * The variables rule filters (CEL) and templates see, named as in the reference: the resource's
+ * The variables rule filters (CEL) and templates see, named as in Mission Control: the resource's
  * own (check, canary, check_status, config, component, incident), plus permalink, channel,
  * source_event, event_time, agent, resource and new_state.
  */

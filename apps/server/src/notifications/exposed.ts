@@ -1,9 +1,9 @@
+import { requireDuration } from '@opsdeck/schema';
 import { customServicesSchema } from '@opsdeck/schema/notificationChannels';
 import { compileCel, compileTemplate } from '../expr/index.js';
 import { badRequest } from '../http/errors.js';
 import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
-import { parseDuration } from './duration.js';
 import { TEMPLATE_VARIABLES } from './env.js';
 import { NOTIFICATION_EVENTS } from './spec.js';
 
@@ -29,7 +29,8 @@ function validateRule(row: Row): void {
     if (typeof row[field] === 'string') check(field, () => compileTemplate(row[field] as string, TEMPLATE_VARIABLES));
   }
   for (const field of ['repeat_interval', 'fallback_delay'] as const) {
-    if (typeof row[field] === 'string' && row[field]) check(field, () => parseDuration(row[field] as string));
+    if (typeof row[field] === 'string' && row[field])
+      check(field, () => requireDuration(row[field] as string, { bareSeconds: true }));
   }
   // channels: each a connection, a channel URL its scheme can deliver to, or an email address
   for (const field of ['custom_services', 'fallback_custom_services'] as const) {

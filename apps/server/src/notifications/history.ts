@@ -1,10 +1,10 @@
+import { requireDateMath } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../events/queue.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { maskedColumn } from '../rest/secrets.js';
 import './exposed.js';
-import { parseDateMath } from './duration.js';
 import { SEND_STATUSES } from './tables.js';
 
 /** Body of POST /api/notification/summary. */
@@ -43,7 +43,7 @@ export async function searchHistory(db: Executor, q: HistoryQuery, now: Date) {
   const when = (field: string, v: string | undefined) => {
     if (!v) return null;
     try {
-      return parseDateMath(v, now);
+      return requireDateMath(v, now);
     } catch (err) {
       throw badRequest(`${field}: ${(err as Error).message}`);
     }

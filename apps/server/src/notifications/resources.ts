@@ -17,7 +17,7 @@ export interface EventResource {
   ids: { check_id?: string; canary_id?: string; config_id?: string; component_id?: string };
   /** Ancestor ids a recursive silence matches (parents in the topology or catalog). */
   ancestors: string[];
-  /** Template and CEL variables named as in the reference: check, canary, check_status, config, ... */
+  /** Template and CEL variables named as in Mission Control: check, canary, check_status, config, ... */
   vars: Record<string, unknown>;
 }
 

@@ -1,10 +1,10 @@
+import { requireDuration } from '@opsdeck/schema';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../events/queue.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { findPlaybookId } from '../playbooks/store.js';
 import { keptColumn, maskedColumn } from '../rest/secrets.js';
-import { parseDuration } from './duration.js';
 import './exposed.js';
 import {
   type NotificationSpec,
@@ -83,7 +83,7 @@ function customServices(to: RecipientSpec): CustomService[] {
   return out;
 }
 
-const seconds = (v: string | undefined) => (v ? Math.round(parseDuration(v) / 1000) : null);
+const seconds = (v: string | undefined) => (v ? Math.round(requireDuration(v, { bareSeconds: true }) / 1000) : null);
 
 const SECRET_COLUMNS = ['custom_services', 'fallback_custom_services', 'properties'] as const;
 

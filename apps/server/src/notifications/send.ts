@@ -1,3 +1,4 @@
+import { requireDuration } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { runScope } from '../abort.js';
 import { type EventHandler, NOT_STARTED } from '../events/consumer.js';
@@ -6,7 +7,6 @@ import { HttpError } from '../http/errors.js';
 import { ChannelError } from './channels/types.js';
 import { type DeliverDeps, deliver } from './deliver.js';
 import { filterMatches, SEND_EVENT } from './dispatch.js';
-import { parseDuration } from './duration.js';
 import { buildEnv } from './env.js';
 import { expandRecipients, type RecipientRef } from './recipients.js';
 import type { ResourceLookup } from './resources.js';
@@ -286,7 +286,7 @@ async function sendRow(
 }
 
 async function queueFallback(db: Executor, row: SendRow, now: Date): Promise<void> {
-  const delayMs = row.fallback_delay ? parseDuration(row.fallback_delay) : 0;
+  const delayMs = row.fallback_delay ? requireDuration(row.fallback_delay, { bareSeconds: true }) : 0;
   const original = await db
     .selectFrom('notification_send_history')
     .selectAll()

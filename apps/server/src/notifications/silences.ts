@@ -1,13 +1,13 @@
+import { requireDateMath } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../events/queue.js';
 import { compileCel, evaluateCel } from '../expr/index.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { parseDateMath } from './duration.js';
 import type { EventResource } from './resources.js';
 import type { NotificationSilencesTable } from './tables.js';
 
-/** A resource selector as silences accept it (a subset of the reference's ResourceSelector). */
+/** A resource selector as silences accept it (a subset of Mission Control's ResourceSelector). */
 export const silenceSelectorSchema = z
   .object({
     id: z.string().optional(),
@@ -22,7 +22,7 @@ type Selector = z.infer<typeof silenceSelectorSchema>;
 
 const uuid = z.uuid('must be a UUID');
 
-/** Body of POST /api/notification/silence (the reference's fields). */
+/** Body of POST /api/notification/silence (Mission Control's fields). */
 export const silenceInputSchema = z
   .object({
     name: z.string().min(1).max(255).optional(),
@@ -60,7 +60,7 @@ export function silenceValues(input: SilenceInput, now: Date) {
   const at = (field: 'from' | 'until', v: string | null | undefined) => {
     if (v === undefined || v === null || v.trim() === '') return null;
     try {
-      return parseDateMath(v, now);
+      return requireDateMath(v, now);
     } catch (err) {
       throw badRequest(`${field}: ${(err as Error).message}`);
     }

@@ -1,9 +1,8 @@
-import { emailSchema } from '@opsdeck/schema';
+import { emailSchema, requireDuration } from '@opsdeck/schema';
 import { NOTIFICATION_EVENTS } from '@opsdeck/schema/notifications';
 import { z } from 'zod';
 import { compileCel, compileTemplate } from '../expr/index.js';
 import { channelForScheme } from './channels/registry.js';
-import { parseDuration } from './duration.js';
 import { TEMPLATE_VARIABLES } from './env.js';
 
 export { NOTIFICATION_EVENTS } from '@opsdeck/schema/notifications';
@@ -11,7 +10,7 @@ export { NOTIFICATION_EVENTS } from '@opsdeck/schema/notifications';
 const duration = z.string().refine(
   (v) => {
     try {
-      parseDuration(v);
+      requireDuration(v, { bareSeconds: true });
       return true;
     } catch {
       return false;
@@ -123,7 +122,7 @@ const metadata = z.object({
   namespace: z.string().regex(NAME, 'lowercase letters, digits, -, _ and .').default('default'),
 });
 
-/** A Notification resource as YAML/JSON: the reference's CRD shape. */
+/** A Notification resource as YAML/JSON: Mission Control's CRD shape. */
 export const notificationResourceSchema = z.object({
   apiVersion: z.literal('mission-control.flanksource.com/v1').optional(),
   kind: z.literal('Notification'),

@@ -4,7 +4,7 @@ import { settlePlaybookSend } from '../notifications/send.js';
 import './tables.js';
 
 /**
- * The SQL of the run and action queues (reference backend.md 6.1, step 4): several processes
+ * The SQL of the run and action queues: several processes
  * share them through `FOR UPDATE SKIP LOCKED`, so no run step or action is taken twice while its
  * claim holds. An action claim is a lease: a worker that dies leaves the row `running` with a
  * lease that passes, and the next claim takes it over. Time comes from the caller's clock.

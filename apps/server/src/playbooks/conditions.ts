@@ -2,7 +2,7 @@ import { parseDuration } from '@opsdeck/schema';
 import { compileCel, ExprDuration, evaluateCel } from '../expr/index.js';
 
 /**
- * An action's `if`: one of the reference's functions (always(), failure(), success(), timeout(),
+ * An action's `if`: one of Mission Control's functions (always(), failure(), success(), timeout(),
  * skip()) or a CEL expression over the run's template env; unset means success(). And its
  * `delay`: a duration (`30s`) or CEL answering one.
  */

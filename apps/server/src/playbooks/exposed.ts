@@ -10,9 +10,8 @@ import { PlaybookValidationError, validatePlaybook } from './yaml.js';
 import './tables.js';
 
 /**
- * The playbook tables under /api/db (spec part 1 section 7): `playbooks` is written by the
- * Settings editor (only rows of source UI: files and the CLI own the others, reference
- * backend.md 2); runs, actions and approvals are read-only here, the run API writes them.
+ * The playbook tables under /api/db: `playbooks` is written by the
+ * Settings editor (only rows of source UI: files and the CLI own the others); runs, actions and approvals are read-only here, the run API writes them.
  */
 
 function validateRow(row: Row, where: string): PlaybookResource | undefined {

@@ -11,7 +11,7 @@ import { requireTargetRead, runDecision } from './permission.js';
 import { appliesTo, selectable, type TargetKind } from './targets.js';
 
 /**
- * `GET /api/playbook/list`: the playbooks offered to run (reference backend.md 2.2), or with one
+ * `GET /api/playbook/list`: the playbooks offered to run, or with one
  * of config_id, check_id, component_id those whose selectors match that resource. Only those the
  * caller reads (`read` on playbooks, narrowed by object selectors) and may run there: the run's
  * own decision (runDecision) over the rows the request already carries, no query per playbook.

@@ -2,7 +2,7 @@ import { type PlaybookParameter, type PlaybookSpec, parseDuration } from '@opsde
 import { renderTemplate } from '../expr/index.js';
 
 /**
- * Parameters of a run (spec part 2 "Validation"): defaults are Go templates rendered with the
+ * Parameters of a run: defaults are Go templates rendered with the
  * run's resource; the values given are checked against each parameter's type and properties.
  */
 

@@ -7,7 +7,7 @@ import type { RunTargets } from './env.js';
 import type { TargetKind } from './targets.js';
 
 /**
- * Who may run a playbook, and on what (reference backend.md 6.1 "Lifecycle", 6.4): the one
+ * Who may run a playbook, and on what: the one
  * `playbook:run` decision that starting a run, its parameters, a child run's parent, the list
  * of playbooks offered to run and a notification rule running its playbook all ask, so a menu
  * never offers what the run would refuse (approving a run asks the same of `playbook:approve`).

@@ -15,7 +15,7 @@ import { webhookRoutes } from './webhook.js';
 
 const uuid = (what: string) => z.uuid({ error: `expected a ${what} id (uuid)` });
 
-/** `/api/playbook/...` (spec part 1 section 7, reference backend.md 2.2) and artifact downloads. */
+/** `/api/playbook/...` and artifact downloads. */
 export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const subjectOf = (request: { subject: import('../rbac/resources.js').Subject | null }) => {

@@ -23,7 +23,7 @@ import { wakePlaybookWorkers } from './wake.js';
 import './tables.js';
 
 /**
- * Starting, approving and cancelling runs (reference backend.md 6.1 "Lifecycle"): every start
+ * Starting, approving and cancelling runs: every start
  * checks `playbook:run` on the playbook (permission.ts) and read on the resource, renders and checks the
  * parameters and the playbook's filters, then writes the run row the consumers pick up.
  */

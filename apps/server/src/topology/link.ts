@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.js';
 import { matchesLabelSelector, matchesSelector } from '../incidents/rules/selector.js';
 
 /**
- * Links components to what their spec selects (the reference's removed ComponentRelationshipSync,
+ * Links components to what their spec selects (Mission Control's removed ComponentRelationshipSync,
  * ComponentCheckRun and ComponentConfigRun, kept here): `selectors` make other components
  * children (component_relationships), `checks` selectors link checks, `configs` selectors link
  * config items. Each link carries the hash of its selectors; links a selector no longer yields are

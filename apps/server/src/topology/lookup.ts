@@ -49,7 +49,7 @@ export async function runLookup(lookup: Record<string, unknown>, ctx: ExecuteCon
   return out;
 }
 
-/** A component as a lookup may return it (the reference's JSON component shape). */
+/** A component as a lookup may return it (Mission Control's JSON component shape). */
 export interface LookedUpComponent {
   name?: string;
   type?: string;

@@ -5,7 +5,7 @@ import { type ComponentSummary, type Counts, rollUp, summarise, worstHealth } fr
 
 /**
  * Recomputes and stores the status, health and summary of every live component of some
- * topologies (the reference's removed ComponentStatusSummarySync, kept here): children by
+ * topologies (Mission Control's removed ComponentStatusSummarySync, kept here): children by
  * parent and by selector, linked checks, open incidents (via evidences) and open insights of
  * linked config items. A health change of a component queues `component.<health>`, which
  * notification rules and later playbooks react to.
@@ -29,7 +29,7 @@ interface Row {
   status_reason: string | null;
 }
 
-/** Depth of the roll-up (the reference's limit): a selector cycle stops here. */
+/** Depth of the roll-up (Mission Control's limit): a selector cycle stops here. */
 const MAX_DEPTH = 10;
 
 export interface RollupResult {

@@ -30,7 +30,7 @@ function parseLabels(v: string | undefined): Record<string, string> {
   return out;
 }
 
-/** The topology tree, Run Now and the snapshot (spec part 1 section 7). */
+/** The topology tree, Run Now and the snapshot. */
 export async function topologyRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 

@@ -2,7 +2,7 @@ import { evaluateCel } from '../expr/index.js';
 
 /**
  * Status and health roll-up (backend-2 §1.4), as pure functions over one component's inputs.
- * One deliberate difference from the reference: an unknown (or empty) health never counts as
+ * One deliberate difference from Mission Control: an unknown (or empty) health never counts as
  * healthy. Unknown inputs are ignored, so a parent of healthy and unknown children is healthy,
  * and a component that knows nothing of itself, its checks or its children stays unknown.
  */

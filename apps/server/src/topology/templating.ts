@@ -1,7 +1,7 @@
 import { renderTemplate } from '../expr/index.js';
 
 /**
- * Templates of topology specs are Go templates; the reference also writes `$(.component.name)`
+ * Templates of topology specs are Go templates; Mission Control also writes `$(.component.name)`
  * in `forEach` so the text survives Kubernetes' own templating. Both forms render here.
  */
 

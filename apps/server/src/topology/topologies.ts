@@ -5,7 +5,7 @@ import type { Executor } from '../events/queue.js';
 import { topologySchedule } from './topologyYaml.js';
 import './tables.js';
 
-/** Where a topology came from (the reference's `source` values). */
+/** Where a topology came from (Mission Control's `source` values). */
 export type TopologySource = 'UI' | 'ConfigFile' | 'KubernetesCRD' | 'Push' | 'System';
 
 /**

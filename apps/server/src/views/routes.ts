@@ -128,7 +128,7 @@ export async function viewRoutes(scope: FastifyInstance, ctx: AppContext): Promi
     return viewRows(ctx.db, view.id, view.spec, { fingerprint, limit, offset, sort, order, search, filters });
   });
 
-  // /api/config/views and /views_summary (spec part 1 section 7): the /api/db handlers and RBAC
+  // /api/config/views and /views_summary: the /api/db handlers and RBAC
   await scope.register(async (config) => {
     registerJsonBody(config);
     const opts = { config: { auth: 'authenticated' as const } };

@@ -4,7 +4,7 @@ import { DeadlinePool } from '../threads/deadlinePool.js';
 
 /**
  * The SQL engine a view's `merge` and panel queries run on: an in-memory PGlite of its own, never
- * the OpsDeck database, so a view's SQL sees only its query tables (the reference uses an
+ * the OpsDeck database, so a view's SQL sees only its query tables (Mission Control uses an
  * in-memory SQLite the same way). It lives on a worker thread (scratchWorker.mjs), one refresh at
  * a time, so a slow or looping query never holds the server's thread: at the refresh's deadline
  * the thread is terminated and a new engine starts for the next refresh. Each refresh loads its

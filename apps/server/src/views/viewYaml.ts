@@ -17,7 +17,7 @@ function cel(source: string | undefined, at: PropertyKey[]): ResourceIssue[] {
   }
 }
 
-/** Validates a View document as the reference writes it; CEL expressions must compile. */
+/** Validates a View document as Mission Control writes it; CEL expressions must compile. */
 export function validateView(doc: unknown): ViewResource {
   const parsed = viewSchema.safeParse(doc);
   if (!parsed.success) throw new ViewValidationError(canaryIssues(parsed.error));

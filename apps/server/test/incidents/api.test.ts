@@ -110,7 +110,7 @@ describe('/api/db incidents', () => {
       .where('event_id', '=', incident.id as string)
       .orderBy('name')
       .execute();
-    // the spec's event, and the reference's name notification rules listen to
+    // OpsDeck's incident event, and Mission Control's name notification rules listen to
     expect(events.map((e) => e.name)).toEqual([
       'incident.created',
       'incident.status.mitigated',

@@ -83,7 +83,7 @@ spec:
       'checkout is unhealthy is open (critical)',
       'checkout is unhealthy is resolved (critical)',
     ]);
-    // both name sets (the spec's and the reference's) are consumed: nothing waits in the queue
+    // both name sets (OpsDeck's and Mission Control's) are consumed: nothing waits in the queue
     await consumer.runOnce();
     const left = await server.db.kysely
       .selectFrom('event_queue')

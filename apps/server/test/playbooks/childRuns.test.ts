@@ -4,7 +4,7 @@ import { addPersonWithToken, startTestServer, type TestServer } from '../helpers
 import { run, seedPlaybook, status, worker } from './helpers.js';
 
 /**
- * Child runs (`parent_id` on POST /api/playbook/run, reference backend.md 2): checked, stored,
+ * Child runs (`parent_id` on POST /api/playbook/run): checked, stored,
  * listed. The starter of a child must read the parent run and may run the parent's playbook;
  * triggers (a webhook authenticated by its own secret) start no child runs.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { httpPeer, run, seedPlaybook, status, worker } from './helpers.js';
 
-/** Fields of the reference's resources are acted on or refused with the reason, never stored and ignored. */
+/** Fields of Mission Control's resources are acted on or refused with the reason, never stored and ignored. */
 
 let server: TestServer;
 let peer: Awaited<ReturnType<typeof httpPeer>>;

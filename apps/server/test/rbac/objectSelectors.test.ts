@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPersonWithToken, fetchWithToken, startTestServer, type TestServer } from '../helpers/index.js';
 import { seedPlaybook } from '../playbooks/helpers.js';
 
-// Permission rows with object selectors (reference backend.md 6.4): a person with no role that
+// Permission rows with object selectors: a person with no role that
 // reads the catalog is granted `read` on the configs a label selector picks, and `playbook:run`
 // on the playbooks a selector picks. Every request goes through the production authenticator
 // with the person's access token, so the rows are loaded as in production.

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { parseDuration } from '../time/duration.js';
 import { type CheckMetricSpec, checkRetriesSchema, unsupportedField } from './checks/common.js';
 import { checkSchemas } from './checks/index.js';
-import { parseDuration } from './checks/units.js';
 import { REMOVED_CHECK_TYPES, UNRUNNABLE_CHECK_TYPES, unrunnableReason } from './checkTypeReasons.js';
 
 /**
- * The Canary resource as the reference writes it (`apiVersion: canaries.flanksource.com/v1`,
+ * The Canary resource as Mission Control writes it (`apiVersion: canaries.flanksource.com/v1`,
  * `kind: Canary`): metadata, spec-level settings and one list per check type. The per-type lists
  * come from `checkSchemas`, so a type registers once and the envelope follows. Unknown fields and
  * types OpsDeck cannot run are refused with the path of the offending field.
@@ -58,7 +58,7 @@ export const metadataSchema = z.looseObject({
 /** Spec-level fields of a Canary besides the check lists. */
 const canarySpecShape = {
   schedule: scheduleSchema.optional(),
-  /** Seconds between runs (deprecated by the reference in favour of schedule). */
+  /** Seconds between runs (deprecated by Mission Control in favour of schedule). */
   interval: z.number().int().positive().optional(),
   /** 0 pauses the canary. */
   replicas: z.number().int().min(0).optional(),

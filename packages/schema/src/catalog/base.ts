@@ -6,7 +6,7 @@ const NOT_ELSEWHERE =
   'agent and scope are not supported in relationship selectors: related items are found in this OpsDeck catalog';
 
 /**
- * The fields every scraper of a ScrapeConfig shares (the reference's BaseScraper): how to turn
+ * The fields every scraper of a ScrapeConfig shares (Mission Control's BaseScraper): how to turn
  * what a scraper read into config items, and the transform applied on the way. Each per-type
  * schema is built with `scraperSchema({...})`, which merges these and refuses unknown fields, so
  * a typo is an error naming its path instead of a silently ignored setting.
@@ -43,7 +43,7 @@ const maskSchema = z.strictObject({
   value: text,
 });
 
-/** Actions a change mapping may take on a change (the reference's list). */
+/** Actions a change mapping may take on a change (Mission Control's list). */
 export const CHANGE_ACTIONS = ['delete', 'ignore', 'move-up', 'copy-up', 'copy', 'move'] as const;
 
 const changeMappingSchema = z.strictObject({
@@ -114,7 +114,7 @@ const locationText = z.unknown().transform((v, ctx) => {
   return z.NEVER;
 });
 
-/** What the reference's `transform` block holds. */
+/** What Mission Control's `transform` block holds. */
 export const transformSchema = z
   .strictObject({
     /** CEL that returns the list of configs to keep (replaces what was scraped). */
@@ -142,7 +142,7 @@ export const transformSchema = z
   });
 export type ScrapeTransform = z.infer<typeof transformSchema>;
 
-/** A custom property shown on the item's page (the reference's ConfigProperties). */
+/** A custom property shown on the item's page (Mission Control's ConfigProperties). */
 const propertySchema = z.looseObject({ name: text });
 
 export const MAX_TAGS = 5;
@@ -209,7 +209,7 @@ export function scraperSchema<S extends z.ZodRawShape>(shape: S) {
 /** The BaseScraper fields of a validated scraper. */
 export type BaseScraper = z.infer<ReturnType<typeof scraperSchema<Record<never, never>>>>;
 
-/** Credentials beside a connection string (the reference's `auth`). */
+/** Credentials beside a connection string (Mission Control's `auth`). */
 export const scraperAuthSchema = z.strictObject({
   username: envVarSchema.optional(),
   password: envVarSchema.optional(),

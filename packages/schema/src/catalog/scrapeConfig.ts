@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { metadataSchema, scheduleProblem } from '../canary/canary.js';
-import { durationSchema } from '../canary/checks/units.js';
+import { durationSchema } from '../time/duration.js';
 import { scraperSchemas } from './scrapers/index.js';
 
 /**
- * The ScrapeConfig resource as the reference writes it (`apiVersion: configs.flanksource.com/v1`,
+ * The ScrapeConfig resource as Mission Control writes it (`apiVersion: configs.flanksource.com/v1`,
  * `kind: ScrapeConfig`): schedule, full mode, retention and one list per scraper type. The lists
- * of types OpsDeck runs come from `scraperSchemas`; every other type of the reference is refused
+ * of types OpsDeck runs come from `scraperSchemas`; every other type of Mission Control is refused
  * with a message naming it, never silently accepted.
  */
 
 export const SCRAPE_CONFIG_API_VERSION = 'configs.flanksource.com/v1';
 
-/** Scraper types of the reference's ScraperSpec (and of the form builder). */
+/** Scraper types of Mission Control's ScraperSpec (and of the form builder). */
 export const REFERENCE_SCRAPER_TYPES = [
   'aws',
   'azure',
@@ -36,7 +36,7 @@ export const REFERENCE_SCRAPER_TYPES = [
   'trivy',
 ] as const;
 
-/** Applied when a ScrapeConfig sets no schedule (the reference scrapes every hour by default). */
+/** Applied when a ScrapeConfig sets no schedule (Mission Control scrapes every hour by default). */
 export const DEFAULT_SCRAPE_SCHEDULE = '@every 60m';
 
 const ageOrKeep = z.string().refine((v) => v === 'keep' || durationSchema.safeParse(v).success, {
@@ -77,9 +77,9 @@ const specShape = {
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .optional(),
-  /** Seconds a scrape may take (the reference's duration string is accepted too). */
+  /** Seconds a scrape may take (Mission Control's duration string is accepted too). */
   timeout: z.union([z.number().int().positive(), durationSchema]).optional(),
-  // accepted by the reference's ScrapeConfig but not acted on here: refused with the reason rather
+  // accepted by Mission Control's ScrapeConfig but not acted on here: refused with the reason rather
   // than stored and ignored (an author would believe they took effect)
   logLevel: refusedField(
     'per-scrape log levels are not supported: every scrape records its errors and warnings in its job history; remove logLevel',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envVarSchema } from '../canary/checks/common.js';
-import { durationSchema } from '../canary/checks/units.js';
 import { execConnectionsSchema } from '../catalog/scrapers/exec.js';
+import { durationSchema } from '../time/duration.js';
 import { patchExpressionRefusal } from './patchExpressions.js';
 import {
   githubActionSchema,
@@ -13,8 +13,8 @@ import {
 } from './queryActions.js';
 
 /**
- * The action types of a Playbook (`spec.actions[]`) OpsDeck runs, each with the reference's field
- * names. Types of the reference OpsDeck does not run (pod, ai, ...) are refused at validation with
+ * The action types of a Playbook (`spec.actions[]`) OpsDeck runs, each with Mission Control's field
+ * names. Types of Mission Control OpsDeck does not run (pod, ai, ...) are refused at validation with
  * a message naming them and why: an action is never skipped silently.
  */
 
@@ -185,7 +185,7 @@ export const actionSchemas = {
 export type ActionType = keyof typeof actionSchemas;
 export const ACTION_TYPES = Object.keys(actionSchemas) as ActionType[];
 
-/** Action types of the reference OpsDeck refuses, and why: each needs something that cannot exist here. */
+/** Action types of Mission Control OpsDeck refuses, and why: each needs something that cannot exist here. */
 export const UNSUPPORTED_ACTIONS: Record<string, string> = {
   pod: 'pod actions need Kubernetes, which OpsDeck does not run actions on: use an exec action',
   azureDevopsPipeline:

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { metadataSchema } from '../canary/canary.js';
 import { envVarSchema } from '../canary/checks/common.js';
-import { durationSchema } from '../canary/checks/units.js';
 import { resourceSelectorSchema } from '../incidents.js';
+import { durationSchema } from '../time/duration.js';
 import {
   ACTION_TYPES,
   actionCommonShape,
@@ -14,13 +14,13 @@ import {
 } from './actions.js';
 
 /**
- * The Playbook resource as the reference writes it (`apiVersion: mission-control.flanksource.com/v1`,
+ * The Playbook resource as Mission Control writes it (`apiVersion: mission-control.flanksource.com/v1`,
  * `kind: Playbook`): what it applies to, its parameters, actions, approval and triggers.
  */
 
 export const PLAYBOOK_API_VERSION = 'mission-control.flanksource.com/v1';
 
-/** Parameter types of the reference. */
+/** Parameter types of Mission Control. */
 export const PARAMETER_TYPES = [
   'check',
   'checkbox',
@@ -141,7 +141,7 @@ export type PlaybookApproval = z.infer<typeof approvalSchema>;
 
 const eventTriggerSchema = (events: readonly [string, ...string[]], cls: string) =>
   z.strictObject({
-    // the reference's event names carry the class (`component.unhealthy`); both spellings are one event
+    // Mission Control's event names carry the class (`component.unhealthy`); both spellings are one event
     event: z.preprocess(
       (e) => (typeof e === 'string' && e.startsWith(`${cls}.`) ? e.slice(cls.length + 1) : e),
       z.enum(events, { error: `event must be one of ${events.join(', ')}` }),
@@ -279,7 +279,7 @@ export type PlaybookResource = {
   spec: PlaybookSpec;
 };
 
-/** Run statuses of the reference; the last four are final. */
+/** Run statuses of Mission Control; the last four are final. */
 export const PLAYBOOK_RUN_STATUSES = [
   'scheduled',
   'running',

@@ -5,10 +5,10 @@ import { resourceSelectorSchema } from '../incidents.js';
 /**
  * Playbook actions that read or call another system and keep what it answered: `prometheus`
  * (a PromQL query), `logs` (a search through a log backend), `github` (workflow dispatch) and
- * `report` (a catalog report kept as an artifact). Field names are the reference's.
+ * `report` (a catalog report kept as an artifact). Field names are Mission Control's.
  */
 
-/** A field of the reference OpsDeck refuses: accepted as a key so that the refusal names it, with the reason. */
+/** A field of Mission Control OpsDeck refuses: accepted as a key so that the refusal names it, with the reason. */
 export const refusedField = (reason: string) =>
   z.unknown().superRefine((v, ctx) => {
     if (v !== undefined) ctx.addIssue({ code: 'custom', message: reason });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { unsupportedField } from '../canary/checks/common.js';
+import { resolveDateMath } from '../time/dateMath.js';
+import { parseDuration } from '../time/duration.js';
 import { VIEW_COLUMN_TYPES } from './column.js';
 import { viewEnvVarSchema } from './envVar.js';
 import { viewSelectorSchema } from './selector.js';
@@ -10,10 +12,9 @@ const NTLM_REFUSED =
 /** A Prometheus time: RFC 3339, a unix timestamp, `now`, or `now-1h` / `1h` (that long ago). */
 const promTime = z
   .string()
-  .regex(
-    /^(now(-\d+(ms|s|m|h|d|w))?|\d+(ms|s|m|h|d|w)|\d+(\.\d+)?|\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d))$/,
-    'a time such as now-1h, 1h (ago), a unix timestamp or an RFC 3339 date',
-  );
+  .refine((v) => resolveDateMath(v, new Date(), { durationAgo: true, unixSeconds: true }) !== undefined, {
+    message: 'a time such as now-1h, 1h (ago), a unix timestamp or an RFC 3339 date',
+  });
 
 /** A range query (`/api/v1/query_range`): every sample between start and end, `step` apart. */
 export const prometheusRangeSchema = z.strictObject({
@@ -21,7 +22,7 @@ export const prometheusRangeSchema = z.strictObject({
   end: promTime.optional(),
   step: z
     .string()
-    .regex(/^\d+(\.\d+)?(ms|s|m|h|d|w)?$/, 'a step such as 30s, 5m or 60')
+    .refine((v) => parseDuration(v, { bareSeconds: true }) !== undefined, { message: 'a step such as 30s, 5m or 60' })
     .optional(),
 });
 

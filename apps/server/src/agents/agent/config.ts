@@ -1,12 +1,7 @@
+import { goDurationSetting } from '@opsdeck/schema';
 import { z } from 'zod';
 
-const duration = z
-  .string()
-  .regex(/^\d+(ms|s|m|h)$/, 'a duration such as 10s or 1m')
-  .transform((v) => {
-    const m = /^(\d+)(ms|s|m|h)$/.exec(v) as RegExpExecArray;
-    return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
-  });
+const duration = goDurationSetting('10s or 1m');
 
 /** Agent mode: set OPSDECK_UPSTREAM_URL and this OpsDeck pushes what it runs to that one. */
 export const upstreamEnvSchema = z.object({

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import type { ConfigRef } from './configs.js';
 
 /**
- * Incidents linked to the application (the reference never fills these): an incident whose
+ * Incidents linked to the application (Mission Control never fills these): an incident whose
  * evidence is one of its config items, a change or an insight of one, or a component built from or
  * linked to one of them. Newest first.
  */

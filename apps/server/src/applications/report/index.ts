@@ -10,7 +10,7 @@ import { locations } from './locations.js';
 import { sections } from './sections.js';
 
 /**
- * The audit report of an application (reference backend-2.md section 4.3), built from the
+ * The audit report of an application, built from the
  * catalog: access from config_access of the `logins` items, backups and restores from the change
  * types of the `datasources`, locations from `environments`, findings, changes and incidents of
  * every item any selector matches, and the spec's sections.

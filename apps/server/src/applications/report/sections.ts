@@ -27,7 +27,7 @@ async function viewId(db: Db, namespace: string, name: string): Promise<string |
 /** A `from`/`to` filter: `24h` / `7d` (that long ago), `now-2d` or an ISO time. */
 function when(field: string, text: string | undefined, now: Date): Date | undefined {
   if (!text) return undefined;
-  return parseTime(field, /^\d+(ms|s|m|h|d|w)$/.test(text) ? `now-${text}` : text, now);
+  return parseTime(field, text, now, { durationAgo: true });
 }
 
 const joined = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(',') || undefined;

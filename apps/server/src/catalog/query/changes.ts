@@ -5,7 +5,7 @@ import { changeScope } from './changeScope.js';
 import { allOf, inList, parseTagSelectors, parseTime, tagConditions } from './filters.js';
 
 /**
- * POST /api/catalog/changes (reference backend.md section 2.2, backend-2 section 2.3): changes
+ * POST /api/catalog/changes: changes
  * across the catalog, or of one item and the items related to it (`recursive` downstream =
  * outgoing, upstream = incoming, all, none; `soft` follows soft relations too, else only
  * parent-child ones; `depth` at most 10), filtered, sorted and paged, with counts per change type
@@ -102,7 +102,7 @@ export async function catalogChanges(db: Db, req: ChangesRequest, now: Date): Pr
   const pageSize = Math.min(Math.max(req.page_size ?? 50, 1), 1000);
   const page = Math.max(req.page ?? 1, 1);
   const time = (field: string, text: string | undefined) => (text ? parseTime(field, text, now) : undefined);
-  // the reference's default window is two days; an empty `from` asks for every change
+  // Mission Control's default window is two days; an empty `from` asks for every change
   const from = time('from', req.from === undefined ? 'now-2d' : req.from);
   const to = time('to', req.to);
   const fromInserted = time('from_inserted_at', req.from_inserted_at);

@@ -1,10 +1,10 @@
-import { parseDuration } from '@opsdeck/schema';
+import { type DateMathOptions, resolveDateMath } from '@opsdeck/schema';
 import { type LabelRequirement, parseLabelSelector } from '@opsdeck/schema/permissions';
 import { type RawBuilder, sql } from 'kysely';
 import { badRequest } from '../../http/errors.js';
 
 /**
- * The filter grammar the catalog calls share (reference backend-2 section 2): comma lists where a
+ * The filter grammar the catalog calls share (the catalog API's query parameters): comma lists where a
  * leading `!` excludes, datemath times (`now-2d`), and tag selectors (`k=v`, `k!=v`, `k in (a,b)`,
  * `k notin (a,b)`). Every value reaches SQL bound.
  */
@@ -23,21 +23,14 @@ export function inList(
   return parts.length ? sql`(${sql.join(parts, sql` and `)})` : undefined;
 }
 
-const DATEMATH = /^now(?:([+-])(.+))?$/;
-
-/** `now`, `now-2d`, `now+1h` or an ISO time -> a Date; 400 naming `field` when it is neither. */
-export function parseTime(field: string, text: string, now: Date): Date {
-  const m = DATEMATH.exec(text.trim());
-  if (m) {
-    if (!m[1]) return now;
-    const ms = parseDuration(m[2] as string);
-    if (ms === undefined) throw badRequest(`${field}: ${JSON.stringify(text)} is not a time (now-2d, an ISO time)`);
-    return new Date(now.getTime() + (m[1] === '-' ? -ms : ms));
-  }
-  const date = /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(text) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime()))
-    throw badRequest(`${field}: ${JSON.stringify(text)} is not a time (now-2d, an ISO time)`);
-  return date;
+/**
+ * `now`, `now-2d`, `now+1h`, `now-1d/d` or an ISO time -> a Date (with `durationAgo`, `24h` means
+ * that long ago); 400 naming `field` when it is none of them.
+ */
+export function parseTime(field: string, text: string, now: Date, options?: DateMathOptions): Date {
+  const at = resolveDateMath(text, now, options);
+  if (!at) throw badRequest(`${field}: ${JSON.stringify(text)} is not a time (now-2d, an ISO time)`);
+  return at;
 }
 
 /** One requirement of a selector (`k=v`, `k!=v`, `k in (a,b)`, `k notin (a,b)`): the shared grammar. */

@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors.js';
 import { allOf, inList, parseTagSelectors, tagConditions } from './filters.js';
 
 /**
- * POST /resources/search (reference backend.md section 2.2): checks, components and config items
+ * POST /resources/search: checks, components and config items
  * matching ResourceSelectors, each answered as a SelectedResource.
  */
 export interface ResourceSelector {

@@ -6,7 +6,7 @@ import { allOf, inList, parseTagSelectors, tagConditions } from './filters.js';
 import { summaryChanges } from './summaryChanges.js';
 
 /**
- * POST /api/catalog/summary (reference backend.md section 2.2, backend-2 section 2.1): live items
+ * POST /api/catalog/summary: live items
  * grouped by `groupBy` (columns or tag keys) with their count, health counts, first created and
  * last updated, changes since `changes.since`, open insights by type and summed cost.
  */

@@ -7,7 +7,7 @@ import { callFunction } from '../../rest/handlers/rpc.js';
 import { writeTable } from '../../rest/handlers/write.js';
 
 /**
- * /api/config/* (spec part 1 section 7): the catalog's slice of the /api/db layer, the same
+ * /api/config/*: the catalog's slice of the /api/db layer, the same
  * handlers, whitelist and RBAC, limited to the catalog's relations. `views` and `views_summary`
  * belong to the views domain and are served by it.
  */

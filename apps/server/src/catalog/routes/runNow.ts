@@ -13,7 +13,7 @@ import { claimNow, releaseLease } from '../runs/lease.js';
 import { loadStoredScraper, runLeaseMs, runStoredScraper } from '../runs/run.js';
 
 /**
- * Run Now of a scraper (the reference's config-db `POST /run/:id`): `POST
+ * Run Now of a scraper (Mission Control's config-db `POST /run/:id`): `POST
  * /api/catalog/scrapers/:id/run` scrapes and stores it at once, under the same lease as scheduled
  * runs (409 while it is running anywhere), and answers what the run did once it is stored. Needs
  * update on config_scrapers (editors and admins), as saving the scraper does.

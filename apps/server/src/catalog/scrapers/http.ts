@@ -1,6 +1,6 @@
 import { type HttpScraper, httpScraperSchema, parseDuration } from '@opsdeck/schema';
 import { parse as parseYaml } from 'yaml';
-import { onAbort } from '../../abort.js';
+import { sleep } from '../../abort.js';
 import { evaluateCel, renderTemplate } from '../../expr/index.js';
 import { assertConnectionHost, hasCredentials } from '../../integrations/connection.js';
 import { createAgent, type HttpResponse, send } from '../../integrations/http/client.js';
@@ -78,18 +78,6 @@ function checkStatus(res: HttpResponse): void {
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const remove = onAbort(signal, () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    });
-    const t = setTimeout(() => {
-      remove();
-      resolve();
-    }, ms);
-  });
-
 export const httpScraper: ScraperType<HttpScraper> = {
   type: 'http',
   schema: httpScraperSchema,
@@ -115,7 +103,10 @@ export const httpScraper: ScraperType<HttpScraper> = {
         if (next === null || next === undefined || next === '' || next === false) break;
         if (typeof next !== 'string')
           throw new Error('pagination.nextPageExpr must answer a URL (string) or an empty value');
-        if (delay) await sleep(delay, ctx.signal);
+        if (delay) {
+          await sleep(delay, ctx.signal);
+          ctx.signal.throwIfAborted(); // a stopped scrape ends here, not after one more page
+        }
         res = await get(new URL(next, res.url).toString());
         pages.push(parseBody(res.body));
       }

@@ -4,7 +4,7 @@ import type { ScrapedItem } from '../extract.js';
 import { itemVariables } from './relationship.js';
 
 /**
- * The scraper's `properties` (the reference's ConfigProperties) as the item stores them in
+ * The scraper's `properties` (Mission Control's ConfigProperties) as the item stores them in
  * config_items.properties: each property as written, minus `filter` (CEL over the item: the
  * property is kept only where it is true), with `{{ }}` templates in `text`, `tooltip`, `icon`
  * and link `url`/`label` rendered over the item (`.config`, `.name`, `.labels`, ...).

@@ -148,7 +148,7 @@ const shapeOf = (s: RelationshipSelector) =>
 
 /**
  * The ids of the live items each selector finds (never the item itself, at most 100 each, like
- * the reference's lookups), by position in `wanted`. One statement per selector shape (in
+ * Mission Control's lookups), by position in `wanted`. One statement per selector shape (in
  * practice per rule) and chunk, not one per item.
  */
 async function resolveAll(

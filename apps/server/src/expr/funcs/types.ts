@@ -2,7 +2,7 @@ import { ExprDuration } from '../values.js';
 
 /**
  * One function of the shared expression library (the canary-checker / gomplate function set),
- * written once on plain JS values and offered to CEL and Go templates under the reference's names.
+ * written once on plain JS values and offered to CEL and Go templates under Mission Control's names.
  * Arguments arrive as plain values: strings, numbers, booleans, arrays, objects, `Date`
  * (timestamps), `ExprDuration` (durations) and `Uint8Array` (bytes).
  */

@@ -1,3 +1,4 @@
+import { formatGoDuration, parseGoDuration } from '@opsdeck/schema';
 import { GLOBAL_OBJECTS } from '@opsdeck/schema/permissions';
 import { isFullScope, type ScopeGrant } from '@opsdeck/schema/tokenScope';
 import type { FastifyInstance } from 'fastify';
@@ -9,18 +10,6 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import { ACTIONS, RESOURCES, type Subject } from '../../rbac/resources.js';
 import { personExists } from '../people/store.js';
 import { createAccessToken, listAccessTokens, revokeAccessToken, tokenExpiry } from './accessTokens.js';
-
-const GO_DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** Parses a Go-style duration (`720h`, `1h30m`) as the reference's token API takes it. */
-export function parseGoDuration(value: string): number | undefined {
-  if (!GO_DURATION.test(value)) return undefined;
-  let total = 0;
-  for (const m of value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g))
-    total += Number(m[1]) * (UNIT_MS[m[2] as string] ?? 0);
-  return total;
-}
 
 const tokenBody = z.object({
   name: z.string().trim().min(1).max(256),
@@ -51,13 +40,6 @@ function requireUnscoped(subject: Subject, what: string): void {
 
 const DEFAULT_TOKEN_LIFETIME = 365 * 24 * 3_600_000;
 
-/** A duration in the Go form the token API takes (`2160h`, `90m`, `45s`), rounded down. */
-export function formatDuration(ms: number): string {
-  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
-  if (ms >= 60_000) return `${Math.floor(ms / 60_000)}m`;
-  return `${Math.floor(ms / 1000)}s`;
-}
-
 /** The signed-in person's access tokens under `/api/auth` (the Tokens settings page). */
 export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +52,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const max = ctx.config.identity.tokenMaxLifetimeMs;
     const asked = expiry === undefined ? undefined : (parseGoDuration(expiry) as number);
     if (asked !== undefined && asked > max) {
-      throw badRequest(`expiry ${expiry} is longer than the maximum token lifetime of ${formatDuration(max)}`);
+      throw badRequest(`expiry ${expiry} is longer than the maximum token lifetime of ${formatGoDuration(max)}`);
     }
     let lifetime = asked ?? Math.min(DEFAULT_TOKEN_LIFETIME, max);
     if (parentId) {
@@ -79,7 +61,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const left = parent.expires_at.getTime() - ctx.clock.now().getTime();
       if (asked !== undefined && asked > left) {
         throw badRequest(
-          `expiry ${expiry} would outlive the token creating it, which expires at ${parent.expires_at.toISOString()}: ask for at most ${formatDuration(left)}`,
+          `expiry ${expiry} would outlive the token creating it, which expires at ${parent.expires_at.toISOString()}: ask for at most ${formatGoDuration(left)}`,
         );
       }
       lifetime = Math.min(lifetime, left);
@@ -136,7 +118,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   /** What the Create Token form offers: the longest lifetime this server allows. */
   r.get('/api/auth/token_settings', { config: { auth: 'authenticated' } }, async () => ({
-    max_lifetime: formatDuration(ctx.config.identity.tokenMaxLifetimeMs),
+    max_lifetime: formatGoDuration(ctx.config.identity.tokenMaxLifetimeMs),
     max_lifetime_ms: ctx.config.identity.tokenMaxLifetimeMs,
   }));
 

@@ -1,3 +1,5 @@
+import { parseGoDuration } from '@opsdeck/schema';
+
 /**
  * Gatus endpoint conditions ("[STATUS] == 200", "[BODY].status == UP", "len([BODY].items) > 0",
  * "[CERTIFICATE_EXPIRATION] > 48h") turned into CEL over an http check's result (`code`,
@@ -53,7 +55,6 @@ function bodyPath(text: string): { cel: string; json: boolean } | undefined {
 }
 
 const isNumber = (v: string) => /^-?\d+(\.\d+)?$/.test(v);
-const GO_DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
 
 function globToRegex(glob: string): string {
   return `^${glob
@@ -110,7 +111,7 @@ function convert(condition: string, kind: 'http' | 'other'): Converted {
   }
   if (left === '[CERTIFICATE_EXPIRATION]') {
     const d = isNumber(right) ? `${right}ms` : right;
-    if (!GO_DURATION.test(d))
+    if (/^[+-]/.test(d) || parseGoDuration(d) === undefined)
       return { drop: 'the certificate expiration is compared with something that is not a duration' };
     return { cel: `sslAge ${op} duration(${JSON.stringify(d)})` };
   }

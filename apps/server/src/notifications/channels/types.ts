@@ -48,7 +48,7 @@ export class ChannelError extends Error {
 }
 
 export interface Channel<Target = unknown> {
-  /** The connection type (spec part 2 section 3), e.g. `slack`, `zulip_chat`, `generic_webhook`. */
+  /** The connection type, e.g. `slack`, `zulip_chat`, `generic_webhook`. */
   type: string;
   /** URL schemes of `to.url`, e.g. `slack`. */
   schemes: readonly string[];

@@ -1,4 +1,4 @@
-import { parseDuration, type ViewQuery } from '@opsdeck/schema';
+import { parseDuration, resolveDateMath, type ViewQuery } from '@opsdeck/schema';
 import { redactUrl } from '../../integrations/endpoint.js';
 import { createAgent } from '../../integrations/http/client.js';
 import { HttpStatusError, requestJson } from '../../integrations/http/json.js';
@@ -17,20 +17,11 @@ interface PromAnswer {
 /** A range query asks for at most this many points per series (as Prometheus itself caps at 11,000). */
 const MAX_POINTS = 11_000;
 
-/** `now`, `now-1h`, `1h` (that long ago), a unix timestamp or an RFC 3339 date, in seconds. */
+/** `now`, `now-1h` (any date math), `1h` (that long ago), a unix timestamp or an RFC 3339 date, in seconds. */
 export function promTime(text: string, now: Date): number {
-  const t = text.trim();
-  const nowS = now.getTime() / 1000;
-  if (t === 'now') return nowS;
-  const ago = /^(?:now-)?(\d+(?:ms|s|m|h|d|w))$/.exec(t);
-  if (ago?.[1]) {
-    const ms = parseDuration(ago[1].endsWith('w') ? `${Number(ago[1].slice(0, -1)) * 7}d` : ago[1]);
-    if (ms !== undefined) return nowS - ms / 1000;
-  }
-  if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
-  const date = Date.parse(t);
-  if (Number.isNaN(date)) throw new Error(`prometheus: ${JSON.stringify(text)} is not a time`);
-  return date / 1000;
+  const at = resolveDateMath(text, now, { durationAgo: true, unixSeconds: true });
+  if (!at) throw new Error(`prometheus: ${JSON.stringify(text)} is not a time`);
+  return at.getTime() / 1000;
 }
 
 /** The step in seconds: as given, else the range split into about 250 points (at least 1s). */

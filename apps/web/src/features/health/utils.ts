@@ -1,3 +1,4 @@
+import { parseDuration } from '@opsdeck/schema';
 import { parseSearch, searchMatcher } from './searchQuery.js';
 import type { CheckSummary } from './types.js';
 
@@ -331,8 +332,6 @@ export const DURATION_FILTER_OPTIONS = ['All', '100ms', '500ms', '1s', '5s', '10
 export function parseDurationFilter(text: string): { ms?: number; error?: string } {
   const s = text.trim();
   if (s === '' || s.toLowerCase() === 'all') return {};
-  const m = /^(\d+(?:\.\d+)?)\s*(ms|s)$/i.exec(s);
-  if (!m) return { error: DURATION_FILTER_ERROR };
-  const n = Number(m[1]);
-  return { ms: (m[2] as string).toLowerCase() === 's' ? Math.round(n * 1000) : Math.round(n) };
+  const ms = /^\d+(\.\d+)?\s*(ms|s)$/i.test(s) ? parseDuration(s.replace(/\s+/g, '').toLowerCase()) : undefined;
+  return ms === undefined ? { error: DURATION_FILTER_ERROR } : { ms: Math.round(ms) };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { durationSchema } from './units.js';
+import { durationSchema } from '../../time/duration.js';
 
 /**
- * The fields every check in a Canary spec shares (the reference's `Description`, `Templatable`,
+ * The fields every check in a Canary spec shares (Mission Control's `Description`, `Templatable`,
  * `Relatable` and `Connection` blocks). Each per-type schema is built with `checkSchema({...})`,
  * which merges these and refuses unknown fields (`.strict()`), so a typo is an error naming its
  * path instead of a silently ignored setting.
@@ -10,7 +10,7 @@ import { durationSchema } from './units.js';
 
 const keyRefSchema = z.strictObject({ name: z.string().min(1), key: z.string().min(1) });
 
-/** Why the reference's Kubernetes-only value sources are refused. */
+/** Why Mission Control's Kubernetes-only value sources are refused. */
 export const KUBERNETES_SOURCE = {
   helmRef:
     'helmRef reads a Helm release from a Kubernetes cluster, which OpsDeck does not run in; store the value in a connection and use secretKeyRef',
@@ -20,7 +20,7 @@ export const KUBERNETES_SOURCE = {
 
 /**
  * An environment-variable source: a static `value`, or `valueFrom` a secret or config map key
- * (`helmRef` and `serviceAccount` are the reference's Kubernetes-only sources and are refused).
+ * (`helmRef` and `serviceAccount` are Mission Control's Kubernetes-only sources and are refused).
  * `name` is used where the source is a named entry (http `headers`, exec `env`).
  */
 export const envVarSchema = z
@@ -56,7 +56,7 @@ export const namedEnvVarSchema = envVarSchema.refine((v) => !!v.name, {
 });
 
 /**
- * An expression as the reference writes it: exactly one of `expr` (CEL), `template` (Go template),
+ * An expression as Mission Control writes it: exactly one of `expr` (CEL), `template` (Go template),
  * `jsonPath` or `javascript` (run in a WebAssembly sandbox with a time and memory limit).
  */
 export const templateSchema = z
@@ -175,7 +175,7 @@ export const emptyResultShape = {
   markFailOnEmpty: z.boolean().optional(),
 };
 
-/** The reference's `Connection` block, for types that reach a target by URL and credentials. */
+/** Mission Control's `Connection` block, for types that reach a target by URL and credentials. */
 export const connectionShape = {
   /** `connection://namespace/name`, `connection://name`, or a stored connection's id. */
   connection: z.string().min(1).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { durationSchema } from '../../time/duration.js';
 import { checkSchema, connectionShape, envVarSchema, namedEnvVarSchema, unsupportedField } from './common.js';
-import { durationSchema } from './units.js';
 
 /** Client TLS settings for an HTTPS check: extra CA, client certificate and key (PEM). */
 export const tlsConfigSchema = z.strictObject({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { execConnectionsSchema } from '../../catalog/scrapers/exec.js';
+import { dateMathProblem } from '../../time/dateMath.js';
+import { durationSchema } from '../../time/duration.js';
 import { checkSchema, envVarSchema, namedEnvVarSchema, unsupportedField } from './common.js';
-import { dateMathProblem } from './dateMath.js';
-import { durationSchema, sizeSchema } from './units.js';
+import { sizeSchema } from './units.js';
 
 /** Which files a folder check counts (all must hold). */
 export const folderFilterSchema = z.strictObject({
@@ -118,7 +119,7 @@ export type ExecCheck = z.infer<typeof execCheckSchema>;
 /** `junit`: reads JUnit XML reports from the `testResults` directory; passes when none failed. */
 export const junitCheckSchema = checkSchema({
   testResults: z.string().min(1, 'testResults (a directory of JUnit XML files) is required'),
-  /** Minutes to wait for the results (the reference's unit); 5 when unset. */
+  /** Minutes to wait for the results (Mission Control's unit); 5 when unset. */
   timeout: z.number().positive().optional(),
   spec: unsupportedField('running a pod is not supported; point testResults at a directory of JUnit XML files'),
   artifacts: unsupportedField(

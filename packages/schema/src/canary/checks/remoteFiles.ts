@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { durationSchema } from '../../time/duration.js';
 import { folderFilterSchema } from './local.js';
-import { durationSchema, sizeSchema } from './units.js';
+import { sizeSchema } from './units.js';
 
 /**
  * The folder check's file tests, shared by the checks that list remote files (`s3`, `sftp`):

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canaryIssues, canarySchema } from '../canary.js';
 
-/** A Canary document with the runners-2 check lists as users write them in the reference's format. */
+/** A Canary document with the runners-2 check lists as users write them in Mission Control's format. */
 function canary(spec: Record<string, unknown>) {
   return { apiVersion: 'canaries.flanksource.com/v1', kind: 'Canary', metadata: { name: 'datastores' }, spec };
 }

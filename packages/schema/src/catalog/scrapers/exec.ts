@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envVarSchema, namedEnvVarSchema, unsupportedField } from '../../canary/checks/common.js';
 import { scraperSchema } from '../base.js';
 
-/** A git repository checked out before a script runs (the reference's GitConnection). */
+/** A git repository checked out before a script runs (Mission Control's GitConnection). */
 export const scraperCheckoutSchema = z.strictObject({
   url: z.string({ error: 'url is required' }).min(1, 'url is required'),
   /** `connection://namespace/name` of a git or http connection: its url, username and password. */

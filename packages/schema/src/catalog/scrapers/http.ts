@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envVarSchema, namedEnvVarSchema, unsupportedField } from '../../canary/checks/common.js';
-import { durationSchema } from '../../canary/checks/units.js';
+import { durationSchema } from '../../time/duration.js';
 import { scraperSchema } from '../base.js';
 
 export const HTTP_SCRAPER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envVarSchema, unsupportedField } from '../../canary/checks/common.js';
-import { parseDuration } from '../../canary/checks/units.js';
+import { parseDuration } from '../../time/duration.js';
 import { relationshipLookupSchema, scraperSchema } from '../base.js';
 import { MANAGED_CLUSTER } from './exec.js';
 

@@ -4,7 +4,7 @@ import type { DocumentAttributes, ExternalChange, ScrapedDocument } from '../typ
 import { kubeRelationships } from './kubeRelationships.js';
 
 /**
- * Kubernetes objects as catalog documents and events as changes (the reference's names): an
+ * Kubernetes objects as catalog documents and events as changes (Mission Control's names): an
  * object is `Kubernetes::<Kind>` of class `<Kind>`, keyed by its uid, named by its name, tagged
  * with cluster and namespace, labelled with its labels; its controlling owner reference (else its
  * namespace, else the cluster) is its parent. An event is a change of the object it involves:

@@ -1,8 +1,21 @@
+import { resolveDateMath } from '@opsdeck/schema';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../ui/Button.js';
 import { notificationQueries, type SilenceInput } from '../api.js';
-import { parseDateMath } from '../utils/datemath.js';
+
+/**
+ * The instant a From/Until field names at `now` (date math such as now+2h or an RFC 3339 time, as
+ * the server reads it), null when empty, or an Error saying what is wrong.
+ */
+function instant(text: string, now: Date): Date | null | Error {
+  const s = text.trim();
+  if (!s) return null;
+  return (
+    resolveDateMath(s, now) ??
+    new Error(`"${s}" is not a time: use now, now+2h, now-1d/d or a date such as 2025-01-31T12:00:00Z`)
+  );
+}
 
 /** Kinds of resource a silence can name. */
 export type SilenceKind = 'check' | 'canary' | 'config' | 'component';
@@ -79,8 +92,8 @@ export function SilenceForm({
   const options = useQuery({ ...notificationQueries.names(kind === 'canary' ? 'canary' : 'check'), enabled: listed });
 
   const now = new Date();
-  const fromAt = parseDateMath(from, now);
-  const untilAt = parseDateMath(until, now);
+  const fromAt = instant(from, now);
+  const untilAt = instant(until, now);
   const errors: Partial<Record<'resource' | 'from' | 'until', string>> = {};
   if (kind && !resourceId.trim()) errors.resource = `Pick the ${KIND_LABELS[kind].toLowerCase()} to silence`;
   else if (kind && !UUID.test(resourceId.trim())) errors.resource = 'Enter the id (a UUID) of the resource';

@@ -1,3 +1,4 @@
+import { parseDuration } from '@opsdeck/schema';
 import type { PlaybookParameter } from '../api.js';
 
 /**
@@ -7,7 +8,6 @@ import type { PlaybookParameter } from '../api.js';
  */
 
 const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h|d|w|y))+$/;
 
 /** The message for `value` of `p`, or undefined when it is acceptable. */
 export function paramError(p: PlaybookParameter, value: unknown): string | undefined {
@@ -17,7 +17,8 @@ export function paramError(p: PlaybookParameter, value: unknown): string | undef
   if (p.type === 'checkbox' || p.type === 'code' || p.type === 'configs' || p.type === 'people') return undefined;
   const text = String(value);
   const props = p.properties ?? {};
-  if (p.type === 'duration' && !DURATION.test(text)) return `${label} must be a duration such as 30s, 5m or 1h`;
+  if (p.type === 'duration' && parseDuration(text) === undefined)
+    return `${label} must be a duration such as 30s, 5m or 1h`;
   if (p.type === 'list' && props.options?.length && !props.options.some((o) => o.value === text)) {
     return `${label} must be one of the options`;
   }

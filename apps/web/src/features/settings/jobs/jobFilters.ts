@@ -1,5 +1,5 @@
+import { resolveDateMath } from '@opsdeck/schema';
 import { decodeTriStateFilter, type TriStateFilter } from '../../../utils/triStateFilter.js';
-import { parseDateMath } from '../../notifications/utils/datemath.js';
 
 // The Jobs History filter bar as URL parameters and as PostgREST filters: Job Name, Resource Type,
 // Status (tri-state, default SUCCESS:-1), Duration (at least), and the time range (default now-2d).
@@ -71,8 +71,8 @@ export function jobFilterParams(f: JobFilters, now: Date): Record<string, string
   if (status.length) params.and = `(${status.join(',')})`;
   const minimum = Number(f.duration);
   if (f.duration && Number.isFinite(minimum) && minimum > 0) params.duration_millis = `gte.${minimum}`;
-  const from = parseDateMath(f.range, now);
-  if (from instanceof Date) params.created_at = `gte.${from.toISOString()}`;
+  const from = resolveDateMath(f.range, now);
+  if (from) params.created_at = `gte.${from.toISOString()}`;
   return params;
 }
 
