@@ -37,7 +37,7 @@ export * from './playbooks/actions.js';
 export * from './playbooks/patchExpressions.js';
 export * from './playbooks/playbook.js';
 export * from './playbooks/queryActions.js';
-export { ACTIONS, type Action, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';
+export { ACTIONS, type Action, mayRunChecks, RESOURCES, type Resource, ROLES, type Role, roleAllows } from './rbac.js';
 export * from './statusPages.js';
 export * from './time/dateMath.js';
 export * from './time/duration.js';

@@ -31,6 +31,14 @@ export type Action = (typeof ACTIONS)[number];
 export const ROLES = ['admin', 'editor', 'commander', 'responder', 'viewer', 'guest', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Running a check on demand: the roles that edit, and those that answer incidents and need fresh results. */
+const RUN_NOW_ROLES: ReadonlySet<Role> = new Set(['admin', 'editor', 'responder', 'commander']);
+
+/** May someone holding `roles` run a check now? */
+export function mayRunChecks(roles: readonly Role[]): boolean {
+  return roles.some((r) => RUN_NOW_ROLES.has(r));
+}
+
 const NO_READ_FOR_RESPONDERS: ReadonlySet<Resource> = new Set(['rbac', 'identities', 'connections']);
 const EDITOR_NO_WRITE: ReadonlySet<Resource> = new Set(['connections', 'identities', 'rbac']);
 const RESPONDER_WRITE: ReadonlySet<Resource> = new Set(['responder', 'incident', 'evidences', 'comments']);

@@ -1,5 +1,5 @@
 import './rest.js';
-import { resolveDateMath } from '@opsdeck/schema';
+import { mayRunChecks, resolveDateMath } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -9,15 +9,11 @@ import { closeJavaScript } from '../expr/index.js';
 import { requireAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
-import type { Role } from '../rbac/resources.js';
 import { maskedColumn } from '../rest/secrets.js';
 import { onDemandRunner } from './engine.js';
 import { checkGraph } from './graph.js';
 import { loadRunnableCheck } from './load.js';
 import { pushRoutes } from './push/routes.js';
-
-/** Roles shown Run Now (spec part 1 section 2); the server refuses the others the same way. */
-const RUN_NOW_ROLES: ReadonlySet<Role> = new Set(['admin', 'editor', 'responder', 'commander']);
 
 const uuid = z.uuid({ error: 'expected a check id (uuid)' });
 
@@ -45,7 +41,7 @@ export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Pro
     },
     async (request) => {
       const subject = requireAccess(request, 'canaries', 'read');
-      if (!subject.roles.some((r) => RUN_NOW_ROLES.has(r))) {
+      if (!mayRunChecks(subject.roles)) {
         throw new HttpError(403, 'forbidden', 'running a check needs the admin, editor, responder or commander role');
       }
       const found = await loadRunnableCheck(ctx.db, request.params.id);

@@ -1,5 +1,5 @@
 import { permitted } from '@opsdeck/schema/permissions';
-import type { Action, Resource, Role } from '@opsdeck/schema/rbac';
+import { type Action, mayRunChecks, type Resource, type Role } from '@opsdeck/schema/rbac';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { isAdminRoles, isViewerRoles, knownRoles } from '../utils/access.js';
 import { isFeatureDisabled } from '../utils/featureFlags.js';
@@ -12,6 +12,8 @@ export interface Session {
   isAdmin: boolean;
   isViewer: boolean;
   can(resource: Resource, action?: Action): boolean;
+  /** Run Now on a check, which the server grants by role rather than by a resource action. */
+  canRunChecks: boolean;
   featureDisabled(feature: string | undefined): boolean;
 }
 
@@ -32,6 +34,7 @@ export function sessionOf(whoami: WhoAmI, disabled: readonly string[]): Session 
     isAdmin: isAdminRoles(roles),
     isViewer: isViewerRoles(roles),
     can: (resource, action = 'read') => permitted(roles, rules, resource, action),
+    canRunChecks: mayRunChecks(roles),
     featureDisabled: (feature) => isFeatureDisabled(feature, off),
   };
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { api } from '../../api/client.js';
 import { useFallbackInterval } from '../../app/live/LiveUpdates.js';
 import { useSession } from '../../app/session.js';
 import { Age } from '../../ui/Age.js';
@@ -14,6 +13,7 @@ import { useMediaQuery } from '../../ui/useMediaQuery.js';
 import { ChangesBeforeFailure } from '../catalog/ChangesBeforeFailure.js';
 import { LinkToIncidentButton } from '../incidents/index.js';
 import { PlaybooksMenu } from '../playbooks/components/PlaybooksMenu.js';
+import { runCheck } from './api.js';
 import { CheckHistory } from './CheckHistory.js';
 import { CheckIcon } from './CheckIcon.js';
 import { CheckIncidents } from './CheckIncidents.js';
@@ -33,7 +33,6 @@ const CheckGraph = lazy(() => import('./CheckGraph.js'));
 export const SHORT_SCREEN = '(max-height: 992px)';
 
 /** Roles shown Run Now (spec part 1 section 2). */
-const RUN_NOW_ROLES = ['admin', 'editor', 'responder', 'commander'];
 const VISIBLE_LABELS = 3;
 
 /** The check detail (modal body or standalone page): header, range picker, Run Now and four tabs. */
@@ -114,7 +113,7 @@ function CheckHeader({
   onTimeRange: (range: string) => void;
 }) {
   const session = useSession();
-  const canRun = session.roles.some((r) => RUN_NOW_ROLES.includes(r));
+  const canRun = session.canRunChecks;
   const [allLabels, setAllLabels] = useState(false);
   const labels = Object.entries(check.labels);
   const shown = allLabels ? labels : labels.slice(0, VISIBLE_LABELS);
@@ -203,8 +202,7 @@ function RunNow({ checkId }: { checkId: string }) {
   const client = useQueryClient();
   const toasts = useToasts();
   const run = useMutation({
-    mutationFn: () =>
-      api.post<{ pass: boolean; message: string; error: string | null }>(`/api/canary/run/check/${checkId}`),
+    mutationFn: () => runCheck(checkId),
     onSuccess: async (result) => {
       await client.invalidateQueries({ queryKey: ['health'] });
       if (result.pass) toasts.success(result.message || 'Check passed');
