@@ -12,6 +12,7 @@ import { runPrepared } from './prepared.js';
 import { runnableCanary } from './runnable.js';
 import type { CanaryRunner, RunnableCanary } from './runner.js';
 import { parseSchedule, type Schedule } from './schedule.js';
+import { loadCanaryPage, loadChecksByCanary, SYNC_PAGE, storedNextRuns, storeNextRuns } from './scheduleStore.js';
 import './tables.js';
 
 /** A run claimed in the database: due `at`, with `next` already stored as the following run. */
@@ -56,9 +57,6 @@ export interface SchedulerOptions {
 
 /** How far back each sync looks again, so a transaction that committed late is not missed. */
 const SYNC_OVERLAP_MS = 60_000;
-
-/** Canaries loaded per statement when syncing: a first sync of 10,000 canaries never holds them all at once. */
-const SYNC_PAGE = 1000;
 
 /**
  * Runs every canary on its schedule from one min-heap and one timer. Each due run is claimed in
@@ -170,15 +168,7 @@ export class Scheduler {
     after: string | undefined,
     now: Date,
   ): Promise<{ size: number; last?: string; syncedAt?: number }> {
-    const db = this.opts.db.kysely;
-    let q = db
-      .selectFrom('canaries')
-      .select(['id', 'name', 'namespace', 'labels', 'spec', 'deleted_at', 'updated_at'])
-      .select(sql<Date>`now()`.as('synced_at'))
-      .where('agent_id', '=', '00000000-0000-0000-0000-000000000000');
-    q = first ? q.where('deleted_at', 'is', null) : q.where('updated_at', '>', since);
-    if (after !== undefined) q = q.where('id', '>', after);
-    const rows = await q.orderBy('id').limit(SYNC_PAGE).execute();
+    const rows = await loadCanaryPage(this.opts.db, first, since, after);
     const last = rows.at(-1);
     if (!last) return { size: 0 };
     const live: typeof rows = [];
@@ -193,20 +183,8 @@ export class Scheduler {
     const page = { size: rows.length, last: last.id, syncedAt: last.synced_at.getTime() };
     if (!live.length) return page;
     const ids = live.map((r) => r.id);
-    const checks = await db
-      .selectFrom('checks')
-      .select(['id', 'canary_id', 'type', 'name', 'spec'])
-      .where(sql<boolean>`canary_id = any(${ids}::uuid[])`)
-      .where('deleted_at', 'is', null)
-      .where('transformed', '=', false)
-      .execute();
-    const byCanary = new Map<string, typeof checks>();
-    for (const c of checks) {
-      const list = byCanary.get(c.canary_id);
-      if (list) list.push(c);
-      else byCanary.set(c.canary_id, [c]);
-    }
-    const stored = await this.schedules(ids);
+    const byCanary = await loadChecksByCanary(this.opts.db, ids);
+    const stored = await storedNextRuns(this.opts.db, ids);
     // a stored run that fell due less than a claim window ago runs at once (late by under a
     // second) rather than an interval later: after a quick restart every canary runs again
     // within one interval, and its phase is kept either way
@@ -241,18 +219,8 @@ export class Scheduler {
       (changed ? reset : missing).push({ id: canary.id, at });
       this.schedule(canary, schedule, updatedAt, at.getTime());
     }
-    for (const [rows, update] of [
-      [missing, false],
-      [reset, true],
-    ] as const) {
-      if (!rows.length) continue;
-      await sql`
-        insert into canary_schedules (canary_id, next_runtime)
-        select * from unnest(${rows.map((m) => m.id)}::uuid[], ${rows.map((m) => m.at.toISOString())}::timestamptz[])
-        on conflict (canary_id) do ${update ? sql`update set next_runtime = excluded.next_runtime` : sql`nothing`}`.execute(
-        db,
-      );
-    }
+    await storeNextRuns(this.opts.db, missing, false);
+    await storeNextRuns(this.opts.db, reset, true);
     return page;
   }
 
@@ -283,17 +251,6 @@ export class Scheduler {
     if (gone) this.opts.runner.forgetChecks(gone.canary.checks.map((c) => c.id));
     this.entries.delete(id);
     this.phases.forget(id);
-  }
-
-  /** The stored next run of each canary that has one. */
-  private async schedules(ids: string[]): Promise<Map<string, Date>> {
-    const out = new Map<string, Date>();
-    const { rows } = await sql<{ canary_id: string; next_runtime: Date }>`
-      select canary_id, next_runtime from canary_schedules where canary_id = any(${ids}::uuid[])`.execute(
-      this.opts.db.kysely,
-    );
-    for (const r of rows) out.set(r.canary_id, r.next_runtime);
-    return out;
   }
 
   private arm(): void {
@@ -357,7 +314,7 @@ export class Scheduler {
       won = new Set();
     }
     const lost = due.filter((d) => !won.has(d.id)).map((d) => d.id);
-    const storedForLost = lost.length ? await this.schedules(lost).catch(() => new Map<string, Date>()) : new Map();
+    const storedForLost = lost.length ? await storedNextRuns(this.opts.db, lost).catch(() => new Map<string, Date>()) : new Map();
     for (const d of due) {
       const stored = storedForLost.get(d.id);
       const at = stored && stored.getTime() > now ? stored.getTime() : d.next;

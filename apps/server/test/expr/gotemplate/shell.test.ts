@@ -28,7 +28,7 @@ function script(src: string, v: unknown): string {
 }
 
 function bash(src: string): string {
-  return execFileSync('bash', ['-c', src], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  return execFileSync('bash', ['--norc', '-c', src], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
 }
 
 describe('shell quoting of template values', () => {

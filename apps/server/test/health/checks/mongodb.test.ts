@@ -42,7 +42,7 @@ describe('mongodb check', () => {
     expect(out.pass).toBe(false);
     expect(out.error).toContain('ECONNREFUSED');
     expect(out.error).not.toContain('hunter2-secret');
-  });
+  }, 20_000);
 
   it.skipIf(!mongo.url)(`passes against a real MongoDB server${mongo.skipped}`, async () => {
     const spec = mongodbCheckSchema.parse({ name: 'm', url: mongo.url });
