@@ -39,7 +39,7 @@ function vitest(title, args, report) {
 }
 
 const ok =
-  run('lint', 'npx', ['biome', 'check', '.']) &&
+  run('lint', 'npm', ['run', '--silent', 'lint']) &&
   run('typecheck', 'npm', ['run', '--silent', 'typecheck']) &&
   vitest('unit and API tests', [], path.join(tmp, 'unit.json')) &&
   run('build web app', 'npm', ['run', '--silent', 'build']) &&
