@@ -314,7 +314,9 @@ export class Scheduler {
       won = new Set();
     }
     const lost = due.filter((d) => !won.has(d.id)).map((d) => d.id);
-    const storedForLost = lost.length ? await storedNextRuns(this.opts.db, lost).catch(() => new Map<string, Date>()) : new Map();
+    const storedForLost = lost.length
+      ? await storedNextRuns(this.opts.db, lost).catch(() => new Map<string, Date>())
+      : new Map();
     for (const d of due) {
       const stored = storedForLost.get(d.id);
       const at = stored && stored.getTime() > now ? stored.getTime() : d.next;

@@ -36,3 +36,7 @@ export function setField(check: Record<string, unknown>, key: string, value: unk
     else break;
   }
 }
+
+/** `v` when it is a plain object, else an empty one: form state read from YAML may hold anything. */
+export const asObject = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

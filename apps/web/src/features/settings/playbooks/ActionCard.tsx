@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { IconButton } from '../../../ui/Button.js';
 import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { asObject } from '../../../ui/forms/fieldPath.js';
 import { ACTION_COMMON_FIELDS, ACTION_HINTS, ACTION_KINDS, actionType, changeActionType } from './actionKinds.js';
 import { SchemaFields, withKey } from './SchemaFields.js';
 
@@ -14,9 +15,6 @@ export interface ActionCardProps {
   onRemove: () => void;
   onMove: (by: -1 | 1) => void;
 }
-
-const asObject = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /**
  * One action of the playbook: its name and type, the type's fields (generated from its schema),

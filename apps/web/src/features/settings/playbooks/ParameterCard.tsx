@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { IconButton } from '../../../ui/Button.js';
 import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { asObject } from '../../../ui/forms/fieldPath.js';
 import { ParameterDefault } from './ParameterDefault.js';
 import { type FieldHint, SchemaFields, withKey } from './SchemaFields.js';
 import { objectFields } from './schemaNodes.js';
@@ -34,9 +35,6 @@ const PROPERTY_HINTS: Record<string, FieldHint> = {
   language: { placeholder: 'yaml' },
   jsonSchemaUrl: { label: 'JSON schema URL' },
 };
-
-const asObject = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 export interface ParameterCardProps {
   param: Record<string, unknown>;

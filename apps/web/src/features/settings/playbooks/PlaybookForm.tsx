@@ -1,7 +1,9 @@
 import { Plus } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../ui/Button.js';
 import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { FormSection } from '../../../ui/forms/FormSection.js';
+import { asObject } from '../../../ui/forms/fieldPath.js';
 import { ActionCard } from './ActionCard.js';
 import { ApprovalSection } from './ApprovalSection.js';
 import { ACTION_KINDS, changeActionType } from './actionKinds.js';
@@ -24,21 +26,6 @@ const TRIGGER_FIELDS = (() => {
   const on = SPEC_FIELDS.find((f) => f.key === 'on')?.node;
   return on?.kind === 'object' ? on.fields : [];
 })();
-
-const asObject = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section aria-label={title} className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <h3 className="text-sm font-semibold text-zinc-800">{title}</h3>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /** A list's copy with item `i` moved by one place. */
 function moved<T>(list: T[], i: number, by: -1 | 1): T[] {
@@ -64,7 +51,7 @@ export function PlaybookForm({ doc, onChange, saved, readOnly, errors }: Playboo
 
   return (
     <div className="flex flex-col gap-6">
-      <Section title="General">
+      <FormSection title="General">
         <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
           <FormField label="Name" required error={errors.get('metadata.name')}>
             {({ id, describedBy, invalid }) => (
@@ -94,14 +81,14 @@ export function PlaybookForm({ doc, onChange, saved, readOnly, errors }: Playboo
           </FormField>
         </div>
         <SpecFields doc={doc} keys={SPEC_GROUPS[0]?.keys ?? []} {...{ onChange, errors, readOnly }} />
-      </Section>
+      </FormSection>
       {SPEC_GROUPS.slice(1).map((g) => (
-        <Section key={g.title} title={g.title}>
+        <FormSection key={g.title} title={g.title}>
           <SpecFields doc={doc} keys={g.keys} {...{ onChange, errors, readOnly }} />
-        </Section>
+        </FormSection>
       ))}
 
-      <Section
+      <FormSection
         title="Parameters"
         action={
           !readOnly && (
@@ -145,9 +132,9 @@ export function PlaybookForm({ doc, onChange, saved, readOnly, errors }: Playboo
             onMove={(by) => onChange(withSpec(doc, 'parameters', moved(params, i, by)))}
           />
         ))}
-      </Section>
+      </FormSection>
 
-      <Section title="Actions">
+      <FormSection title="Actions">
         {errors.get('spec.actions') && <p className="text-xs text-red-600">{errors.get('spec.actions')}</p>}
         {actions.map((a, i) => (
           <ActionCard
@@ -207,11 +194,11 @@ export function PlaybookForm({ doc, onChange, saved, readOnly, errors }: Playboo
             </Button>
           </div>
         )}
-      </Section>
+      </FormSection>
 
       <ApprovalSection doc={doc} onChange={onChange} errors={errors} readOnly={readOnly} />
 
-      <Section title="Triggers">
+      <FormSection title="Triggers">
         <SchemaFields
           fields={TRIGGER_FIELDS}
           value={asObject(spec.on)}
@@ -222,12 +209,12 @@ export function PlaybookForm({ doc, onChange, saved, readOnly, errors }: Playboo
           hints={SPEC_HINTS}
           hintPath="on"
         />
-      </Section>
+      </FormSection>
 
       {more.some((f) => spec[f.key] !== undefined) && (
-        <Section title="More">
+        <FormSection title="More">
           <SpecFields doc={doc} keys={more.map((f) => f.key)} {...{ onChange, errors, readOnly }} />
-        </Section>
+        </FormSection>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, IconButton } from '../../../ui/Button.js';
 import { FormField, inputClass } from '../../../ui/forms/FormField.js';
+import { asObject } from '../../../ui/forms/fieldPath.js';
 import { numberFromInput } from '../../../ui/forms/numberInput.js';
 import { ListInput, MapInput, YamlInput } from './draftInputs.js';
 import { humanize, type SchemaField, type SchemaNode } from './schemaNodes.js';
@@ -54,9 +55,6 @@ export function withKey(
   else next[key] = value;
   return next;
 }
-
-const asObject = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The fields of one object of the document, each with the widget its schema calls for. */
 export function SchemaFields({

@@ -1,28 +1,14 @@
 import { Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button.js';
 import { FormField } from '../../../ui/forms/FormField.js';
+import { FormSection } from '../../../ui/forms/FormSection.js';
+import { asObject } from '../../../ui/forms/fieldPath.js';
 import { MapInput } from '../../settings/playbooks/draftInputs.js';
 import { SchemaFields } from '../../settings/playbooks/SchemaFields.js';
 import { fieldsNamed, pickKeys, withPart } from '../../settings/playbooks/schemaNodes.js';
 import type { KindFormProps } from '../../settings/resources/types.js';
 import { ComponentCard } from './ComponentCard.js';
 import { TOPOLOGY_HINTS, TOPOLOGY_SECTIONS, TOPOLOGY_SPEC_FIELDS } from './topologySpecForm.js';
-
-const asObject = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section aria-label={title} className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <h3 className="text-sm font-semibold text-zinc-800">{title}</h3>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /**
  * The Topology form (the `topologies` kind's `form`): labels, schedule, icon, type and id, the
@@ -60,7 +46,7 @@ export function TopologyForm({ values, errors: byField, readOnly, onChange }: Ki
           ))}
         </ul>
       )}
-      <Section title="General">
+      <FormSection title="General">
         <FormField label="Labels" error={errors.get('labels')} help="key=value, one a line">
           {({ id, describedBy, invalid }) => (
             <MapInput
@@ -74,9 +60,9 @@ export function TopologyForm({ values, errors: byField, readOnly, onChange }: Ki
           )}
         </FormField>
         {part(TOPOLOGY_SECTIONS.general)}
-      </Section>
+      </FormSection>
 
-      <Section
+      <FormSection
         title="Components"
         action={
           !readOnly && (
@@ -100,10 +86,10 @@ export function TopologyForm({ values, errors: byField, readOnly, onChange }: Ki
             onRemove={() => setComponents(components.filter((_, j) => j !== i))}
           />
         ))}
-      </Section>
+      </FormSection>
 
-      <Section title="Properties and config items">{part(TOPOLOGY_SECTIONS.root)}</Section>
-      <Section title="Status and grouping">{part(TOPOLOGY_SECTIONS.more)}</Section>
+      <FormSection title="Properties and config items">{part(TOPOLOGY_SECTIONS.root)}</FormSection>
+      <FormSection title="Status and grouping">{part(TOPOLOGY_SECTIONS.more)}</FormSection>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button.js';
+import { FormSection } from '../../../ui/forms/FormSection.js';
+import { asObject } from '../../../ui/forms/fieldPath.js';
 import { SchemaFields } from '../../settings/playbooks/SchemaFields.js';
 import { fieldsNamed, pickKeys, withPart } from '../../settings/playbooks/schemaNodes.js';
 import type { KindFormProps } from '../../settings/resources/types.js';
@@ -15,21 +16,6 @@ import {
   VIEW_HINTS,
   VIEW_SPEC_FIELDS,
 } from './viewSpecForm.js';
-
-const asObject = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section aria-label={title} className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <h3 className="text-sm font-semibold text-zinc-800">{title}</h3>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /**
  * The View form (the `views` kind's `form`): display, named queries with their source's fields,
@@ -70,7 +56,7 @@ export function ViewForm({ values, errors: byField, readOnly, onChange }: KindFo
           ))}
         </ul>
       )}
-      <Section title="Display">
+      <FormSection title="Display">
         <SchemaFields
           fields={DISPLAY_FIELDS}
           value={asObject(spec.display)}
@@ -81,9 +67,9 @@ export function ViewForm({ values, errors: byField, readOnly, onChange }: KindFo
           hints={VIEW_HINTS}
         />
         {part(SPEC_SECTIONS.general)}
-      </Section>
+      </FormSection>
 
-      <Section
+      <FormSection
         title="Queries"
         action={
           !readOnly && (
@@ -114,9 +100,9 @@ export function ViewForm({ values, errors: byField, readOnly, onChange }: KindFo
             onRemove={() => setQueries(Object.fromEntries(entries.filter(([k]) => k !== name)))}
           />
         ))}
-      </Section>
+      </FormSection>
 
-      <Section
+      <FormSection
         title="Columns"
         action={
           !readOnly && (
@@ -140,9 +126,9 @@ export function ViewForm({ values, errors: byField, readOnly, onChange }: KindFo
           />
         ))}
         {part(SPEC_SECTIONS.rows)}
-      </Section>
+      </FormSection>
 
-      <Section title="Variables, panels and cache">{part(SPEC_SECTIONS.more)}</Section>
+      <FormSection title="Variables, panels and cache">{part(SPEC_SECTIONS.more)}</FormSection>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   viewSpecSchema,
 } from '@opsdeck/schema';
 import type { z } from 'zod';
+import { asObject } from '../../../ui/forms/fieldPath.js';
 import type { FieldHint } from '../../settings/playbooks/SchemaFields.js';
 import { objectFields, type SchemaField, schemaErrors } from '../../settings/playbooks/schemaNodes.js';
 
@@ -67,9 +68,6 @@ export const VIEW_HINTS: Record<string, FieldHint> = {
   'column.primaryKey': { label: 'Primary key' },
   'column.filter.type': { label: 'Filter type' },
 };
-
-const asObject = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The query's source: the first source key it sets, if any. */
 export function querySource(query: Record<string, unknown>): QuerySource | undefined {
