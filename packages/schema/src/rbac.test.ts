@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, roleAllows } from './rbac.js';
 
-describe('role grants of spec part 1 section 6', () => {
+describe('role grants', () => {
   it.each([
     ['admin', 'connections', 'update', true],
     ['editor', 'canaries', 'update', true],

@@ -17,7 +17,7 @@ export type AppliedObject = Record<string, unknown[] | undefined> & { scopes?: S
 
 /**
  * The object selector a permission row stores: the object's own selectors plus the targets of
- * every Scope it names (a Scope in `namespace` unless the reference says otherwise). Throws a 400
+ * every Scope it names (a Scope in `namespace` unless the reference names another namespace). Throws a 400
  * naming the path when a Scope is missing or the result is no valid selector.
  */
 export async function expandObject(scope: ApplyScope, object: AppliedObject, namespace: string) {

@@ -10,7 +10,7 @@ import { ScrapeConfigValidationError, validateScrapeConfig } from './scrapeConfi
 import './tables.js';
 
 /**
- * The catalog tables and views under /api/db. Spec part 1 section 6 names one catalog resource,
+ * The catalog tables and views under /api/db. There is one catalog resource,
  * `config_scrapers` (the permission object `catalog` covers it): every role that reads reads the
  * whole catalog; editors and admins write. Only two tables take writes from clients: scrapers (the
  * Settings > Catalog Scrapers editor) and manual component links ("Link to catalog"). Items,

@@ -9,7 +9,7 @@ import { connectionResolver } from './resolver.js';
 import { ConnectionNotFoundError } from './store.js';
 import { testConnection, UntestableConnectionError } from './tester.js';
 
-/** POST /api/connection/test/:id: really tries a stored connection (spec part 1 section 7). */
+/** POST /api/connection/test/:id: really tries a stored connection. */
 export async function connectionRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post(

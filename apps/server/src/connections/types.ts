@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Connection types of spec part 2 section 3 (service and notification types, plus folder and git). */
+/** Connection types: service and notification types, plus folder and git. */
 export const CONNECTION_TYPES = [
   'anthropic',
   'openai',
@@ -89,7 +89,7 @@ const REQUIRED: Partial<Record<ConnectionType, string[]>> = {
   folder: ['url'],
 };
 
-/** Property defaults of spec part 2 section 5 (SFTP port 22, email 587/Auto/Unknown, ...). */
+/** Property defaults of the connection form (SFTP port 22, email 587/Auto/Unknown, ...). */
 const DEFAULTS: Partial<Record<ConnectionType, Record<string, string>>> = {
   sftp: { port: '22' },
   email: { port: '587', encryption: 'Auto', auth: 'Unknown' },

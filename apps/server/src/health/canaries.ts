@@ -8,7 +8,7 @@ import './tables.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Where a canary came from (the reference's `source` values); `component/<id>`: inline checks of a component. */
+/** Where a canary came from (canary-checker's `source` values); `component/<id>`: inline checks of a component. */
 export type CanarySource = 'UI' | 'ConfigFile' | 'KubernetesCRD' | 'System' | `component/${string}`;
 
 export interface SaveCanaryOptions {

@@ -20,8 +20,8 @@ export type { TransformedCheck } from './checks/lib/evaluate.js';
 
 /**
  * Runs one check completely, as the engine's only entry point: validate the spec, run the type's
- * runner under a deadline (AbortSignal), measure the duration, apply `thresholdMillis`, then the
- * reference's evaluation order transform -> display -> test, custom metrics, and retries
+ * runner under a deadline (AbortSignal), measure the duration, apply `thresholdMillis`, then
+ * canary-checker's evaluation order transform -> display -> test, custom metrics, and retries
  * (`retries{maxRetries, delay, interval, timeout, disabled}`, the check's over the canary's).
  * Expressions may call `last_result()`, the check's previous result, read once before the run.
  */
@@ -144,7 +144,7 @@ function environment(
   return env;
 }
 
-/** The reference's message when a test fails: exec output, else "test failed". */
+/** canary-checker's message when a test fails: exec output, else "test failed". */
 function testFailure(r: EvaluatedResult): string {
   const results = r.data.results as { stdout?: string; stderr?: string; exitCode?: number } | undefined;
   if (results && ('stdout' in results || 'stderr' in results)) {
@@ -185,7 +185,7 @@ async function attempt(
   return withExpressionContext({ lastResult: previous }, () => evaluate(type, spec, ctx, r));
 }
 
-/** The expressions of one attempt, in the reference's order (`last_result()` set: see expr/context.ts). */
+/** The expressions of one attempt, in canary-checker's order (`last_result()` set: see expr/context.ts). */
 async function evaluate(
   type: CheckType<unknown>,
   spec: CommonCheck,

@@ -25,7 +25,7 @@ export interface CheckGraph {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The reference's bucket size for a window: up to 2h by minute, a day by 15 min, a week by hour, else 4h. */
+/** canary-checker's bucket size for a window: up to 2h by minute, a day by 15 min, a week by hour, else 4h. */
 export function bucketMs(rangeMs: number): number {
   if (rangeMs <= 2 * HOUR) return 60_000;
   if (rangeMs <= DAY) return 15 * 60_000;

@@ -2,14 +2,14 @@ import type { Db } from '../db/connection.js';
 import './tables.js';
 
 /**
- * The previous result of a check, for the reference's `last_result()` in expressions (so a check
+ * The previous result of a check, for canary-checker's `last_result()` in expressions (so a check
  * can pass only when something changed since its last run). Kept in memory for checks whose
  * expressions call it, shared by every runner of one database (scheduler and Run Now), and read
  * from the newest check_statuses row when this process has not run the check yet (after a
  * restart, or a run by another process).
  */
 
-/** What `last_result()` answers: the reference's fields of a check_statuses row. */
+/** What `last_result()` answers: canary-checker's fields of a check_statuses row. */
 export interface LastResult {
   status: boolean;
   invalid: boolean;

@@ -16,7 +16,7 @@ export interface CheckIdentity {
 }
 
 /**
- * The reference's check metrics (canary_check, canary_check_count, ... canary_check_duration),
+ * canary-checker's check metrics (canary_check, canary_check_count, ... canary_check_duration),
  * plus the custom metrics checks declare (customMetrics.ts).
  */
 export class HealthMetrics {

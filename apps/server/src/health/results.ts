@@ -36,7 +36,7 @@ export interface PendingJob {
   hostname: string;
 }
 
-/** The reference's job status rule: errors with successes is WARNING, errors alone FAILED. */
+/** canary-checker's job status rule: errors with successes is WARNING, errors alone FAILED. */
 export function jobStatus(passed: number, failed: number): JobStatus {
   if (failed === 0) return 'SUCCESS';
   return passed > 0 ? 'WARNING' : 'FAILED';

@@ -6,7 +6,7 @@ import { runJob } from '../jobs/jobHistory.js';
 /**
  * Retention of check history, from `properties` (days): raw results
  * `check.status.retention.days` (30), hourly rollups `check.status.retention.1h.days` (90), daily
- * rollups `check.status.retention.1d.days` (270), as the reference keeps them. Canary run rows
+ * rollups `check.status.retention.1d.days` (270), as canary-checker keeps them. Canary run rows
  * in job_history keep the last `job.history.canary.keep` (3) successes and twice as many others
  * per canary, as its "high" job retention does.
  */

@@ -1,7 +1,7 @@
 /**
  * The JSON of `checks_summary` items, written by hand so that the parts of a check that only an
  * edit changes are rendered once and reused; a 10,000-check reply is then mostly byte copies
- * instead of building and stringifying 10,000 objects. Keys come in the order of the reference
+ * instead of building and stringifying 10,000 objects. Keys come in the order of canary-checker
  * (and of the CheckSummary type): the definition head, status, uptime, latency, created/updated,
  * the optional definition fields, then the optional state times.
  */
@@ -164,7 +164,7 @@ export class JsonBytes {
 /** Writes one `checks_summary` item. */
 export function writeItem(out: JsonBytes, check: CheckJson & { state: CheckState }, s: WindowStats | undefined): void {
   const status = check.state.status === null ? 'null' : `"${check.state.status}"`;
-  // rolling1h is always 0 on the reference's wire (its Go type drops the view's value)
+  // rolling1h is always 0 on canary-checker's wire (its Go type drops the view's value)
   const latency = s
     ? `{${percentile('p95', s.p95)}${percentile('p97', s.p97)}${percentile('p99', s.p99)}"rolling1h":0}`
     : '{"rolling1h":0}';

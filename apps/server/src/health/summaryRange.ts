@@ -3,7 +3,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * The health page's time range options (spec part 2 section 9), in milliseconds. Months are 30
+ * The health page's time range options, in milliseconds. Months are 30
  * days and years 365, as the presets are counted in minutes.
  */
 export const SUMMARY_RANGES: Readonly<Record<string, number>> = {

@@ -1,7 +1,7 @@
 import { untilAborted } from '../abort.js';
 import { assertConnectionHost, type ConnectionLookup, type ResolvedConnection } from './connection.js';
 
-/** The reference's `Connection` block of a check, before resolution. */
+/** canary-checker's `Connection` block of a check, before resolution. */
 export interface ConnectionFields {
   connection?: string;
   url?: string;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * Keeps one client pool per target (connection string + credentials) so that checks running
- * every few seconds reuse connections instead of opening one per run (the reference opened a
+ * every few seconds reuse connections instead of opening one per run (canary-checker opened a
  * new connection each run and users hit "too many clients"). Bounded: past `maxEntries` the
  * least recently used pool is closed; pools unused for `idleMs` are closed by a sweep; all are
  * closed on shutdown through `closeAll()`. A pool whose creation fails is not kept.

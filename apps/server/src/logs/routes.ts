@@ -15,7 +15,7 @@ import { LogBackendError } from './types.js';
 const SEARCH_TIMEOUT_MS = 60_000;
 
 /**
- * `POST /api/logs` (backend-2 §5.1): reading logs is `read` on `logging_backends` (the `logs`
+ * `POST /api/logs`: reading logs is `read` on `logging_backends` (the `logs`
  * global object of permissions); searching a component's logs also needs read on topologies.
  */
 export async function logRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {

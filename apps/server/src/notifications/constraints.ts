@@ -76,7 +76,7 @@ export class ConstraintData {
 }
 
 /**
- * The reference's constraint order: (1) repeat interval: a `sent` row of the same rule, event
+ * Mission Control's constraint order: (1) repeat interval: a `sent` row of the same rule, event
  * and resource (or group) inside the interval blocks it as `repeat-interval`, pointing at that
  * row; (2) an active matching silence, or a maintenance window in force over the resource, blocks
  * it as `silenced`; (3) inhibition, which the

@@ -50,7 +50,7 @@ export interface AuthorizeOptions {
 /**
  * The one decision point: every route and every /api/db table asks here. A scoped access token
  * is refused whatever lies outside its scope.
- * A matching deny row wins over everything; then the subject's roles (spec part 1 section 6);
+ * A matching deny row wins over everything; then the subject's roles;
  * then allow rows. `target` narrows the check to one resource (a playbook to run); object
  * selectors are matched against `options.object`, or become a Restriction for a selective caller.
  */

@@ -23,7 +23,7 @@ export interface Subject {
 /** One permission row as authorize() reads it (table `permissions`). */
 export type { PermissionRule } from '@opsdeck/schema/permissions';
 
-/** Maps an HTTP method to the RBAC action, as the reference's /db middleware does. */
+/** Maps an HTTP method to the RBAC action, as Mission Control's /db middleware does. */
 export function actionForMethod(method: string): Action {
   switch (method.toUpperCase()) {
     case 'POST':

@@ -157,8 +157,8 @@ export async function createdBySubject(subject: Subject, ctx: AppContext): Promi
   return rows.length ? subject.id : undefined;
 }
 
-// The core tables of migration 001. Decisions (spec part 1 section 6, reference backend.md 6.4):
-// - people, teams, team_members are read as `database`, like the reference's database.public
+// The core tables of migration 001. Decisions:
+// - people, teams, team_members are read as `database`, like Mission Control's database.public
 //   object, so every role sees names and avatars of creators and assignees; writing them is
 //   identity administration, so it needs `identities` (admins only; editors cannot).
 // - properties are the feature flags: `feature_flags` for read and write.

@@ -32,7 +32,7 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return ctx.metrics.metrics();
   });
 
-  // the reference answers {appVersion, chartVersion}; the UI reads `backend` for the user menu
+  // Mission Control answers {appVersion, chartVersion}; the UI reads `backend` for the user menu
   const about = async () => ({ appVersion: VERSION, backend: VERSION, database: ctx.db.kind });
   app.get('/api/canary/about', { config: { auth: 'authenticated' } }, about);
   app.get('/api/about', { config: { auth: 'authenticated' } }, about);

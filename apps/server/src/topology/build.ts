@@ -5,7 +5,7 @@ import { type ConfigReader, resolveProperties } from './properties.js';
 import { renderDeep, renderString } from './templating.js';
 
 /**
- * Turns a Topology spec into the tree of components one run produces (backend-2 §1.2): the root
+ * Turns a Topology spec into the tree of components one run produces: the root
  * from the Topology itself, static components as written, components returned by lookups (each
  * extended by `forEach`), with their properties resolved. Nothing is stored here (persist.ts).
  */

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection.js';
 import { matchesConfig } from './link.js';
 
 /**
- * `groupBy: {tag, selector}` (backend-2 §1.2): the topology runs once per distinct value of a
+ * `groupBy: {tag, selector}`: the topology runs once per distinct value of a
  * catalog tag among the config items the selector matches, with the tag injected into every
  * config query and component selector of that run, and the root named "<name> (<value>)".
  */

@@ -1,7 +1,7 @@
 import { type ExecuteContext, executeCheck } from '../health/index.js';
 
 /**
- * A `lookup` is a Canary spec whose checks run without storing anything (backend-2 §1.2). Each
+ * A `lookup` is a Canary spec whose checks run without storing anything. Each
  * check result contributes its `display` output when the check has one, else what its type
  * read: exec stdout, the http body (parsed JSON when it is JSON), SQL rows (one value per row).
  * A check that fails or cannot run is an error: the run that asked for it deletes nothing.

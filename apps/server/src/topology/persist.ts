@@ -3,7 +3,7 @@ import type { Executor } from '../events/queue.js';
 import type { BuiltComponent } from './build.js';
 
 /**
- * Stores one run's tree (backend-2 §1.2): upsert on (topology, parent, name, type), `path` the
+ * Stores one run's tree: upsert on (topology, parent, name, type), `path` the
  * dot-joined ancestor ids, and, after a clean run only, soft delete of the topology's components
  * this run did not produce. A component that comes back is undeleted.
  */

@@ -5,7 +5,7 @@ import { runLookup } from './lookup.js';
 import { renderString } from './templating.js';
 
 /**
- * Property lookups (backend-2 §1.2): a string result sets `text` (a number sets `value`); a JSON
+ * Property lookups: a string result sets `text` (a number sets `value`); a JSON
  * property list merges into the component; a JSON component list merges the properties of the
  * entry named like the component. `configLookup` reads one config item and shows `field` of its
  * config, or its `display` template, CEL or JavaScript over it.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 
 /**
- * `GET /api/canary/api/topology` (backend-2 §1.5): the component tree from the roots (or from
+ * `GET /api/canary/api/topology`: the component tree from the roots (or from
  * `id`), `depth` levels deep, with children by parent and by selector, each node with its stored
  * roll-up (status, health, summary). Filters apply to the cards the page shows: the roots, or the
  * children of `id`. Also answers the filter choices: statuses, types, label values and teams.

@@ -5,7 +5,7 @@ import { maskedColumn } from '../rest/secrets.js';
 import { queryTopology } from './query.js';
 
 /**
- * `GET /api/snapshot/topology/:id` (backend-2 §1.8): a zip to attach to a ticket or read offline.
+ * `GET /api/snapshot/topology/:id`: a zip to attach to a ticket or read offline.
  * JSON files (not Mission Control's CSVs: they keep nested properties and summaries readable)
  * plus a README that says what each file holds. With `related`, the components linked by
  * selectors and the configs related to the linked configs come along.

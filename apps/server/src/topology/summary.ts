@@ -1,7 +1,7 @@
 import { evaluateCel } from '../expr/index.js';
 
 /**
- * Status and health roll-up (backend-2 §1.4), as pure functions over one component's inputs.
+ * Status and health roll-up, as pure functions over one component's inputs.
  * One deliberate difference from Mission Control: an unknown (or empty) health never counts as
  * healthy. Unknown inputs are ignored, so a parent of healthy and unknown children is healthy,
  * and a component that knows nothing of itself, its checks or its children stays unknown.
@@ -49,7 +49,7 @@ function addNested(target: Record<string, Counts>, extra: Record<string, Counts>
   }
 }
 
-/** A leaf counts itself; a parent counts each child once by its children's mix (§1.4). */
+/** A leaf counts itself; a parent counts each child once by its children's mix. */
 export function summarise(
   own: { status: string | null; leaf: boolean },
   children: ComponentSummary[],

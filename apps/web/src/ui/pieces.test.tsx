@@ -100,7 +100,7 @@ describe('Toasts', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('show a toast placed top right there (Linked to incident, spec part 2)', () => {
+  it('show a toast placed top right there (Linked to incident)', () => {
     render(
       <ToastProvider>
         <Toaster />

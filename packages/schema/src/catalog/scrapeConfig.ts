@@ -62,7 +62,7 @@ const typeRetentionSchema = z.strictObject({
 export const retentionSchema = z.strictObject({
   changes: z.array(changeRetentionSchema).optional(),
   types: z.array(typeRetentionSchema).optional(),
-  /** Spec part 2 writes the list as `type`. */
+  /** Also accepted as `type`, the name some config-db files use. */
   type: z.array(typeRetentionSchema).optional(),
   staleItemAge: ageOrKeep.optional(),
   staleAnalysisAge: ageOrKeep.optional(),

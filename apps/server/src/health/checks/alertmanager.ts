@@ -34,7 +34,7 @@ function quote(value: string): string {
 
 /**
  * The `filter` matchers sent to `GET /api/v2/alerts`: `alerts` as one `alertname=~` alternation
- * (any of them; the reference ANDed them, which matched nothing for two names), `filters` as
+ * (any of them; canary-checker ANDed them, which matched nothing for two names), `filters` as
  * label regexes, `ignore` as `alertname!~`, `exclude_filters` as `label!=value`.
  */
 export function alertFilters(spec: AlertmanagerCheck): string[] {
@@ -48,7 +48,7 @@ export function alertFilters(spec: AlertmanagerCheck): string[] {
 
 /**
  * `alertmanager`: lists the active alerts that are neither silenced nor inhibited and match the
- * filters. Passes when Alertmanager answers (as the reference does): `test` (`size(alerts) == 0`)
+ * filters. Passes when Alertmanager answers (as canary-checker does): `test` (`size(alerts) == 0`)
  * or `transform` (one check per alert) decide what the alerts mean.
  */
 export const alertmanagerCheck: CheckType<AlertmanagerCheck> = {

@@ -5,8 +5,8 @@ import { type CheckType, failure } from './types.js';
 
 /**
  * Resolves `query` as `querytype` and checks the answers: at least `minrecords`, and when
- * `exactreply` is set, exactly those answers in any order (the reference's rule). Answers are
- * rendered as the reference does: MX `host priority`, SRV `target port priority weight`, TXT as the
+ * `exactreply` is set, exactly those answers in any order (canary-checker's rule). Answers are
+ * rendered as canary-checker does: MX `host priority`, SRV `target port priority weight`, TXT as the
  * joined strings. With a `server` the query goes there (UDP, `port` default 53); without one it uses
  * the system configuration, and A/AAAA go through getaddrinfo so /etc/hosts (`localhost`) counts.
  */

@@ -7,7 +7,7 @@ import { fileFilter, fileTestViolation, summariseFiles } from './lib/fileSet.js'
 import { type CheckType, failure, refused } from './types.js';
 
 /**
- * Lists a local folder and tests what it holds, as the reference does: `filter` picks the files
+ * Lists a local folder and tests what it holds, as canary-checker does: `filter` picks the files
  * (name regex, age, size, since), then minCount/maxCount, minAge (the newest file must be at least
  * that old), maxAge (the oldest must be at most that old), minSize (smallest), maxSize (largest),
  * availableSize/totalSize of the filesystem. `results` carries the files, newest, oldest,

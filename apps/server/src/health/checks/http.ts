@@ -11,7 +11,7 @@ import { crawl } from './lib/crawl.js';
 import { type CheckContext, type CheckType, failure } from './types.js';
 
 /**
- * Requests a URL and checks what came back, as the reference's http check: status in
+ * Requests a URL and checks what came back, as canary-checker's http check: status in
  * `responseCodes` (any 2xx by default), `responseContent` in the body, `responseJSONContent`,
  * at least `maxSSLExpiry` days of certificate validity. Auth: basic (username/password), digest,
  * OAuth2 client credentials; client TLS from `tlsConfig`; redirects up to `maxRedirects` (10).
@@ -154,7 +154,7 @@ export const httpCheck: CheckType<HttpCheck> = {
         code: res.status,
         headers: canonicalHeaders(res.headers),
         content: res.body,
-        // A duration, as the reference types it (`elapsed < duration("1s")`, `elapsed.getMilliseconds()`).
+        // A duration, as canary-checker types it (`elapsed < duration("1s")`, `elapsed.getMilliseconds()`).
         elapsed: new ExprDuration(elapsed),
         url: res.url,
         ...(json !== undefined ? { json } : {}),

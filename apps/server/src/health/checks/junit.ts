@@ -7,7 +7,7 @@ import { type CheckType, failure, refused } from './types.js';
 /**
  * Reads every `*.xml` JUnit report under `testResults` (recursively) and passes when no test
  * failed or errored. `results` has the totals (`passed`, `failed`, `skipped`, `error`, `total`,
- * `duration`) and the `suites` with their tests; the message reads like the reference's summary.
+ * `duration`) and the `suites` with their tests; the message reads like canary-checker's summary.
  * Only directories under OPSDECK_FILE_ROOTS are read, each file through the allow-list too.
  */
 

@@ -55,7 +55,7 @@ export function redisOptions(
   if (spec.db !== undefined) options.db = spec.db;
   options.db ??= 0;
   const tc = spec.tlsConfig;
-  // as the reference: any TLS setting (not only enable) means TLS
+  // as canary-checker: any TLS setting (not only enable) means TLS
   if (/^rediss:/i.test(target) || tc?.enable || tc?.insecureSkipVerify || tls.ca || tls.cert) {
     options.tls = {
       ...(options.host && isIP(options.host) === 0 ? { servername: options.host } : {}),

@@ -49,7 +49,7 @@ export async function runSqlCheck<P>(driver: SqlDriver<P>, spec: SqlCheck, ctx: 
 
 /**
  * The query to run: `query` (default `SELECT 1`), rendered as a Go template when it holds `{{`, as
- * the reference does, with `last_result()` answering the check's previous result. What the
+ * canary-checker does, with `last_result()` answering the check's previous result. What the
  * template inserts is SQL text, not a bound value: the check's author owns it.
  */
 export function sqlQuery(spec: Pick<SqlCheck, 'query'>, ctx: Pick<CheckContext, 'previousResult'>): string {

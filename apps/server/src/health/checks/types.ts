@@ -46,7 +46,7 @@ export interface CheckOutcome {
   /** Why it failed, in words a user can act on ("connect ECONNREFUSED 127.0.0.1:6380"). */
   error?: string;
   /**
-   * Result variables for `test`, `display` and `transform` expressions, named as in the reference
+   * Result variables for `test`, `display` and `transform` expressions, named as in canary-checker
    * per type: http `code`, `headers`, `content`, `json`, `sslAge`, `elapsed`; sql `results`
    * (`results.rows`, `results.count`); exec `stdout`, `stderr`, `exitCode`; and so on.
    */

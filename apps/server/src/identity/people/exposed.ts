@@ -8,7 +8,7 @@ import { createdBySubject, exposeTable, type Row } from '../../rest/whitelist.js
 
 // The identity and RBAC tables the Users and Permissions pages read through /api/db.
 // - people_roles lists accounts and their roles: identity administration, so `identities`.
-// - permissions rows are `permissions` (viewers read them, per spec part 1 section 6; writing
+// - permissions rows are `permissions` (viewers read them; writing
 //   needs write on `permissions`); the summary view is read-only.
 // - identities, credentials, sessions, flows, codes and the courier are NOT exposed: they hold
 //   hashes, sealed secrets and one-time codes.

@@ -25,7 +25,7 @@ const updateBody = z.object({
 
 /**
  * The Users settings page: `POST /api/people/update`, `DELETE /api/people/{id}`, and a person's
- * roles (`/api/rbac/{id}/roles`, `/api/rbac/{id}/update_role`, the reference's paths).
+ * roles (`/api/rbac/{id}/roles`, `/api/rbac/{id}/update_role`, Mission Control's paths).
  */
 export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

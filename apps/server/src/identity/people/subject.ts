@@ -88,7 +88,7 @@ export async function loadSubject(db: Kysely<Database>, personId: string, now: D
 
 /**
  * The subject of a notification acting on its own (a notification that runs a playbook): no
- * roles, only the permission rows that name it (spec part 2 section 6, subject Notification).
+ * roles, only the permission rows that name it.
  */
 export async function notificationSubject(db: Kysely<Database>, notificationId: string, now: Date): Promise<Subject> {
   const rule = await db

@@ -6,7 +6,7 @@ import type { SqlDriver } from './query.js';
 const loadMssql = lazyDriver(async () => (await import('mssql')).default);
 
 /**
- * Accepts the Go driver's URL the reference's fixtures use (`sqlserver://user:pass@host:1433?database=master`,
+ * Accepts the Go driver's URL canary-checker's fixtures use (`sqlserver://user:pass@host:1433?database=master`,
  * also `mssql://`) and ADO.NET strings (`Server=host,1433;Database=db;User Id=u;Password=p`).
  */
 export async function mssqlConfig(endpoint: Endpoint & { url: string }, timeoutMs: number): Promise<MssqlConfig> {

@@ -9,7 +9,7 @@ const loadMysql = lazyDriver(async () => (await import('mysql2/promise')).defaul
 const GO_DSN = /^(?:(?:mysql|mariadb):\/\/)?(?:([^:@]*)(?::(.*))?@)?(tcp|unix)?\(([^)]*)\)\/([^?]*)(?:\?(.*))?$/i;
 
 /**
- * Accepts `mysql://user:pass@host:3306/db` and the Go driver's DSN the reference's fixtures use,
+ * Accepts `mysql://user:pass@host:3306/db` and the Go driver's DSN canary-checker's fixtures use,
  * bare (`user:pass@tcp(host:3306)/db?param=value`) or behind the scheme
  * (`mysql://user:pass@tcp(host:3306)/db`); `unix(/path/to.sock)` connects through the socket.
  */

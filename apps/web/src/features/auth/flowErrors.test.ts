@@ -6,7 +6,7 @@ const ctx = { origin: 'https://ops.example.com', here: '/incidents?x=1', stage: 
 const back = encodeURIComponent('/incidents?x=1');
 const err = (id: string, extra: Partial<OryErrorBody> = {}): OryErrorBody => ({ error: { id }, ...extra });
 
-describe('flowErrorAction (spec part 1 section 8)', () => {
+describe('flowErrorAction', () => {
   it.each<[string, number, OryErrorBody, FlowErrorAction]>([
     [
       'aal2 follows the redirect',

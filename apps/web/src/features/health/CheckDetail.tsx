@@ -27,12 +27,12 @@ import { formatLatency, formatUptime, TIME_RANGES, timeRangeMs } from './utils.j
 const CheckGraph = lazy(() => import('./CheckGraph.js'));
 
 /**
- * Spec part 1 section 2: the Graph tab exists 'only on short screens'; as in the reference, a
+ * The Graph tab exists only on short screens: as in Mission Control, a
  * window up to 992 px high has it as a tab, and a taller one shows the graph above the tabs.
  */
 export const SHORT_SCREEN = '(max-height: 992px)';
 
-/** Roles shown Run Now (spec part 1 section 2). */
+/** Roles shown Run Now. */
 const VISIBLE_LABELS = 3;
 
 /** The check detail (modal body or standalone page): header, range picker, Run Now and four tabs. */

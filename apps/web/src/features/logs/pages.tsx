@@ -10,7 +10,7 @@ import { LogsToolbar } from './LogsToolbar.js';
 import { useLogsParams } from './useLogsParams.js';
 import { useLogsSearch } from './useLogsSearch.js';
 
-/** /logs: a component's logs (its log selectors) or a log backend's, by text and time range (backend-2 §5.3). */
+/** /logs: a component's logs (its log selectors) or a log backend's, by text and time range. */
 export function LogsPage() {
   const [params, update] = useLogsParams();
   const [tail, setTail] = useLocalStorage<boolean>('logsLiveTail', false);

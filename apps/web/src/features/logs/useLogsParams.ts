@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** The page's URL state (backend-2 §5.3): topologyId, logsSelector, query, start, plus end and backend. */
+/** The page's URL state: topologyId, logsSelector, query, start, plus end and backend. */
 export interface LogsParams {
   topologyId: string;
   logsSelector: string;

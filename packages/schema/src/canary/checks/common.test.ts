@@ -7,7 +7,7 @@ const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; 
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
 describe('common check fields', () => {
-  it('accept the reference fields', () => {
+  it("accept canary-checker's fields", () => {
     const r = httpCheckSchema.safeParse({
       name: 'api',
       description: 'Orders API',

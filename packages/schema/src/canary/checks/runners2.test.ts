@@ -11,7 +11,7 @@ function issues(spec: Record<string, unknown>) {
 }
 
 describe('runners-2 check schemas inside a Canary', () => {
-  it("accept the reference's field names", () => {
+  it("accept canary-checker's field names", () => {
     const ok = issues({
       postgres: [
         {

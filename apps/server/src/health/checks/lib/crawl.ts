@@ -1,7 +1,7 @@
 import type { HttpCheck } from '@opsdeck/schema';
 import { type HttpResponse, send } from '../../../integrations/http/client.js';
 
-/** The reference's crawl has no page limit; this one stops a link farm from running for ever. */
+/** canary-checker's crawl has no page limit; this one stops a link farm from running for ever. */
 export const MAX_CRAWL_PAGES = 100;
 
 export interface CrawlReport {

@@ -10,7 +10,7 @@ import type { CheckMetric } from '../types.js';
 import type { CollectedArtifact } from './artifacts.js';
 
 /**
- * The reference's post-processing of one check result, in its order: `transform` (patch the
+ * canary-checker's post-processing of one check result, in its order: `transform` (patch the
  * result in place, or turn it into new named checks), then `display` (the message), then `test`
  * (must yield a boolean; false fails the check). Errors in an expression make the result invalid
  * with a message naming the expression, never a silent pass. They are awaited: a `javascript`

@@ -73,7 +73,7 @@ export function summariseFiles(files: FileEntry[]) {
 
 const age = (f: FileEntry, now: Date) => formatGoDuration(Math.max(0, now.getTime() - f.modified.getTime()));
 
-/** The first rule the listing breaks, in the reference's order, or undefined. */
+/** The first rule the listing breaks, in canary-checker's order, or undefined. */
 export function fileTestViolation(tests: FileTests, files: FileEntry[], now: Date): string | undefined {
   const r = summariseFiles(files);
   const n = r.count;

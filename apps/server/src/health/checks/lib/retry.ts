@@ -2,7 +2,7 @@ import type { CheckRetries } from '@opsdeck/schema';
 import { parseDuration } from '@opsdeck/schema';
 
 /**
- * The reference's retry policy for a failing check (canary-checker PR #3031): the check's
+ * canary-checker's retry policy for a failing check (canary-checker PR #3031): the check's
  * `retries` override the canary's field by field; `delay` waits before the first attempt,
  * `interval` (default 1s) between attempts, and retries stop after `maxRetries` or once `timeout`
  * has passed. Retrying is on only when `maxRetries > 0` or a `timeout` is set.

@@ -74,7 +74,7 @@ describe('connection form', () => {
     });
   });
 
-  it('offers every type of spec part 2 section 3 once', () => {
+  it('offers every connection type once', () => {
     const types = CONNECTION_TYPES.map((t) => t.type);
     expect(new Set(types).size).toBe(types.length);
     expect(types).toHaveLength(45);

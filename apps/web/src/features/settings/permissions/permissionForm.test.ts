@@ -52,7 +52,7 @@ describe('permission form', () => {
     expect(formErrors({ ...emptyForm(), subject: { team_id: 't' }, resource: { object: 'rbac' } })).toEqual({});
   });
 
-  it('writes an object selector and clears it when the resource kind changes (spec part 2 section 4)', () => {
+  it('writes an object selector and clears it when the resource kind changes', () => {
     const form = {
       ...withResourceKind({ ...emptyForm(), resource: { object: 'canaries' } }, 'Selector'),
       subjectKind: 'Person' as const,

@@ -20,8 +20,8 @@ function canaryWith(type: string, check: Record<string, unknown>) {
   };
 }
 
-describe('check form builder: the types of spec part 2', () => {
-  it('offers every check type of spec part 2, each as at least one form', () => {
+describe('check form builder: every check type', () => {
+  it('offers every check type, each as at least one form', () => {
     const offered = new Set(CHECK_FORMS.map((f) => f.specType));
     expect([...SPEC_CHECK_TYPES].filter((t) => !offered.has(t))).toEqual([]);
     expect(SPEC_CHECK_TYPES).toHaveLength(31);
