@@ -6,8 +6,9 @@ import { Button } from '../../ui/Button.js';
 import { TypeIcon } from '../../ui/icons/TypeIcon.js';
 import { Modal } from '../../ui/Modal.js';
 import { useToasts } from '../../ui/Toasts.js';
-import { linkCheck, linkComponent, searchConfigs } from './api.js';
+import { linkCheck, linkComponent } from './api.js';
 import { ResourcePicker } from './ResourcePicker.js';
+import { searchConfigs } from './resourceSearch.js';
 
 /** Finds config items by name (POST /api/resources/search) and hands the chosen one back. */
 function ConfigPicker({ onPick, busy }: { onPick: (configId: string) => void; busy: boolean }) {

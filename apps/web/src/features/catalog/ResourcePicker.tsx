@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../ui/Button.js';
-import { type FoundResource, type PickerSelector, type ResourceKind, searchResourcesByName } from './api.js';
+import { type FoundResource, type PickerSelector, type ResourceKind, searchResourcesByName } from './resourceSearch.js';
 
 /** What a kind is called in a picker. */
 export const KIND_NOUN: Record<ResourceKind, { one: string; many: string }> = {

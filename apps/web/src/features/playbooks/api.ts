@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { fetchPage, type Page } from '../../api/postgrest.js';
-import { componentNames, type PickerSelector } from '../catalog/api.js';
+import { componentNames } from '../catalog/api.js';
+import type { PickerSelector } from '../catalog/resourceSearch.js';
 import type { JobRun } from '../settings/jobs/JobHistoryTable.js';
 import { type RunForJobs, runAsJob } from './jobHistory.js';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../ui/Button.js';
-import type { FoundResource, ResourceKind } from '../../catalog/api.js';
 import { KIND_NOUN, ResourcePicker } from '../../catalog/ResourcePicker.js';
+import type { FoundResource, ResourceKind } from '../../catalog/resourceSearch.js';
 import type { PlaybookSummary, RunTarget } from '../api.js';
 
 /** The resource a run dialog picked: its kind and what the search answered. */
