@@ -61,4 +61,12 @@ describe('LiveCache', () => {
     expect(keys).toContainEqual(['incidents', 'i1']);
     expect(keys).toContainEqual(['playbooks', 'run', 'r1']);
   });
+
+  it('marks loaded live data stale when a fresh stream opens, leaving other queries alone', () => {
+    client.setQueryData(['playbooks', 'run', 'r1'], { id: 'r1', status: 'running' });
+    client.setQueryData(['settings', 'x'], { a: 1 });
+    cache.resync();
+    expect(client.getQueryState(['playbooks', 'run', 'r1'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['settings', 'x'])?.isInvalidated).toBe(false);
+  });
 });

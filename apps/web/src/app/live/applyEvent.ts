@@ -7,6 +7,9 @@ export const COALESCE_MS = 250;
 /** Summaries (all checks, megabytes at 10,000) are fetched again after transitions at most this often. */
 export const SUMMARY_REFETCH_MS = 10_000;
 
+/** The query families live events keep current. */
+const LIVE_ROOTS = ['health', 'incidents', 'playbooks'] as const;
+
 type Patch = Partial<Pick<CheckSummary, 'status' | 'last_runtime' | 'last_transition_time'>>;
 
 /** Patches the rows of every cached health summary in place; untouched rows keep their identity. */
@@ -76,12 +79,22 @@ export class LiveCache {
         break;
       }
       case 'reset':
-        this.keys.push(['health'], ['incidents'], ['playbooks']);
+        this.keys.push(...LIVE_ROOTS.map((root) => [root]));
         break;
       default:
         return;
     }
     this.schedule();
+  }
+
+  /** Reads again what live events keep current and has already loaded; fetches in flight are kept. */
+  resync(): void {
+    for (const root of LIVE_ROOTS) {
+      void this.client.invalidateQueries(
+        { queryKey: [root], predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.fetchStatus === 'idle' },
+        { cancelRefetch: false },
+      );
+    }
   }
 
   /** Drops what waits (the stream closed with the page). */

@@ -52,7 +52,13 @@ class LiveStream {
     const url = this.lastId ? `${STREAM_PATH}?lastEventId=${encodeURIComponent(this.lastId)}` : STREAM_PATH;
     const source = new EventSource(url, { withCredentials: true });
     this.source = source;
-    source.onopen = () => this.setConnected(true);
+    const resumed = this.lastId !== undefined;
+    source.onopen = () => {
+      this.setConnected(true);
+      // a fresh stream carries nothing from before it opened: what pages read while it was
+      // connecting may already be stale (a resumed one replays the gap, or sends a reset)
+      if (!resumed) this.cache?.resync();
+    };
     source.onerror = () => {
       this.setConnected(false);
       if (source.readyState === EventSource.CLOSED) this.reopenLater(); // the browser gave up
