@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDataDir } from '../sandbox/dataDir.js';
 import { type DataDirLock, lockDataDir } from './dataDirLock.js';
+import { pgliteArtifacts } from './pgliteArtifacts.js';
 import type { Database } from './types.js';
 
 // int8 (count(*), bigint ids) comes back as a string from pg; numeric stays a string too.
@@ -85,7 +86,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
   for (const [name, value] of Object.entries(PGLITE_SETTINGS)) startParams.push('-c', `${name}=${value}`);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dir, loadDataDir ? { loadDataDir, startParams } : { startParams });
+    const shared = await pgliteArtifacts();
+    pglite = await PGlite.create(dir, { ...shared, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (err) {
     lock?.release();
     throw err;
