@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import { actionArtifact, checkArtifact } from './store.js';
 
 /** Types a browser may show inline; anything else downloads as bytes. */
 const INLINE_SAFE = new Set(['text/plain', 'text/csv', 'application/json', 'image/png', 'image/jpeg']);
@@ -12,30 +12,6 @@ const INLINE_SAFE = new Set(['text/plain', 'text/csv', 'application/json', 'imag
 /** A file name safe inside a quoted Content-Disposition parameter. */
 function headerFilename(name: string): string {
   return name.replace(/[^\w.\- ]/g, '_').slice(0, 200) || 'artifact';
-}
-
-interface Stored {
-  filename: string;
-  content_type: string;
-  content: Uint8Array;
-  checksum: string;
-}
-
-/** A file an exec check kept with one of its results; reading it needs read on canaries, like the result. */
-async function checkArtifact(ctx: AppContext, id: string): Promise<Stored | undefined> {
-  const { rows } = await sql<Stored>`
-    select a.filename, a.content_type, a.content, a.checksum
-    from check_artifacts a join checks c on c.id = a.check_id
-    where a.id = ${id}::uuid and c.deleted_at is null`.execute(ctx.db.kysely);
-  return rows[0];
-}
-
-/** A file a playbook action kept; reading it needs read on playbook runs, like the run. */
-async function actionArtifact(ctx: AppContext, id: string): Promise<Stored | undefined> {
-  const { rows } = await sql<Stored>`
-    select filename, content_type, content, checksum from artifacts
-    where id = ${id}::uuid and deleted_at is null`.execute(ctx.db.kysely);
-  return rows[0];
 }
 
 /**
@@ -53,10 +29,11 @@ export async function artifactRoutes(scope: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const { id } = request.params;
-      let row = await checkArtifact(ctx, id);
+      // reading a check's file needs read on canaries, like its result; an action's, read on playbook runs
+      let row = await checkArtifact(ctx.db, id);
       if (row) requireAccess(request, 'canaries', 'read');
       else {
-        row = await actionArtifact(ctx, id);
+        row = await actionArtifact(ctx.db, id);
         if (row) requireAccess(request, 'playbook_runs', 'read');
       }
       if (!row) throw notFound(`artifact ${id} not found (it goes when its result or run is removed)`);

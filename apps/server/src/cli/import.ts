@@ -7,7 +7,7 @@ import { migrate } from '../db/migrate.js';
 import { planImport } from '../importers/parse.js';
 import { IMPORT_SOURCES, ImportInputError, type ImportSource } from '../importers/plan.js';
 import { formatSummary } from '../importers/report.js';
-import { storePlan, summarize } from '../importers/store.js';
+import { importPlan, summarize } from '../importers/store.js';
 import { parseFlags } from './args.js';
 import { type Command, UsageError } from './index.js';
 
@@ -56,9 +56,7 @@ export const importCommand: Command = {
     try {
       await migrate(db);
       const box = connectionSecretBox(config);
-      const summary = await db.kysely
-        .transaction()
-        .execute((trx) => storePlan(trx, plan, { box, clock: systemClock, createdBy: null }));
+      const summary = await importPlan(db.kysely, plan, { box, clock: systemClock, createdBy: null });
       console.log(formatSummary(summary));
       return 0;
     } finally {

@@ -1,5 +1,7 @@
 import type { CanarySpec } from '@opsdeck/schema';
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { maskedColumn } from '../rest/secrets.js';
 import type { RunnableCanary, RunnableCheck } from './runner.js';
 import './tables.js';
 
@@ -46,4 +48,19 @@ export async function loadRunnableCheck(
     check,
     deleted: row.deleted_at !== null || row.transformed,
   };
+}
+
+/**
+ * A Run Now result's message and error masked as the check's history shows them (docs/secrets.md):
+ * the masking rules live in the database, so the values go through it.
+ */
+export async function maskedResultText(
+  db: Db,
+  result: { message?: string; error?: string },
+): Promise<{ message: string | null; error: string | null } | undefined> {
+  const mask = (column: 'message' | 'error', value: string | undefined) =>
+    maskedColumn('check_statuses', column, sql`${value ?? null}::text`, 'text');
+  const { rows } = await sql<{ message: string | null; error: string | null }>`
+    select ${mask('message', result.message)} as message, ${mask('error', result.error)} as error`.execute(db.kysely);
+  return rows[0];
 }

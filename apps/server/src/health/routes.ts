@@ -2,17 +2,15 @@ import './rest.js';
 import { mayRunChecks, resolveDateMath } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { storedAgentCodeRefusal } from '../agents/index.js';
 import { closeJavaScript } from '../expr/index.js';
 import { requireAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
-import { maskedColumn } from '../rest/secrets.js';
 import { onDemandRunner } from './engine.js';
 import { checkGraph } from './graph.js';
-import { loadRunnableCheck } from './load.js';
+import { loadRunnableCheck, maskedResultText } from './load.js';
 import { pushRoutes } from './push/routes.js';
 
 const uuid = z.uuid({ error: 'expected a check id (uuid)' });
@@ -54,13 +52,7 @@ export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Pro
       const result = await runner.runCheck(found.canary, found.check);
       await writer.flush();
       // the message and error read masked, as the check's history shows them (docs/secrets.md)
-      const mask = (column: 'message' | 'error', value: string | undefined) =>
-        maskedColumn('check_statuses', column, sql`${value ?? null}::text`, 'text');
-      const { rows } = await sql<{ message: string | null; error: string | null }>`
-        select ${mask('message', result.message)} as message, ${mask('error', result.error)} as error`.execute(
-        ctx.db.kysely,
-      );
-      const shown = rows[0];
+      const shown = await maskedResultText(ctx.db, result);
       return {
         id: found.check.id,
         name: found.check.name,

@@ -8,7 +8,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { planImport } from './parse.js';
 import { IMPORT_SOURCES, ImportInputError } from './plan.js';
-import { storePlan, summarize } from './store.js';
+import { importPlan, summarize } from './store.js';
 
 const body = z.object({
   /** The Kuma backup (JSON) or Gatus configuration (YAML) as text. */
@@ -49,11 +49,8 @@ export async function importRoutes(scope: FastifyInstance, ctx: AppContext): Pro
       if (refusal) throw new HttpError(403, 'forbidden', refusal);
       if (dryRun) return summarize(plan, true);
       const box = connectionSecretBox(ctx.config);
-      return ctx.db.kysely
-        .transaction()
-        .execute((trx) =>
-          storePlan(trx, plan, { box, clock: ctx.clock, createdBy: subject.kind === 'person' ? subject.id : null }),
-        );
+      const createdBy = subject.kind === 'person' ? subject.id : null;
+      return importPlan(ctx.db.kysely, plan, { box, clock: ctx.clock, createdBy });
     },
   );
 }

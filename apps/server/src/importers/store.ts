@@ -1,8 +1,10 @@
 import { canaryChecks } from '@opsdeck/schema';
 import type { ImportSummary } from '@opsdeck/schema/imports';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { prepareConnectionRow } from '../connections/service.js';
 import type { SecretBox } from '../crypto/secretBox.js';
+import type { Database } from '../db/types.js';
 import type { Executor } from '../events/queue.js';
 import { saveCanary } from '../health/index.js';
 import { applyRule } from '../notifications/rules.js';
@@ -63,6 +65,15 @@ async function saveConnection(
     .values({ ...values, source: 'UI', created_by: createdBy })
     .execute();
   return 'created';
+}
+
+/** Stores a plan in one transaction (storePlan): a failure stores nothing. */
+export function importPlan(
+  db: Kysely<Database>,
+  plan: ImportPlan,
+  opts: { box: SecretBox; clock: Clock; createdBy: string | null },
+): Promise<ImportSummary> {
+  return db.transaction().execute((trx) => storePlan(trx, plan, opts));
 }
 
 /**

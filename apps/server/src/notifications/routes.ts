@@ -8,16 +8,7 @@ import { getSend, historyQuerySchema, searchHistory } from './history.js';
 import { applyRule, deleteRule, getRule, listRules, setRulePaused } from './rules.js';
 import './exposed.js';
 import { createSilence, deleteSilence, listSilences, silenceInputSchema } from './silences.js';
-
-/** The signed-in person as created_by, when they have a people row (machine subjects have none). */
-async function author(
-  db: AppContext['db']['kysely'],
-  subject: { id: string; kind: string } | null,
-): Promise<string | null> {
-  if (subject?.kind !== 'person') return null;
-  const row = await db.selectFrom('people').select('id').where('id', '=', subject.id).executeTakeFirst();
-  return row?.id ?? null;
-}
+import { authorOf } from './store.js';
 
 const idParams = z.object({ id: z.uuid('id must be a UUID') });
 const read = { auth: { resource: 'notifications' as const, action: 'read' as const } };
@@ -45,7 +36,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     getRule(db, (req.params as z.infer<typeof idParams>).id),
   );
   app.post('/api/notification/rules', { config: write('create') }, async (req, reply) => {
-    const id = await applyRule(db, req.body, await author(db, req.subject));
+    const id = await applyRule(db, req.body, await authorOf(db, req.subject));
     return reply.code(201).send(await getRule(db, id));
   });
   app.post(
@@ -79,7 +70,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     '/api/notification/silence',
     { config: write('create'), schema: { body: silenceInputSchema } },
     async (req, reply) => {
-      const who = await author(db, req.subject);
+      const who = await authorOf(db, req.subject);
       const id = await createSilence(db, req.body as z.infer<typeof silenceInputSchema>, who, ctx.clock.now());
       return reply.code(200).send({ id });
     },

@@ -2,14 +2,13 @@ import './exposed.js';
 import { playbookRunRequestSchema } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireSelectiveAccess } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { notFound, unauthorized } from '../http/errors.js';
-import { maskedColumn } from '../rest/secrets.js';
 import { listPlaybooks } from './list.js';
 import { playbookObject, requireTarget } from './permission.js';
+import { findMaskedRun, maskedRunActions, runPlaybookHeader } from './runStore.js';
 import { approveRun, cancelRun, runParameters, startRun } from './runs.js';
 import { webhookRoutes } from './webhook.js';
 
@@ -92,23 +91,9 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
   const readRuns = { auth: 'authenticated' } as const;
   const readableRun = async (request: FastifyRequest, id: string) => {
     const { subject } = requireSelectiveAccess(request, 'playbook_runs', 'read');
-    const db = ctx.db.kysely;
-    const run = await db
-      .selectFrom('playbook_runs')
-      .selectAll()
-      .select([
-        maskedColumn('playbook_runs', 'spec', sql.ref('spec')).as('spec'),
-        maskedColumn('playbook_runs', 'error', sql.ref('error'), 'text').as('error'),
-        maskedColumn('playbook_runs', 'request', sql.ref('request')).as('request'),
-      ])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const run = await findMaskedRun(ctx.db.kysely, id);
     if (!run) throw notFound(`playbook run ${id} not found`);
-    const playbook = await db
-      .selectFrom('playbooks')
-      .select(['id', 'name', 'namespace', 'title', 'icon', 'category'])
-      .where('id', '=', run.playbook_id)
-      .executeTakeFirst();
+    const playbook = await runPlaybookHeader(ctx.db.kysely, run.playbook_id);
     const like = playbook ?? { id: run.playbook_id, name: run.playbook_id, namespace: '', category: '' };
     requireTarget(
       subject,
@@ -124,25 +109,8 @@ export async function playbookRoutes(scope: FastifyInstance, ctx: AppContext): P
     return (await readableRun(request, request.params.id)).run;
   });
   app.get('/api/playbook/run/:id/status', { config: readRuns, schema: runParams }, async (request) => {
-    const db = ctx.db.kysely;
     const { run, playbook } = await readableRun(request, request.params.id);
-    const actions = await db
-      .selectFrom('playbook_run_actions')
-      .select([
-        'id',
-        'name',
-        'status',
-        'retry_count',
-        'playbook_run_id',
-        'start_time',
-        'scheduled_time',
-        'end_time',
-        maskedColumn('playbook_run_actions', 'result', sql.ref('result')).as('result'),
-        maskedColumn('playbook_run_actions', 'error', sql.ref('error'), 'text').as('error'),
-      ])
-      .where('playbook_run_id', '=', run.id)
-      .orderBy('action_index')
-      .execute();
+    const actions = await maskedRunActions(ctx.db.kysely, run.id);
     return { playbook, run, actions };
   });
 

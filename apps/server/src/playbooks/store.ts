@@ -106,3 +106,15 @@ export async function findPlaybookId(db: Executor, ref: string): Promise<string 
   }
   return (await q.executeTakeFirst())?.id;
 }
+
+/** The live playbook whose `on.webhook.path` is `path` (the first when several claim it), or undefined. */
+export async function playbookForWebhook(
+  db: Executor,
+  path: string,
+): Promise<{ id: string; spec: PlaybookSpec } | undefined> {
+  const { rows } = await sql<{ id: string; spec: PlaybookSpec }>`
+    select id, spec from playbooks
+    where deleted_at is null and spec->'on'->'webhook'->>'path' = ${path}
+    limit 1`.execute(db);
+  return rows[0];
+}

@@ -3,12 +3,12 @@ import type { PlaybookSpec } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { sql } from 'kysely';
 import { connectionResolver } from '../connections/resolver.js';
 import { resolveEnvSource } from '../connections/store.js';
 import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { startRun } from './runs.js';
+import { playbookForWebhook } from './store.js';
 
 /**
  * Webhook triggers (`on.webhook{path, authentication}`): `GET|POST /api/playbook/webhook/<path>`
@@ -75,11 +75,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: { auth: 'public' },
     handler: async (request, reply) => {
       const path = (request.params as { '*': string })['*'];
-      const { rows } = await sql<{ id: string; spec: PlaybookSpec }>`
-        select id, spec from playbooks
-        where deleted_at is null and spec->'on'->'webhook'->>'path' = ${path}
-        limit 1`.execute(ctx.db.kysely);
-      const playbook = rows[0];
+      const playbook = await playbookForWebhook(ctx.db.kysely, path);
       if (!playbook) throw notFound(`no playbook listens on webhook ${path}`);
       await authenticate(ctx, playbook.spec.on?.webhook?.authentication, request);
       const headers = Object.fromEntries(

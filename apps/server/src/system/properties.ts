@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
 import { createdBySubject, exposeTable } from '../rest/whitelist.js';
+import { liveProperties } from './store.js';
 
 /** One property as the Feature Flags page lists it: where its value comes from decides if it can change. */
 export interface PropertyView {
@@ -19,11 +20,7 @@ export interface PropertyView {
  */
 export async function propertyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/properties', { config: { auth: { resource: 'feature_flags', action: 'read' } } }, async () => {
-    const rows = await ctx.db.kysely
-      .selectFrom('properties')
-      .select(['name', 'value', 'created_by', 'created_at', 'updated_at'])
-      .where('deleted_at', 'is', null)
-      .execute();
+    const rows = await liveProperties(ctx.db);
     const merged = new Map<string, PropertyView>();
     for (const r of rows)
       merged.set(r.name, {

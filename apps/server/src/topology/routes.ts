@@ -11,6 +11,7 @@ import { sandboxPolicy } from '../sandbox/config.js';
 import { queryTopology } from './query.js';
 import { runTopology } from './run.js';
 import { topologySnapshot } from './snapshot.js';
+import { liveTopologyId } from './topologies.js';
 
 const uuid = z.uuid({ error: 'expected a component id (uuid)' });
 const list = (v: string | undefined) =>
@@ -74,14 +75,9 @@ export async function topologyRoutes(scope: FastifyInstance, ctx: AppContext): P
       schema: { params: z.object({ id: z.uuid({ error: 'expected a topology id (uuid)' }) }) },
     },
     async (request) => {
-      const exists = await ctx.db.kysely
-        .selectFrom('topologies')
-        .select('id')
-        .where('id', '=', request.params.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!exists) throw notFound(`topology ${request.params.id} not found`);
-      const refusal = await storedAgentCodeRefusal(ctx.db.kysely, ctx.config.sandbox.exec, 'topologies', exists.id);
+      const id = await liveTopologyId(ctx.db.kysely, request.params.id);
+      if (!id) throw notFound(`topology ${request.params.id} not found`);
+      const refusal = await storedAgentCodeRefusal(ctx.db.kysely, ctx.config.sandbox.exec, 'topologies', id);
       if (refusal) throw new HttpError(403, 'forbidden', refusal);
       try {
         const r = await runTopology(

@@ -77,3 +77,14 @@ export async function loadTopology(
     },
   };
 }
+
+/** The stored id of a topology that is not deleted, or undefined. */
+export async function liveTopologyId(db: Executor, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('topologies')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.id;
+}

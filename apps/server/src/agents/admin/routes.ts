@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../http/context.js';
 import { conflict, HttpError } from '../../http/errors.js';
-import { createAccessToken } from '../../identity/index.js';
 import { createdBySubject } from '../../rest/whitelist.js';
 import { isAgentAdmin } from './admin.js';
 import './exposed.js';
+import { registerAgent } from './store.js';
 
 const generateBody = z.object({
   name: z
@@ -58,43 +58,14 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
         });
       }
       const createdBy = subject ? await createdBySubject(subject, ctx) : undefined;
-      const now = ctx.clock.now();
-      const username = `agent-${name}`;
-      const result = await ctx.db.kysely.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('agents')
-          .select('id')
-          .where('name', '=', name)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (taken) throw conflict(`an agent named ${name} already exists`);
-        const person = await trx
-          .insertInto('people')
-          .values({ name: `${name} (agent)`, type: 'agent' })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.insertInto('person_roles').values({ person_id: person.id, role: 'agent' }).execute();
-        const agent = await trx
-          .insertInto('agents')
-          .values({
-            name,
-            username,
-            person_id: person.id,
-            properties: JSON.stringify(properties),
-            created_by: createdBy ?? null,
-            admin_registered: true,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const token = await createAccessToken(trx, {
-          personId: person.id,
-          name: `agent ${name}`,
-          lifetimeMs: ctx.config.identity.tokenMaxLifetimeMs,
-          autoRenew: true,
-          now,
-        });
-        return { id: agent.id, username, access_token: token.token };
+      const result = await registerAgent(ctx.db.kysely, {
+        name,
+        properties,
+        createdBy: createdBy ?? null,
+        tokenLifetimeMs: ctx.config.identity.tokenMaxLifetimeMs,
+        now: ctx.clock.now(),
       });
+      if (!result) throw conflict(`an agent named ${name} already exists`);
       return reply.code(201).send({ ...result, install: agentInstallOf(ctx.config) });
     },
   );

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { acceptAgentOutcome, nextAgentAction } from './agentActions.js';
 import { assignedCanaries, assignedScrapers, assignedTopologies } from './assigned.js';
 import { receiveDeletes, receivePush } from './receive.js';
+import { agentOfPerson, markAgentSeen, type UpstreamAgent } from './store.js';
 import { OPTIONAL_KEYS, PUSH_TABLE_NAMES, PUSH_TABLES } from './tables.js';
 
 const row = z.record(z.string(), z.unknown());
@@ -42,18 +42,10 @@ function tablesBody() {
 }
 
 /** The agent a request comes from: its access token's owner must be a live agent's person. */
-async function agentOf(
-  request: FastifyRequest,
-  ctx: AppContext,
-): Promise<{ id: string; name: string; execAllowed: boolean }> {
+async function agentOf(request: FastifyRequest, ctx: AppContext): Promise<UpstreamAgent> {
   const subject = request.subject;
   if (!subject) throw unauthorized();
-  const agent = await ctx.db.kysely
-    .selectFrom('agents')
-    .select(['id', 'name', 'exec_allowed as execAllowed'])
-    .where('person_id', '=', subject.id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const agent = await agentOfPerson(ctx.db.kysely, subject.id);
   if (!agent) throw forbidden('only an agent (a token from POST /api/agent/generate) may push upstream');
   return agent;
 }
@@ -81,9 +73,7 @@ export async function upstreamRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
   r.get('/upstream/ping', { config: auth }, async (request) => {
     const agent = await agentOf(request, ctx);
-    const { rows } = await sql<{ now: Date }>`
-      update agents set last_seen = now() where id = ${agent.id}::uuid returning now() as now`.execute(ctx.db.kysely);
-    return { id: agent.id, name: agent.name, time: rows[0]?.now };
+    return { id: agent.id, name: agent.name, time: await markAgentSeen(ctx.db.kysely, agent.id) };
   });
   // pull: what the upstream assigned to the agent (agent_id, agentSelector), applied by the agent (pull.ts)
   r.get('/upstream/canary/pull', { config: auth }, async (request) => {

@@ -45,8 +45,8 @@ export async function catalogSummary(
   db: Db,
   req: SummaryRequest,
   now: Date,
-  /** The condition over `ci` narrowing the items to those the reader's object selectors reach. */
-  narrow?: RawBuilder<unknown>,
+  /** The condition on an item's id narrowing the items to those the reader's object selectors reach. */
+  narrow?: (id: RawBuilder<unknown>) => RawBuilder<unknown>,
 ): Promise<Array<Record<string, unknown>>> {
   const groupBy = req.groupBy?.length ? req.groupBy : ['type'];
   const keys = groupBy.map((key) => {
@@ -62,7 +62,7 @@ export async function catalogSummary(
   const search = req.search?.trim();
   // a selector narrowing the items is a filter too: the day counts cover every item, so not them
   const itemFilters = [
-    narrow,
+    narrow?.(sql`ci.id`),
     inList(sql`ci.status`, req.status),
     inList(sql`ci.health`, req.health),
     ...tagConditions(sql`ci.labels`, parseTagSelectors('filter', req.filter)),

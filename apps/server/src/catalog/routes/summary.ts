@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { requireSelectiveAccess } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
@@ -34,7 +34,7 @@ export async function summaryRoutes(scope: FastifyInstance, ctx: AppContext): Pr
     async (request) => {
       // counts only the items the reader's object selectors reach
       const { restriction } = requireSelectiveAccess(request, 'config_scrapers', 'read');
-      const narrow = restriction ? restrictionSql(restriction, sql`ci.id`) : undefined;
+      const narrow = restriction ? (id: RawBuilder<unknown>) => restrictionSql(restriction, id) : undefined;
       return catalogSummary(ctx.db, request.body, ctx.clock.now(), narrow);
     },
   );

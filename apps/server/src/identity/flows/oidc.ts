@@ -8,20 +8,20 @@ import { apiUrl, CSRF_COOKIE, readCookie, uiUrl } from '../http.js';
 import { syncMembership } from '../organizations/membership.js';
 import { lacksOrganizationClaims, organizationSignIn } from '../organizations/signIn.js';
 import {
-  createIdentity,
   credentialConfig,
+  credentialTypes,
   DuplicateIdentityError,
+  deleteCredential,
   findByIdentifier,
   hasSecondFactor,
   identityIdByEmail,
   upsertCredential,
 } from '../people/identities.js';
-import { setRoles } from '../people/roles.js';
 import { addSessionMethod, createSession } from '../sessions/sessions.js';
 import type { SubmitResult } from './flowRoutes.js';
 import { browserRequests, currentSession, setSessionCookie } from './flowRoutes.js';
 import { type FlowRow, internalOf, UI_PATHS, updateFlow } from './flows.js';
-import { flowById } from './store.js';
+import { createOidcIdentity, flowById } from './store.js';
 import { text } from './text.js';
 import { submit, type UiNode } from './ui.js';
 
@@ -106,12 +106,7 @@ export async function unlinkOidc(deps: IdentityDeps, identityId: string, provide
   const current = (await credentialConfig<OidcCredential>(db, identityId, 'oidc'))?.providers ?? [];
   const kept = current.filter((l) => l.provider !== provider);
   if (kept.length === current.length) return false;
-  const others = await db
-    .selectFrom('identity_credentials')
-    .select('type')
-    .where('identity_id', '=', identityId)
-    .where('type', 'in', ['password', 'webauthn'])
-    .execute();
+  const others = await credentialTypes(db, identityId, ['password', 'webauthn']);
   if (!kept.length && !others.length) return false;
   await saveLinks(deps, identityId, kept);
   return true;
@@ -120,11 +115,7 @@ export async function unlinkOidc(deps: IdentityDeps, identityId: string, provide
 async function saveLinks(deps: IdentityDeps, identityId: string, links: OidcCredential['providers']) {
   const db = deps.db.kysely;
   if (!links.length) {
-    await db
-      .deleteFrom('identity_credentials')
-      .where('identity_id', '=', identityId)
-      .where('type', '=', 'oidc')
-      .execute();
+    await deleteCredential(db, identityId, 'oidc');
     return;
   }
   await upsertCredential(
@@ -216,15 +207,14 @@ export function registerOidcRoutes(app: FastifyInstance, deps: IdentityDeps): vo
       const first = typeof claims.given_name === 'string' ? claims.given_name : '';
       const last = typeof claims.family_name === 'string' ? claims.family_name : '';
       try {
-        identityId = await deps.db.kysely.transaction().execute(async (trx) => {
-          const id = await createIdentity(trx, {
-            traits: { email, name: { first, last } },
-            verified: claims?.email_verified === true,
-            now,
-          });
-          await upsertCredential(trx, id, 'oidc', { providers: [{ provider: p.id, subject: sub }] }, [identifier]);
-          if (cfg.defaultRole && !org) await setRoles(trx, id, [cfg.defaultRole]);
-          return id;
+        identityId = await createOidcIdentity(deps.db.kysely, {
+          email,
+          name: { first, last },
+          verified: claims.email_verified === true,
+          provider: p.id,
+          subject: sub,
+          role: org ? undefined : cfg.defaultRole,
+          now,
         });
       } catch (err) {
         if (err instanceof DuplicateIdentityError)

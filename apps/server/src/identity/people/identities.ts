@@ -111,6 +111,17 @@ export async function deleteCredential(db: Kysely<Database>, identityId: string,
   await db.deleteFrom('identity_credentials').where('identity_id', '=', identityId).where('type', '=', type).execute();
 }
 
+/** Which of `types` the identity has a credential of. */
+export async function credentialTypes(db: Kysely<Database>, identityId: string, types: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('identity_credentials')
+    .select('type')
+    .where('identity_id', '=', identityId)
+    .where('type', 'in', types)
+    .execute();
+  return rows.map((r) => r.type);
+}
+
 /** The config of one credential type of an identity, or undefined. */
 export async function credentialConfig<T>(
   db: Kysely<Database>,

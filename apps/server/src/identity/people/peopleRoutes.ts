@@ -6,9 +6,9 @@ import { requireAccess, requireAdminRole } from '../../http/auth.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { ROLES } from '../../rbac/resources.js';
-import { DuplicateIdentityError, identityIdByEmail, identityJson, updateTraits } from './identities.js';
+import { DuplicateIdentityError, identityIdByEmail, identityJson } from './identities.js';
 import { adminCount, rolesOf, setRoles } from './roles.js';
-import { deletePerson, personIsLive, personWithRoles, updatePerson } from './store.js';
+import { deletePerson, personIsLive, personWithRoles, updateAccount } from './store.js';
 
 const updateBody = z.object({
   id: z.uuid(),
@@ -60,25 +60,25 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
         const owner = await identityIdByEmail(db, b.email);
         if (owner && owner !== b.id) throw conflict(`a user with email ${b.email} already exists`);
       }
+      const traits =
+        identity && (b.email || b.firstName !== undefined || b.lastName !== undefined)
+          ? {
+              email: b.email ?? identity.traits.email,
+              name: {
+                first: b.firstName ?? identity.traits.name?.first ?? '',
+                last: b.lastName ?? identity.traits.name?.last ?? '',
+              },
+            }
+          : undefined;
+      const patch = {
+        ...(b.name ? { name: b.name } : {}),
+        ...(!identity && b.email ? { email: b.email.toLowerCase() } : {}),
+        ...(b.avatar !== undefined ? { avatar: b.avatar } : {}),
+        ...(b.title !== undefined ? { title: b.title } : {}),
+        ...(b.phone !== undefined ? { phone: b.phone } : {}),
+      };
       try {
-        await db.transaction().execute(async (trx) => {
-          if (identity && (b.email || b.firstName !== undefined || b.lastName !== undefined)) {
-            const name = {
-              first: b.firstName ?? identity.traits.name?.first ?? '',
-              last: b.lastName ?? identity.traits.name?.last ?? '',
-            };
-            await updateTraits(trx, b.id, { email: b.email ?? identity.traits.email, name });
-          }
-          const patch = {
-            ...(b.name ? { name: b.name } : {}),
-            ...(!identity && b.email ? { email: b.email.toLowerCase() } : {}),
-            ...(b.avatar !== undefined ? { avatar: b.avatar } : {}),
-            ...(b.title !== undefined ? { title: b.title } : {}),
-            ...(b.phone !== undefined ? { phone: b.phone } : {}),
-          };
-          if (Object.keys(patch).length) await updatePerson(trx, b.id, patch);
-          if (nextRoles) await setRoles(trx, b.id, nextRoles);
-        });
+        await updateAccount(db, b.id, { traits, patch, roles: nextRoles });
       } catch (err) {
         if (err instanceof DuplicateIdentityError) throw conflict(`a user with email ${b.email} already exists`);
         throw err;

@@ -1,5 +1,8 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, PeopleTable } from '../../db/types.js';
+import type { Role } from '../../rbac/resources.js';
+import { type Traits, updateTraits } from './identities.js';
+import { setRoles } from './roles.js';
 
 /** Whether a person with this id exists and is not deleted. */
 export async function personIsLive(db: Kysely<Database>, id: string): Promise<boolean> {
@@ -29,6 +32,23 @@ export async function personProfile(db: Kysely<Database>, id: string) {
 /** Writes the given columns of a person. */
 export async function updatePerson(db: Kysely<Database>, id: string, patch: Updateable<PeopleTable>): Promise<void> {
   await db.updateTable('people').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Changes a person's account in one transaction: their identity's traits (when given), the person
+ * row's columns in `patch` (when any) and their roles (when given). Throws DuplicateIdentityError
+ * when the new email is taken.
+ */
+export async function updateAccount(
+  db: Kysely<Database>,
+  id: string,
+  change: { traits?: Traits; patch: Updateable<PeopleTable>; roles?: Role[] },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (change.traits) await updateTraits(trx, id, change.traits);
+    if (Object.keys(change.patch).length) await updatePerson(trx, id, change.patch);
+    if (change.roles) await setRoles(trx, id, change.roles);
+  });
 }
 
 /** A person with their roles, as the Users page lists them (people_roles). */
