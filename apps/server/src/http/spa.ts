@@ -16,6 +16,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       root: webDir,
       wildcard: false,
       index: false,
+      // the build leaves .br and .gz copies beside its text files: sent as they are when asked for
+      preCompressed: true,
       // @fastify/static 10 hands over the FastifyReply (older versions the raw ServerResponse)
       setHeaders(res: unknown, filePath: string) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

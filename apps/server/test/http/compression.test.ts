@@ -30,6 +30,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>OpsDeck</title>');
   writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), script);
+  // as the build leaves it: a brotli copy beside the file (the gzip one left out on purpose)
+  writeFileSync(path.join(webDir, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync(script));
   server = await startTestServer({ config: { webDir } });
   const canary = await server.db.kysely
     .insertInto('canaries')
@@ -93,5 +95,16 @@ describe('response compression', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(zlib.gunzipSync(res.body).toString()).toBe(script);
+  });
+
+  it('sends the copy the build compressed when the client accepts its encoding', async () => {
+    const res = await get(`${server.url}/assets/app-1234.js`, { 'accept-encoding': 'gzip, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.body.equals(zlib.brotliCompressSync(script))).toBe(true);
+    const plain = await get(`${server.url}/assets/app-1234.js`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
   });
 });
