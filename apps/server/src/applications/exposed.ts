@@ -1,5 +1,5 @@
 import { APPLICATION_API_VERSION } from '@opsdeck/schema';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { ApplicationValidationError, validateApplication } from './applicationYaml.js';
 import './tables.js';

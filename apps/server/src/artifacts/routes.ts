@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireAccess } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { requireAccess } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { notFound } from '../errors.js';
 
 /** Types a browser may show inline; anything else downloads as bytes. */
 const INLINE_SAFE = new Set(['text/plain', 'text/csv', 'application/json', 'image/png', 'image/jpeg']);

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { assertAgent } from '../agents/index.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError } from '../errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, type ExposedTable, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
@@ -40,7 +40,7 @@ function validateRow(row: Row, where: string): void {
 /** Refuses a spec with exec scrapers to whom OPSDECK_EXEC does not allow them (403). */
 function checkExecAllowed(ctx: AppContext, subject: Subject, row: Row): void {
   const refusal = execScraperRefusal(ctx.config.sandbox.exec, subject.roles, row.spec);
-  if (refusal) throw new HttpError(403, 'forbidden', refusal);
+  if (refusal) throw new DomainError('forbidden', refusal);
 }
 
 exposeTable('config_scrapers', {

@@ -1,7 +1,7 @@
 import { type CanaryResource, canarySchedule } from '@opsdeck/schema';
 import { assertAgent } from '../agents/index.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError } from '../errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { OUTPUT_SECRETS, SPEC_SECRETS } from '../rest/secrets.js';
 import { exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
@@ -38,7 +38,7 @@ function validateRow(row: Row, index?: number): void {
 /** Refuses a spec with exec checks to whom OPSDECK_EXEC does not allow them (403). */
 function checkExecAllowed(ctx: AppContext, subject: Subject, row: Row): void {
   const refusal = execWriteRefusal(ctx.config.sandbox.exec, subject.roles, row.spec);
-  if (refusal) throw new HttpError(403, 'forbidden', refusal);
+  if (refusal) throw new DomainError('forbidden', refusal);
 }
 
 // inline credentials of a spec read masked and are kept when a spec comes back with the marker

@@ -1,7 +1,7 @@
 import { requireDuration } from '@opsdeck/schema';
 import { customServicesSchema } from '@opsdeck/schema/notificationChannels';
+import { badRequest } from '../errors.js';
 import { compileCel, compileTemplate } from '../expr/index.js';
-import { badRequest } from '../http/errors.js';
 import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { TEMPLATE_VARIABLES } from './env.js';

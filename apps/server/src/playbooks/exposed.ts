@@ -1,7 +1,7 @@
 import type { PlaybookResource } from '@opsdeck/schema';
 import { type RawBuilder, sql } from 'kysely';
-import type { AppContext } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
 import { type JsonSecret, OUTPUT_SECRETS, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { type GatedPlaybook, requireGateKeeper } from './approvers.js';

@@ -1,7 +1,7 @@
 import type { SelectorKind } from '@opsdeck/schema/permissions';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { AppContext } from '../context.js';
 import type { Database } from '../db/types.js';
-import type { AppContext } from '../http/context.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
 import { declareSecrets, isHidden, OUTPUT_SECRETS, type SecretField, secretFields } from './secrets.js';
 
@@ -52,7 +52,7 @@ export interface ExposedTable {
   defaults?: Record<string, (subject: Subject, ctx: AppContext) => unknown>;
   /**
    * Validates or derives before the write: may return replaced rows/patch, or throw a 400
-   * HttpError (e.g. the health domain validates a canary spec).
+   * DomainError (e.g. the health domain validates a canary spec).
    */
   beforeWrite?(ctx: AppContext, input: BeforeWriteInput): Promise<BeforeWriteResult>;
   /** Runs in the write's transaction after it (e.g. derive `checks` rows after a canary is saved). */

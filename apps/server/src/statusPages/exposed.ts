@@ -1,5 +1,5 @@
 import { type StatusPageSpec, statusPageSpecSchema } from '@opsdeck/schema';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import { authorize } from '../rbac/authorize.js';
 import type { Subject } from '../rbac/resources.js';
 import { forbiddenWrite } from '../rest/errors.js';

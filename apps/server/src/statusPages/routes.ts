@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setBounded } from '../boundedMap.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { maintenanceRoutes } from '../maintenance/routes.js';
 import { publicStatusPage } from './data.js';
 import { LOCAL_TIMES_PATH, LOCAL_TIMES_SCRIPT } from './localTimes.js';

@@ -1,6 +1,6 @@
 import './tables.js';
 import { logBackendSpecErrors, logBackendSpecSchema } from '@opsdeck/schema';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import { readableLogBackendsSql } from '../rbac/logBackends.js';
 import { OUTPUT_SECRETS, SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
 import { createdBySubject, exposeTable } from '../rest/whitelist.js';
 
 /** One property as the Feature Flags page lists it: where its value comes from decides if it can change. */

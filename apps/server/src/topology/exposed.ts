@@ -1,6 +1,6 @@
 import { assertAgent } from '../agents/index.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError } from '../errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
@@ -33,7 +33,7 @@ function validateRow(row: Row, where: string): void {
 
 function checkExec(ctx: AppContext, subject: Subject, row: Row): void {
   const refusal = execWriteRefusal(ctx.config.sandbox.exec, subject.roles, row.spec, 'Topology');
-  if (refusal) throw new HttpError(403, 'forbidden', refusal);
+  if (refusal) throw new DomainError('forbidden', refusal);
 }
 
 const schedule = (row: Row) =>

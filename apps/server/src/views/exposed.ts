@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { ViewValidationError, validateViewSpec } from './viewYaml.js';

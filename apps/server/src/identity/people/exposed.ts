@@ -42,7 +42,7 @@ exposeTable('permissions', {
     if (method === 'DELETE') return;
     for (const row of rows) {
       const problem = permissionRowProblem(row);
-      if (problem) throw pgrstError(400, '23514', `${permissionRow(row)}: ${problem}`);
+      if (problem) throw pgrstError('invalid', '23514', `${permissionRow(row)}: ${problem}`);
     }
   },
 });

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { agentRoutes, upstreamRoutes } from '../agents/index.js';
-import { applicationRoutes } from '../applications/routes.js';
-import { applyRoutes } from '../apply/routes.js';
-import { artifactRoutes } from '../artifacts/routes.js';
-import { runNowRoutes } from '../catalog/routes/runNow.js';
+import { agentRoutes, upstreamRoutes } from './agents/index.js';
+import { applicationRoutes } from './applications/routes.js';
+import { applyRoutes } from './apply/routes.js';
+import { artifactRoutes } from './artifacts/routes.js';
+import { runNowRoutes } from './catalog/routes/runNow.js';
 import {
   authRoutes,
   courierRoutes,
@@ -15,39 +15,42 @@ import {
   identityRoutes,
   organizationRoutes,
   peopleRoutes,
+  readCookie,
   registerOrganizationCors,
-} from '../identity/index.js';
-import '../catalog/exposed.js'; // serves the catalog tables and views under /api/db
-import { catalogRoutes } from '../catalog/routes/index.js';
-import { type Clock, systemClock } from '../clock.js';
-import type { Config } from '../config.js';
-import { connectionRoutes } from '../connections/routes.js';
-import type { Db } from '../db/connection.js';
-import { eventRoutes } from '../events/routes.js';
-import { healthRoutes, healthSummaryRoutes } from '../health/index.js';
-import { importRoutes } from '../importers/routes.js';
-import { liveRoutes } from '../live/routes.js';
-import { notificationRoutes } from '../notifications/routes.js';
-import { playbookRoutes } from '../playbooks/routes.js';
-import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
-import { restRoutes } from '../rest/routes.js';
-import '../system/integrations.js'; // integrations_with_status under /api/db
-import { ownLogStream } from '../logs/ownLog.js';
-import { logRoutes } from '../logs/routes.js';
-import { statusPageRoutes } from '../statusPages/routes.js';
-import { propertyRoutes } from '../system/properties.js';
-import { systemRoutes } from '../system/routes.js';
-import { topologyRoutes } from '../topology/routes.js';
-import { viewRoutes } from '../views/routes.js';
-import { type Authenticator, registerAuth } from './auth.js';
+  SESSION_COOKIE,
+} from './identity/index.js';
+import './catalog/exposed.js'; // serves the catalog tables and views under /api/db
+import { catalogRoutes } from './catalog/routes/index.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { connectionRoutes } from './connections/routes.js';
+import type { Db } from './db/connection.js';
+import { eventRoutes } from './events/routes.js';
+import { healthRoutes, healthSummaryRoutes } from './health/index.js';
+import { importRoutes } from './importers/routes.js';
+import { liveRoutes } from './live/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
+import { playbookRoutes } from './playbooks/routes.js';
+import './incidents/exposed.js'; // serves the incident tables and views under /api/db
+import { restRoutes } from './rest/routes.js';
+import './system/integrations.js'; // integrations_with_status under /api/db
+import type { Authenticator } from './auth.js';
 import type { AppContext } from './context.js';
-import { registerErrorHandler } from './errorHandler.js';
-import { createMetrics, registerHttpMetrics } from './metrics.js';
-import { registerNulGuard } from './nul.js';
-import { registerOriginCheck } from './origin.js';
-import { requestLogSerializers } from './requestLog.js';
-import { registerSecurityHeaders } from './securityHeaders.js';
-import { registerSpa } from './spa.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandler, statusOf } from './http/errorHandler.js';
+import { createMetrics, registerHttpMetrics } from './http/metrics.js';
+import { registerNulGuard } from './http/nul.js';
+import { registerOriginCheck } from './http/origin.js';
+import { requestLogSerializers } from './http/requestLog.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerSpa } from './http/spa.js';
+import { ownLogStream } from './logs/ownLog.js';
+import { logRoutes } from './logs/routes.js';
+import { statusPageRoutes } from './statusPages/routes.js';
+import { propertyRoutes } from './system/properties.js';
+import { systemRoutes } from './system/routes.js';
+import { topologyRoutes } from './topology/routes.js';
+import { viewRoutes } from './views/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -112,7 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerErrorHandler(app);
   registerNulGuard(app);
   registerOrganizationCors(app, config.identity.organization);
-  registerOriginCheck(app, config);
+  registerOriginCheck(app, config, (request) => readCookie(request, SESSION_COOKIE) !== undefined);
   registerHttpMetrics(app, metrics);
   const authenticators = opts.authenticators ?? identityAuthenticators(ctx);
   registerAuth(app, authenticators);
@@ -123,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => agentRoutes(scope, ctx));
   await app.register(async (scope) => peopleRoutes(scope, ctx));
   await app.register(async (scope) => courierRoutes(scope, ctx));
-  await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
+  await app.register(async (scope) => identityRoutes(scope, ctx, statusOf), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => healthSummaryRoutes(scope, ctx));
