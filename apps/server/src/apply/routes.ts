@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { connectionResolver } from '../connections/resolver.js';
-import './exposed.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { ResourceFileError } from '../resourceYaml.js';

@@ -1,4 +1,3 @@
-import './rest.js';
 import { mayRunChecks, resolveDateMath } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -3,9 +3,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { identityDeps } from './deps.js';
-import { accountRoutes } from './people/accountRoutes.js';
-import { tokenRoutes } from './tokens/routes.js';
-import './people/exposed.js'; // people_roles, permissions and permissions_summary under /api/db
 import { KratosError, kratosErrors } from './errors.js';
 import { browserRequests, registerFlowRoutes } from './flows/flowRoutes.js';
 import { UI_PATHS } from './flows/flows.js';
@@ -17,7 +14,9 @@ import { settingsHandler } from './flows/settings.js';
 import { storeFlowError } from './flows/store.js';
 import { verificationHandler } from './flows/verification.js';
 import { uiUrl, wantsJson } from './http.js';
+import { accountRoutes } from './people/accountRoutes.js';
 import { registerSessionRoutes } from './sessions/sessionRoutes.js';
+import { tokenRoutes } from './tokens/routes.js';
 
 /**
  * The built-in identity server: Ory Kratos's public self-service API, mounted under /api/.ory

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../errors.js';
 import type { Executor } from '../events/queue.js';
 import { maskedColumn } from '../rest/secrets.js';
-import './exposed.js';
 import { SEND_STATUSES } from './tables.js';
 
 /** Body of POST /api/notification/summary. */

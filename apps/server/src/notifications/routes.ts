@@ -6,7 +6,6 @@ import { badRequest } from '../errors.js';
 import { ALIAS_BOMB_MESSAGE, isAliasBomb, MAX_ALIAS_COUNT } from '../yamlAliases.js';
 import { getSend, historyQuerySchema, searchHistory } from './history.js';
 import { applyRule, deleteRule, getRule, listRules, setRulePaused } from './rules.js';
-import './exposed.js';
 import { createSilence, deleteSilence, listSilences, silenceInputSchema } from './silences.js';
 
 /** The signed-in person as created_by, when they have a people row (machine subjects have none). */

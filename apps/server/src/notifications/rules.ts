@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../errors.js';
 import type { Executor } from '../events/queue.js';
 import { findPlaybookId } from '../playbooks/store.js';
 import { keptColumn, maskedColumn } from '../rest/secrets.js';
-import './exposed.js';
 import {
   type NotificationSpec,
   notificationResourceSchema,

@@ -1,4 +1,3 @@
-import './exposed.js';
 import { playbookRunRequestSchema } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

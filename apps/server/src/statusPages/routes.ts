@@ -7,8 +7,6 @@ import { maintenanceRoutes } from '../maintenance/routes.js';
 import { publicStatusPage } from './data.js';
 import { LOCAL_TIMES_PATH, LOCAL_TIMES_SCRIPT } from './localTimes.js';
 import { renderNotFound, renderStatusPage } from './render.js';
-import './exposed.js';
-import '../maintenance/exposed.js';
 
 // each page is rebuilt at most this often, whatever the anonymous traffic
 const CACHE_MS = 15_000;

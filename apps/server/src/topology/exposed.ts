@@ -39,61 +39,62 @@ function checkExec(ctx: AppContext, subject: Subject, row: Row): void {
 const schedule = (row: Row) =>
   row.spec && typeof row.spec === 'object' ? { schedule: topologySchedule(row.spec as { schedule?: string }) } : {};
 
-exposeTable('topologies', {
-  resource: 'topologies',
-  writable: true,
-  secrets: { spec: SPEC_SECRETS },
-  readOnlyColumns: ['next_runtime', 'claimed_by', 'schedule'],
-  defaults: { created_by: createdBySubject },
-  async beforeWrite(ctx, input) {
-    if (input.method === 'POST') {
-      const many = (input.rows?.length ?? 0) > 1;
-      const rows = (input.rows ?? []).map((row, i) => {
-        const where = many ? `[${i}]` : '';
-        if (row.spec === undefined) throw badRequest(`invalid topology${where}: spec: This field is required`);
-        validateRow(row, where);
-        checkExec(ctx, input.subject, row);
-        return { source: 'UI', ...row, ...schedule(row), next_runtime: new Date().toISOString() } as Row;
-      });
-      for (const [i, row] of rows.entries()) await assertAgent(ctx.db.kysely, row.agent_id, many ? `[${i}]` : '');
-      return { rows };
-    }
-    if (input.method === 'PATCH' && input.patch) {
-      validateRow(input.patch, '');
-      checkExec(ctx, input.subject, input.patch);
-      await assertAgent(ctx.db.kysely, input.patch.agent_id);
-      if (input.patch.spec !== undefined) {
-        return { patch: { ...input.patch, ...schedule(input.patch), next_runtime: new Date().toISOString() } };
+/** Serves topologies and components under /api/db; the app calls it when it starts. */
+export function exposeTopology(): void {
+  exposeTable('topologies', {
+    resource: 'topologies',
+    writable: true,
+    secrets: { spec: SPEC_SECRETS },
+    readOnlyColumns: ['next_runtime', 'claimed_by', 'schedule'],
+    defaults: { created_by: createdBySubject },
+    async beforeWrite(ctx, input) {
+      if (input.method === 'POST') {
+        const many = (input.rows?.length ?? 0) > 1;
+        const rows = (input.rows ?? []).map((row, i) => {
+          const where = many ? `[${i}]` : '';
+          if (row.spec === undefined) throw badRequest(`invalid topology${where}: spec: This field is required`);
+          validateRow(row, where);
+          checkExec(ctx, input.subject, row);
+          return { source: 'UI', ...row, ...schedule(row), next_runtime: new Date().toISOString() } as Row;
+        });
+        for (const [i, row] of rows.entries()) await assertAgent(ctx.db.kysely, row.agent_id, many ? `[${i}]` : '');
+        return { rows };
       }
-    }
-    return undefined;
-  },
-});
-
-exposeTable('components', {
-  resource: 'topologies',
-  writable: true,
-  objects: { kind: 'components', column: 'id' },
-  // inline checks are Canary specs: their credentials read masked, as a canary's do
-  secrets: { component_checks: SPEC_SECRETS },
-  async beforeWrite(_ctx, input) {
-    if (input.method !== 'PATCH')
-      throw badRequest('components are written by topology runs; only hidden can be changed');
-    const extra = Object.keys(input.patch ?? {}).filter((k) => k !== 'hidden');
-    if (extra.length) throw badRequest(`components: only hidden can be changed, not ${extra.join(', ')}`);
-    return undefined;
-  },
-});
-
-for (const name of [
-  'component_relationships',
-  'check_component_relationships',
-  'component_names',
-  'component_names_all',
-  'component_labels',
-  'component_types',
-  'components_with_logs',
-  'checks_by_component',
-]) {
-  exposeTable(name, { resource: 'topologies', writable: false });
+      if (input.method === 'PATCH' && input.patch) {
+        validateRow(input.patch, '');
+        checkExec(ctx, input.subject, input.patch);
+        await assertAgent(ctx.db.kysely, input.patch.agent_id);
+        if (input.patch.spec !== undefined) {
+          return { patch: { ...input.patch, ...schedule(input.patch), next_runtime: new Date().toISOString() } };
+        }
+      }
+      return undefined;
+    },
+  });
+  exposeTable('components', {
+    resource: 'topologies',
+    writable: true,
+    objects: { kind: 'components', column: 'id' },
+    // inline checks are Canary specs: their credentials read masked, as a canary's do
+    secrets: { component_checks: SPEC_SECRETS },
+    async beforeWrite(_ctx, input) {
+      if (input.method !== 'PATCH')
+        throw badRequest('components are written by topology runs; only hidden can be changed');
+      const extra = Object.keys(input.patch ?? {}).filter((k) => k !== 'hidden');
+      if (extra.length) throw badRequest(`components: only hidden can be changed, not ${extra.join(', ')}`);
+      return undefined;
+    },
+  });
+  for (const name of [
+    'component_relationships',
+    'check_component_relationships',
+    'component_names',
+    'component_names_all',
+    'component_labels',
+    'component_types',
+    'components_with_logs',
+    'checks_by_component',
+  ]) {
+    exposeTable(name, { resource: 'topologies', writable: false });
+  }
 }

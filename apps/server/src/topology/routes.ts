@@ -1,4 +1,3 @@
-import './exposed.js';
 import { parseDuration } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,3 @@
-import './exposed.js';
 import type { ViewResult } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

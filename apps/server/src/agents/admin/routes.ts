@@ -8,7 +8,6 @@ import { conflict, DomainError } from '../../errors.js';
 import { createAccessToken } from '../../identity/index.js';
 import { createdBySubject } from '../../rest/whitelist.js';
 import { isAgentAdmin } from './admin.js';
-import './exposed.js';
 
 const generateBody = z.object({
   name: z
