@@ -84,7 +84,8 @@ module.exports = {
     },
     {
       name: 'http-imports-no-domain',
-      comment: 'http/ is plumbing (auth hook, error handler, origin check, headers, metrics, logs): the root hands it what a domain knows.',
+      comment:
+        'http/ is plumbing (auth hook, error handler, origin check, headers, metrics, logs): the root hands it what a domain knows.',
       severity: 'error',
       from: { path: `${SERVER}http/` },
       to: { path: [DOMAINS, `${SERVER}app\\.ts$`] },

@@ -1,6 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badRequest, conflict, DomainError, type ErrorKind, forbidden, notFound, unauthorized } from '../../src/errors.js';
+import {
+  badRequest,
+  conflict,
+  DomainError,
+  type ErrorKind,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../src/errors.js';
 import { registerErrorHandler } from '../../src/http/errorHandler.js';
 
 // What a client receives for each error a domain throws: the status, `{ error, message }` and
