@@ -1,5 +1,9 @@
 /** The import rules of the codebase, run by `npm run lint`; docs/architecture.md has the map they keep. */
 const SERVER = '^apps/server/src/';
+/** Every domain folder of the server. */
+const DOMAINS = `${SERVER}(agents|applications|apply|artifacts|catalog|connections|events|health|identity|importers|incidents|jobs|live|logs|maintenance|notifications|playbooks|rest|statusPages|system|topology|views|workers)/`;
+/** What sits below every domain. */
+const FOUNDATIONS = `${SERVER}((db|expr|sandbox|rbac|threads|crypto)/|(context|errors|auth|cidr|clock|abort|boundedMap)\\.ts$)`;
 module.exports = {
   forbidden: [
     {
@@ -64,12 +68,34 @@ module.exports = {
     },
     {
       name: 'foundations-import-no-domain',
-      comment: 'db, expr, sandbox and rbac sit below every domain: they import none of them.',
+      comment:
+        'db, expr, sandbox, rbac, threads, crypto, the request context, domain errors and the small helpers sit below every domain and below http/: they import neither.',
       severity: 'error',
-      from: { path: `${SERVER}(db|expr|sandbox|rbac|threads)/` },
-      to: {
-        path: `${SERVER}(health|catalog|playbooks|views|topology|incidents|notifications|applications|logs|identity|agents|statusPages|maintenance|apply|importers|connections|jobs|events)/`,
-      },
+      from: { path: FOUNDATIONS },
+      to: { path: [DOMAINS, `${SERVER}http/`, `${SERVER}app\\.ts$`] },
+    },
+    {
+      name: 'domains-not-into-http',
+      comment:
+        'Domains throw DomainErrors (errors.ts) and take the AppContext (context.ts); only the composition root and the configuration loader use http/.',
+      severity: 'error',
+      from: { path: SERVER, pathNot: [`${SERVER}http/`, `${SERVER}app\\.ts$`, `${SERVER}config\\.ts$`] },
+      to: { path: `${SERVER}http/` },
+    },
+    {
+      name: 'http-imports-no-domain',
+      comment:
+        'http/ is plumbing (auth hook, error handler, origin check, headers, metrics, logs): the root hands it what a domain knows.',
+      severity: 'error',
+      from: { path: `${SERVER}http/` },
+      to: { path: [DOMAINS, `${SERVER}app\\.ts$`] },
+    },
+    {
+      name: 'app-is-the-root',
+      comment: 'Only the server, the CLI and the package entry (and tests) build the app; nothing below imports it.',
+      severity: 'error',
+      from: { path: SERVER, pathNot: `${SERVER}(server\\.ts|index\\.ts|cli/)` },
+      to: { path: `${SERVER}app\\.ts$` },
     },
     {
       name: 'web-foundations-import-no-feature',

@@ -38,6 +38,19 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test worker, shared by its files (each test gets its own context, so nothing
+ * carries over): launching it costs seconds a file. Launched again if it went away.
+ */
+async function sharedBrowser(): Promise<Browser> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  shared = chromium.launch(CHROMIUM);
+  return shared;
+}
+
 /**
  * Starts the real server with the built web app on a fresh embedded database, and Chromium.
  * `config` overrides server settings (e.g. `identity` with an SMTP server for the auth tests).
@@ -52,7 +65,7 @@ export async function startE2E(opts: { config?: TestServerOptions['config'] } = 
   const server = await startTestServer({ config: { ...opts.config, webDir: WEB_DIR } });
   let browser: Browser;
   try {
-    browser = await chromium.launch(CHROMIUM);
+    browser = await sharedBrowser();
   } catch (err) {
     await server.close();
     throw err;
@@ -75,7 +88,6 @@ export async function startE2E(opts: { config?: TestServerOptions['config'] } = 
     },
     async close() {
       await Promise.allSettled(contexts.map((c) => c.close()));
-      await browser.close().catch(() => {});
       await server.close();
     },
   };

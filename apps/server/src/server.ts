@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startUpstream } from './agents/index.js';
+import { buildApp } from './app.js';
 import { startApplicationSchedule } from './applications/schedule.js';
 import { type CatalogWorker, startCatalogWorker } from './catalog/runs/worker.js';
 import { createSampleScraper } from './catalog/sample.js';
@@ -8,7 +9,6 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { createSampleCanary, type HealthWorker, sampleDataEnabled, startHealthWorker } from './health/index.js';
-import { buildApp } from './http/app.js';
 import { bootstrapAdmin } from './identity/index.js';
 import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { createSampleLogBackend } from './logs/sample.js';

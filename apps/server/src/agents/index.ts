@@ -5,6 +5,7 @@
 // client side an OpsDeck in agent mode runs against its upstream.
 
 export type { AgentInstallConfig } from './admin/config.js';
+export { exposeAgents } from './admin/exposed.js';
 export { agentRoutes } from './admin/routes.js';
 export { startUpstream } from './agent/agent.js';
 export type { UpstreamConfig } from './agent/config.js';

@@ -1,5 +1,5 @@
 import { APPLICATION_API_VERSION } from '@opsdeck/schema';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { ApplicationValidationError, validateApplication } from './applicationYaml.js';
 import './tables.js';
@@ -26,21 +26,24 @@ function validateRow(row: Row, where: string): Row {
   }
 }
 
-exposeTable('applications', {
-  resource: 'database',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  async beforeWrite(_ctx, input) {
-    if (input.method === 'POST') {
-      const many = (input.rows?.length ?? 0) > 1;
-      const rows = (input.rows ?? []).map((row, i) => {
-        const where = many ? `[${i}]` : '';
-        if (row.spec === undefined) throw badRequest(`invalid application${where}: spec: This field is required`);
-        return { source: 'UI', ...validateRow(row, where) };
-      });
-      return { rows };
-    }
-    if (input.method === 'PATCH' && input.patch) return { patch: validateRow(input.patch, '') };
-    return undefined;
-  },
-});
+/** Serves applications under /api/db; the app calls it when it starts. */
+export function exposeApplications(): void {
+  exposeTable('applications', {
+    resource: 'database',
+    writable: true,
+    defaults: { created_by: createdBySubject },
+    async beforeWrite(_ctx, input) {
+      if (input.method === 'POST') {
+        const many = (input.rows?.length ?? 0) > 1;
+        const rows = (input.rows ?? []).map((row, i) => {
+          const where = many ? `[${i}]` : '';
+          if (row.spec === undefined) throw badRequest(`invalid application${where}: spec: This field is required`);
+          return { source: 'UI', ...validateRow(row, where) };
+        });
+        return { rows };
+      }
+      if (input.method === 'PATCH' && input.patch) return { patch: validateRow(input.patch, '') };
+      return undefined;
+    },
+  });
+}

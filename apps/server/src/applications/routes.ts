@@ -1,9 +1,8 @@
-import './exposed.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { notFound } from '../errors.js';
 import { reportHtml } from './export/html.js';
 import { currentReport } from './schedule.js';
 import { loadApplication } from './store.js';

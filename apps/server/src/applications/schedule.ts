@@ -1,7 +1,7 @@
 import type { ApplicationReport } from '@opsdeck/schema';
 import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
 import { parseSchedule } from '../health/index.js';
-import type { AppContext } from '../http/context.js';
 import { every, runJob } from '../jobs/jobHistory.js';
 import { buildReport } from './report/index.js';
 import { loadApplication, type StoredApplication } from './store.js';

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { connectionResolver } from '../connections/resolver.js';
-import './exposed.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
 import { ResourceFileError } from '../resourceYaml.js';
 import { MAX_APPLY_BYTES, readApplyDocuments } from './reader.js';
 import { applyDocuments } from './service.js';

@@ -1,6 +1,6 @@
 import { objectSelectorProblem } from '@opsdeck/schema/permissions';
 import { sql } from 'kysely';
-import { badRequest, forbidden } from '../http/errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { grantRefusal } from '../rbac/grants.js';
 import type { ApplyScope } from './kind.js';
 import './tables.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
-import { HttpError, mapPgError } from '../http/errors.js';
+import { DomainError, mapPgError } from '../errors.js';
 import { authorize } from '../rbac/authorize.js';
 import type { Action, Subject } from '../rbac/resources.js';
 import { ResourceValidationError } from '../resourceYaml.js';
@@ -33,7 +33,7 @@ export interface ApplyOptions {
 }
 
 /** A document that cannot be applied: the message names the document (file, kind, name) and the path. */
-export class ApplyError extends HttpError {}
+export class ApplyError extends DomainError {}
 
 class DryRun extends Error {
   constructor(readonly results: AppliedDocument[]) {
@@ -57,21 +57,17 @@ function requireAllowed(doc: ApplyDocument, subject: Subject | null, action: Act
   const resource = entry ? (entry.writeResource ?? entry.resource) : undefined;
   const decision = resource ? authorize(subject, resource, action) : { allowed: false, reason: 'not writable' };
   if (!decision.allowed)
-    throw new ApplyError(
-      403,
-      'forbidden',
-      `${doc.where}: ${action} on ${resource ?? doc.kind} refused: ${decision.reason}`,
-    );
+    throw new ApplyError('forbidden', `${doc.where}: ${action} on ${resource ?? doc.kind} refused: ${decision.reason}`);
 }
 
 /** Turns a problem of one document into an error naming it; errors that are ours pass through. */
 function named(doc: ApplyDocument, err: unknown): unknown {
   if (err instanceof ApplyError) return err;
   if (err instanceof ResourceValidationError)
-    return new ApplyError(400, 'invalid', err.issues.map((i) => `${doc.where}: ${i.path}: ${i.message}`).join('\n'));
-  if (err instanceof HttpError) return new ApplyError(err.statusCode, err.error, `${doc.where}: ${err.message}`);
+    return new ApplyError('invalid', err.issues.map((i) => `${doc.where}: ${i.path}: ${i.message}`).join('\n'));
+  if (err instanceof DomainError) return new ApplyError(err.kind, `${doc.where}: ${err.message}`, { error: err.error });
   const mapped = mapPgError(err);
-  if (mapped) return new ApplyError(mapped.statusCode, mapped.error, `${doc.where}: ${mapped.message}`);
+  if (mapped) return new ApplyError(mapped.kind, `${doc.where}: ${mapped.message}`, { error: mapped.error });
   return err;
 }
 
@@ -86,12 +82,7 @@ export async function applyDocuments(db: Db, docs: ApplyDocument[], opts: ApplyO
   // removing runs nothing: only what is stored is held to OPSDECK_EXEC
   for (const doc of opts.mode === 'apply' ? docs : []) {
     const refusal = kindOf(doc).refusal?.(doc.resource, opts.config.sandbox.exec, roles);
-    if (refusal)
-      throw new ApplyError(
-        opts.subject ? 403 : 400,
-        opts.subject ? 'forbidden' : 'invalid',
-        `${doc.where}: ${refusal}`,
-      );
+    if (refusal) throw new ApplyError(opts.subject ? 'forbidden' : 'invalid', `${doc.where}: ${refusal}`);
   }
   const order = [...docs].sort((a, b) =>
     opts.mode === 'delete' ? kindOrder(b.kind) - kindOrder(a.kind) : kindOrder(a.kind) - kindOrder(b.kind),

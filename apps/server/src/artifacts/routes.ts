@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccess } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { requireAccess } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { notFound } from '../errors.js';
 import { actionArtifact, checkArtifact } from './store.js';
 
 /** Types a browser may show inline; anything else downloads as bytes. */

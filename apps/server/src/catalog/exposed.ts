@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { assertAgent } from '../agents/index.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError } from '../errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { SPEC_SECRETS } from '../rest/secrets.js';
 import { createdBySubject, type ExposedTable, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
@@ -40,68 +40,12 @@ function validateRow(row: Row, where: string): void {
 /** Refuses a spec with exec scrapers to whom OPSDECK_EXEC does not allow them (403). */
 function checkExecAllowed(ctx: AppContext, subject: Subject, row: Row): void {
   const refusal = execScraperRefusal(ctx.config.sandbox.exec, subject.roles, row.spec);
-  if (refusal) throw new HttpError(403, 'forbidden', refusal);
+  if (refusal) throw new DomainError('forbidden', refusal);
 }
 
-exposeTable('config_scrapers', {
-  resource: 'config_scrapers',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  // inline credentials (a DSN's password, an http header) read masked, kept when sent back masked
-  secrets: { spec: SPEC_SECRETS },
-  async beforeWrite(ctx, input) {
-    if (input.method === 'POST') {
-      const many = (input.rows?.length ?? 0) > 1;
-      const rows = (input.rows ?? []).map((row, i) => {
-        const where = many ? `[${i}]` : '';
-        if (row.spec === undefined) throw badRequest(`invalid scraper${where}: spec: This field is required`);
-        validateRow(row, where);
-        checkExecAllowed(ctx, input.subject, row);
-        return { source: 'UI', ...row } as Row;
-      });
-      for (const [i, row] of rows.entries()) await assertAgent(ctx.db.kysely, row.agent_id, many ? `[${i}]` : '');
-      return { rows };
-    }
-    if (input.method === 'PATCH' && input.patch) {
-      validateRow(input.patch, '');
-      checkExecAllowed(ctx, input.subject, input.patch);
-      await assertAgent(ctx.db.kysely, input.patch.agent_id);
-    }
-    return undefined;
-  },
-});
 // "Link to catalog": a manual link unless the client names its selector.
 const manualLink = { selector_id: () => 'manual' };
 const byConfig = { kind: 'configs', column: 'config_id' } as const;
-exposeTable('config_component_relationships', {
-  resource: 'config_scrapers',
-  writable: true,
-  defaults: manualLink,
-  objects: byConfig,
-});
-exposeTable('check_config_relationships', {
-  resource: 'config_scrapers',
-  writable: true,
-  defaults: manualLink,
-  objects: byConfig,
-});
-
-// rows of one config item: a person whose object selectors reach some configs reads only theirs
-for (const name of ['config_items', 'configs', 'config_detail', 'config_names']) {
-  exposeTable(name, { ...readOnly, objects: { kind: 'configs', column: 'id' } });
-}
-for (const name of [
-  'config_items_last_scraped_time',
-  'config_changes',
-  'config_analysis',
-  'config_relationships',
-  'catalog_changes',
-  'config_analysis_items',
-  'analysis_by_component',
-  'changes_by_component',
-]) {
-  exposeTable(name, { ...readOnly, objects: byConfig });
-}
 
 // the catalog's filter vocabularies, recomputed from the items a narrowed reader keeps (as in
 // migration 110)
@@ -117,16 +61,73 @@ const vocabularies: Record<string, (keep: (id: RawBuilder<unknown>) => RawBuilde
   config_labels: (keep) => sql`select distinct l.key, l.value from config_items ci,
     jsonb_each_text(case when jsonb_typeof(ci.labels) = 'object' then ci.labels end) l where ${items(keep)}`,
 };
-for (const [name, source] of Object.entries(vocabularies)) {
-  exposeTable(name, { ...readOnly, objects: { kind: 'configs', source } });
-}
 
-// aggregates over every config (and the scrapers): read with the whole catalog only
-for (const name of ['change_types', 'analysis_types', 'analyzer_types']) {
-  exposeTable(name, readOnly);
+/** Serves the catalog's tables and views under /api/db; the app calls it when it starts. */
+export function exposeCatalog(): void {
+  exposeTable('config_scrapers', {
+    resource: 'config_scrapers',
+    writable: true,
+    defaults: { created_by: createdBySubject },
+    // inline credentials (a DSN's password, an http header) read masked, kept when sent back masked
+    secrets: { spec: SPEC_SECRETS },
+    async beforeWrite(ctx, input) {
+      if (input.method === 'POST') {
+        const many = (input.rows?.length ?? 0) > 1;
+        const rows = (input.rows ?? []).map((row, i) => {
+          const where = many ? `[${i}]` : '';
+          if (row.spec === undefined) throw badRequest(`invalid scraper${where}: spec: This field is required`);
+          validateRow(row, where);
+          checkExecAllowed(ctx, input.subject, row);
+          return { source: 'UI', ...row } as Row;
+        });
+        for (const [i, row] of rows.entries()) await assertAgent(ctx.db.kysely, row.agent_id, many ? `[${i}]` : '');
+        return { rows };
+      }
+      if (input.method === 'PATCH' && input.patch) {
+        validateRow(input.patch, '');
+        checkExecAllowed(ctx, input.subject, input.patch);
+        await assertAgent(ctx.db.kysely, input.patch.agent_id);
+      }
+      return undefined;
+    },
+  });
+  exposeTable('config_component_relationships', {
+    resource: 'config_scrapers',
+    writable: true,
+    defaults: manualLink,
+    objects: byConfig,
+  });
+  exposeTable('check_config_relationships', {
+    resource: 'config_scrapers',
+    writable: true,
+    defaults: manualLink,
+    objects: byConfig,
+  });
+  // rows of one config item: a person whose object selectors reach some configs reads only theirs
+  for (const name of ['config_items', 'configs', 'config_detail', 'config_names']) {
+    exposeTable(name, { ...readOnly, objects: { kind: 'configs', column: 'id' } });
+  }
+  for (const name of [
+    'config_items_last_scraped_time',
+    'config_changes',
+    'config_analysis',
+    'config_relationships',
+    'catalog_changes',
+    'config_analysis_items',
+    'analysis_by_component',
+    'changes_by_component',
+  ]) {
+    exposeTable(name, { ...readOnly, objects: byConfig });
+  }
+  for (const [name, source] of Object.entries(vocabularies)) {
+    exposeTable(name, { ...readOnly, objects: { kind: 'configs', source } });
+  }
+  // aggregates over every config (and the scrapers): read with the whole catalog only
+  for (const name of ['change_types', 'analysis_types', 'analyzer_types']) {
+    exposeTable(name, readOnly);
+  }
+  // the scrapers' rows with their last run: the same spec, so the same masks as config_scrapers
+  exposeTable('config_scrapers_with_status', { ...readOnly, secrets: { spec: SPEC_SECRETS } });
+  exposeFunction('related_configs_recursive', { resource: 'config_scrapers' });
+  exposeFunction('lookup_analysis_by_component', { resource: 'config_scrapers' });
 }
-// the scrapers' rows with their last run: the same spec, so the same masks as config_scrapers
-exposeTable('config_scrapers_with_status', { ...readOnly, secrets: { spec: SPEC_SECRETS } });
-
-exposeFunction('related_configs_recursive', { resource: 'config_scrapers' });
-exposeFunction('lookup_analysis_by_component', { resource: 'config_scrapers' });

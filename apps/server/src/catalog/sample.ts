@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { storeFirstRuns } from './runs/lease.js';
 import { saveScrapeConfig } from './scrapeConfigs.js';
 import { validateScrapeConfig } from './scrapeConfigYaml.js';

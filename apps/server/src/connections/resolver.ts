@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { connectionSecretBox } from './secrets.js';
 import { ConnectionResolver } from './store.js';
 

@@ -1,9 +1,8 @@
-import './rest.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError, notFound } from '../errors.js';
 import { sandboxPolicy } from '../sandbox/config.js';
 import { connectionResolver } from './resolver.js';
 import { ConnectionNotFoundError } from './store.js';
@@ -37,7 +36,9 @@ export async function connectionRoutes(scope: FastifyInstance, ctx: AppContext):
         throw err;
       }
       if (!result.pass) {
-        throw new HttpError(400, 'connection_failed', `connection test failed: ${result.error ?? result.message}`);
+        throw new DomainError('invalid', `connection test failed: ${result.error ?? result.message}`, {
+          error: 'connection_failed',
+        });
       }
       // a bare TCP connect proves the port is open, not that the credentials work: say which it was
       if (result.reachedOnly) {

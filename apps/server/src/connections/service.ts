@@ -1,5 +1,5 @@
 import type { SecretBox } from '../crypto/secretBox.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import { applyTypeRules, connectionInputSchema, SECRET_MASK } from './types.js';
 
 type Row = Record<string, unknown>;

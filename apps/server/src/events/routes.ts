@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { eventQueueSummary } from './summary.js';
 
 /** GET /api/canary/event_queue_summary: what waits in the event queue and what keeps failing. */

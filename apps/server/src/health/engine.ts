@@ -1,6 +1,6 @@
 import { longLivedController } from '../abort.js';
 import { connectionResolver } from '../connections/resolver.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { every } from '../jobs/jobHistory.js';
 import { sandboxPolicy } from '../sandbox/config.js';
 import type { WorkerRegistry } from '../workers/registry.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { publishCheckResults } from '../live/publish.js';
 import type { PendingResult } from './results.js';
 

@@ -1,13 +1,12 @@
-import './rest.js';
 import { mayRunChecks, resolveDateMath } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storedAgentCodeRefusal } from '../agents/index.js';
+import { requireAccess } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError, notFound } from '../errors.js';
 import { closeJavaScript } from '../expr/index.js';
-import { requireAccess } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { onDemandRunner } from './engine.js';
 import { checkGraph } from './graph.js';
 import { loadRunnableCheck, maskedResultText } from './load.js';
@@ -40,13 +39,13 @@ export async function healthRoutes(scope: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const subject = requireAccess(request, 'canaries', 'read');
       if (!mayRunChecks(subject.roles)) {
-        throw new HttpError(403, 'forbidden', 'running a check needs the admin, editor, responder or commander role');
+        throw new DomainError('forbidden', 'running a check needs the admin, editor, responder or commander role');
       }
       const found = await loadRunnableCheck(ctx.db, request.params.id);
       if (!found) throw notFound(`check ${request.params.id} not found`);
       if (found.deleted) throw badRequest(`check ${request.params.id} is deleted and cannot run`);
       const refusal = await storedAgentCodeRefusal(ctx.db.kysely, ctx.config.sandbox.exec, 'checks', found.check.id);
-      if (refusal) throw new HttpError(403, 'forbidden', refusal);
+      if (refusal) throw new DomainError('forbidden', refusal);
       const { runner, writer } = onDemandRunner(ctx, request.log);
       const time = ctx.clock.now();
       const result = await runner.runCheck(found.canary, found.check);

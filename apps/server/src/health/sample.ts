@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { saveCanary } from './canaries.js';
 import { validateCanary } from './canaryYaml.js';
 

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { checkSummariesJson } from './summary.js';
 import { DEFAULT_SUMMARY_RANGE, SUMMARY_RANGES } from './summaryRange.js';
 

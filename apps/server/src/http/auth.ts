@@ -1,85 +1,7 @@
 import { isFullScope, scopeAllows, type TokenScope } from '@opsdeck/schema/tokenScope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, type Restriction } from '../rbac/authorize.js';
-import type { Action, Resource, Subject } from '../rbac/resources.js';
-import { HttpError, unauthorized } from './errors.js';
-
-/**
- * What a route needs, declared in its `config.auth`:
- * - `{ resource, action }`: a signed-in subject allowed that action (checked before the handler);
- * - `'authenticated'`: any signed-in subject; the handler authorizes itself (e.g. /api/db per table);
- * - `'public'`: no subject needed (health probes, static files, sign-in flows).
- */
-export type AuthRequirement = { resource: Resource; action: Action } | 'authenticated' | 'public';
-
-/** Finds the subject of a request (session cookie, token, ...) or answers null. */
-export type Authenticator = (request: FastifyRequest) => Promise<Subject | null>;
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    auth?: AuthRequirement;
-    /**
-     * An `'authenticated'` POST that only reads (a search with a body, an rpc call whose function
-     * declares its own action): an access token limited to reading may call it.
-     */
-    readOnly?: boolean;
-    /**
-     * What an `'authenticated'` route that writes or runs something does, for an access token's
-     * scope (the handler may authorize with another action, e.g. Run Now needs only read on
-     * canaries and a role): a scoped token must hold this action on this resource.
-     */
-    writes?: { resource: Resource; action: Action };
-  }
-  interface FastifyRequest {
-    subject: Subject | null;
-  }
-}
-
-/** Throws 401 without a subject, 403 with the X-Rbac-* headers when the action is not allowed. */
-export function requireAccess(request: FastifyRequest, resource: Resource, action: Action): Subject {
-  return requireSelectiveAccess(request, resource, action, false).subject;
-}
-
-/**
- * requireAccess for a caller that narrows its rows to the objects permission rows with object
- * selectors reach: answers the Restriction to apply (undefined: every object).
- */
-export function requireSelectiveAccess(
-  request: FastifyRequest,
-  resource: Resource,
-  action: Action,
-  selective = true,
-): { subject: Subject; restriction?: Restriction } {
-  const subject = request.subject;
-  if (!subject) throw unauthorized();
-  const decision = authorize(subject, resource, action, undefined, { selective });
-  if (!decision.allowed) {
-    throw new HttpError(403, 'forbidden', `${action} on ${resource} is not allowed: ${decision.reason}`, {
-      'X-Rbac-Subject': subject.id,
-      'X-Rbac-Object': resource,
-      'X-Rbac-Action': action,
-    });
-  }
-  return { subject, ...(decision.restriction ? { restriction: decision.restriction } : {}) };
-}
-
-/**
- * Throws 403 unless the subject holds the admin role itself: for what administers access (roles,
- * admins' accounts), which no permission row can hand out.
- */
-export function requireAdminRole(request: FastifyRequest, what: string): Subject {
-  const subject = request.subject;
-  if (!subject) throw unauthorized();
-  // a scoped token does not carry its owner's admin role into what administers access
-  if (!subject.roles.includes('admin') || !isFullScope(subject.scope)) {
-    throw new HttpError(403, 'forbidden', `${what} needs the admin role`, {
-      'X-Rbac-Subject': subject.id,
-      'X-Rbac-Object': 'rbac',
-      'X-Rbac-Action': 'update',
-    });
-  }
-  return subject;
-}
+import { type Authenticator, requireAccess } from '../auth.js';
+import { DomainError, unauthorized } from '../errors.js';
 
 /**
  * Installs the auth hook. Every /api route must declare `config.auth`: a route without one is
@@ -131,18 +53,14 @@ function refuseReadOnlyToken(request: FastifyRequest): void {
   if (!subject || isFullScope(subject.scope)) return;
   const writes = request.routeOptions.config?.writes;
   if (writes && !scopeAllows(subject.scope, writes.resource, writes.action)) {
-    throw new HttpError(
-      403,
-      'forbidden',
-      `${writes.action} on ${writes.resource} is outside the access token's scope`,
-      { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': writes.resource, 'X-Rbac-Action': writes.action },
-    );
+    throw new DomainError('forbidden', `${writes.action} on ${writes.resource} is outside the access token's scope`, {
+      headers: { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': writes.resource, 'X-Rbac-Action': writes.action },
+    });
   }
   if (scopeWrites(subject.scope)) return;
-  throw new HttpError(
-    403,
+  throw new DomainError(
     'forbidden',
     `${request.method} changes or runs something, which is outside the access token's scope: it only reads`,
-    { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': 'token-scope', 'X-Rbac-Action': 'update' },
+    { headers: { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': 'token-scope', 'X-Rbac-Action': 'update' } },
   );
 }

@@ -1,5 +1,24 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError, mapPgError } from './errors.js';
+import { DomainError, type ErrorKind, mapPgError } from '../errors.js';
+
+// The status each kind of domain error answers with: the one place a kind becomes HTTP.
+const STATUS: Record<ErrorKind, number> = {
+  ambiguous: 300,
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  not_acceptable: 406,
+  conflict: 409,
+  unsupported_media_type: 415,
+  range_not_satisfiable: 416,
+  upstream_failed: 502,
+  timeout: 504,
+};
+
+/** The HTTP status of a domain error (also for handlers with an envelope of their own, e.g. Kratos's). */
+export const statusOf = (err: DomainError): number => STATUS[err.kind];
 
 /**
  * The one error mapper: client mistakes become 4xx with `{ error, message }`; everything else is
@@ -7,9 +26,9 @@ import { HttpError, mapPgError } from './errors.js';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
+    if (err instanceof DomainError) {
       return reply
-        .code(err.statusCode)
+        .code(statusOf(err))
         .headers(err.headers)
         .send({ error: err.error, message: err.message, ...err.body });
     }
@@ -22,7 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const pg = mapPgError(err);
     if (pg) {
       request.log.info({ err }, 'database refused client input');
-      return reply.code(pg.statusCode).send({ error: pg.error, message: pg.message, ...pg.body });
+      return reply.code(statusOf(pg)).send({ error: pg.error, message: pg.message, ...pg.body });
     }
     // Fastify's own client errors (bad JSON, unsupported media type, ...) carry a 4xx status
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {

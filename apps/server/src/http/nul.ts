@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 /**
  * PostgreSQL cannot hold U+0000 in text or jsonb, so a NUL that reached a query would fail there

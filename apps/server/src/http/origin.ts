@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { readCookie, SESSION_COOKIE } from '../identity/index.js';
-import { HttpError } from './errors.js';
+import { DomainError } from '../errors.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,24 +49,27 @@ export function isOwnOrigin(request: FastifyRequest, origin: string, allowed: Se
  * organizations/cors.ts); a token added to a request that does carry the cookie earns no
  * exemption, as the cookie may be what signs it in.
  */
-export function registerOriginCheck(app: FastifyInstance, config: Config): void {
+export function registerOriginCheck(
+  app: FastifyInstance,
+  config: Config,
+  /** Whether the request carries the session cookie (identity knows its name). */
+  carriesSession: (request: FastifyRequest) => boolean,
+): void {
   const allowed = configuredOrigins(config);
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
-    if (readCookie(request, SESSION_COOKIE) === undefined) return;
+    if (!carriesSession(request)) return;
     const origin = request.headers.origin;
     const referer = request.headers.referer;
     const source = typeof origin === 'string' ? origin : typeof referer === 'string' ? referer : undefined;
     if (source === undefined) {
-      throw new HttpError(
-        403,
+      throw new DomainError(
         'forbidden',
         `cross-site request refused: ${request.method} with the session cookie but neither Origin nor Referer; send one of them, or call with an access token (Authorization: Bearer) and no cookie`,
       );
     }
     if (isOwnOrigin(request, source, allowed)) return;
-    throw new HttpError(
-      403,
+    throw new DomainError(
       'forbidden',
       `cross-site request refused: ${request.method} from ${typeof origin === 'string' ? 'origin' : 'referer'} ${source.slice(0, 200)} is not this site; set OPSDECK_PUBLIC_URL if OpsDeck is reached through another address`,
     );

@@ -1,7 +1,7 @@
+import type { Authenticator } from '../auth.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
-import type { Authenticator } from '../http/auth.js';
 import { identityDeps } from './deps.js';
 import { readCookie, SESSION_COOKIE } from './http.js';
 import { organizationBearerAuthenticator } from './organizations/bearer.js';

@@ -11,6 +11,7 @@ export { registerOrganizationCors } from './organizations/cors.js';
 export { directConnectOrigins } from './organizations/directUi.js';
 export { organizationRoutes } from './organizations/routes.js';
 export { addUser, bootstrapAdmin } from './people/bootstrap.js';
+export { exposePeople } from './people/exposed.js';
 export { DuplicateIdentityError } from './people/identities.js';
 export { peopleRoutes } from './people/peopleRoutes.js';
 export { isRole } from './people/roles.js';

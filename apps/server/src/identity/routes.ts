@@ -1,10 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
+import { DomainError } from '../errors.js';
 import { identityDeps } from './deps.js';
-import { accountRoutes } from './people/accountRoutes.js';
-import { tokenRoutes } from './tokens/routes.js';
-import './people/exposed.js'; // people_roles, permissions and permissions_summary under /api/db
 import { KratosError, kratosErrors } from './errors.js';
 import { browserRequests, registerFlowRoutes } from './flows/flowRoutes.js';
 import { UI_PATHS } from './flows/flows.js';
@@ -16,13 +14,20 @@ import { settingsHandler } from './flows/settings.js';
 import { storeFlowError } from './flows/store.js';
 import { verificationHandler } from './flows/verification.js';
 import { uiUrl, wantsJson } from './http.js';
+import { accountRoutes } from './people/accountRoutes.js';
 import { registerSessionRoutes } from './sessions/sessionRoutes.js';
+import { tokenRoutes } from './tokens/routes.js';
 
 /**
  * The built-in identity server: Ory Kratos's public self-service API, mounted under /api/.ory
  * (ARCHITECTURE section 5, mode 1). Errors here use Kratos's envelope, not OpsDeck's.
  */
-export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function identityRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** The HTTP status of a domain error thrown before a handler here (the NUL guard, the origin check). */
+  errorStatus: (err: DomainError) => number,
+): Promise<void> {
   const deps = identityDeps(ctx, app.log);
   await app.register(rateLimit, {
     global: false,
@@ -35,7 +40,9 @@ export async function identityRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  app.setErrorHandler(async (err: FastifyError, request, reply) => kratosErrorReply(deps, err, request, reply));
+  app.setErrorHandler(async (err: FastifyError, request, reply) =>
+    kratosErrorReply(deps, err, request, reply, errorStatus),
+  );
 
   for (const handler of [loginHandler, registrationHandler, recoveryHandler, verificationHandler, settingsHandler]) {
     registerFlowRoutes(app, deps, handler);
@@ -49,12 +56,15 @@ async function kratosErrorReply(
   err: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
+  errorStatus: (err: DomainError) => number,
 ) {
   let error: KratosError;
+  // a client error from outside the flows (the NUL guard, the origin check, Fastify's parsers)
+  const status = err instanceof DomainError ? errorStatus(err) : err.statusCode;
   if (err instanceof KratosError) error = err;
   else if (err.validation) error = kratosErrors.badRequest(err.message);
-  else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-    error = new KratosError(err.statusCode, undefined, err.message, err.message);
+  else if (typeof status === 'number' && status >= 400 && status < 500) {
+    error = new KratosError(status, undefined, err.message, err.message);
   } else {
     request.log.error({ err }, 'identity server error');
     error = new KratosError(

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAccess } from '../auth.js';
 import { connectionSecretBox } from '../connections/secrets.js';
-import { requireAccess } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError } from '../errors.js';
 import { execWriteRefusal } from '../sandbox/execPolicy.js';
 import { planImport } from './parse.js';
 import { IMPORT_SOURCES, ImportInputError } from './plan.js';
@@ -46,7 +46,7 @@ export async function importRoutes(scope: FastifyInstance, ctx: AppContext): Pro
       const refusal = plan.canaries
         .map((c) => execWriteRefusal(ctx.config.sandbox.exec, subject.roles, c.spec))
         .find(Boolean);
-      if (refusal) throw new HttpError(403, 'forbidden', refusal);
+      if (refusal) throw new DomainError('forbidden', refusal);
       if (dryRun) return summarize(plan, true);
       const box = connectionSecretBox(ctx.config);
       const createdBy = subject.kind === 'person' ? subject.id : null;

@@ -33,22 +33,28 @@ const writable = (resource: Resource, table: ValidatedTable, extra: Partial<Expo
 });
 const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
 
-// the INC number comes from a sequence: a client-chosen one could collide or impersonate
-exposeTable('incidents', writable('incident', 'incidents', { readOnlyColumns: ['incident_id'] }));
-exposeTable(
-  'hypotheses',
-  writable('incident', 'hypotheses', { authorOnly: { noun: 'hypothesis', sharedColumns: ['status'] } }),
-);
-exposeTable(
-  'evidences',
-  writable('evidences', 'evidences', {
-    authorOnly: { noun: 'evidence', sharedColumns: ['done', 'definition_of_done'] },
-  }),
-);
-exposeTable('comments', writable('comments', 'comments', { authorOnly: { noun: 'comment', sharedColumns: ['read'] } }));
-exposeTable('responders', writable('responder', 'responders'));
-exposeTable('incident_rules', writable('incident', 'incident_rules'));
-exposeTable('incident_histories', readOnly('incident'));
-exposeTable('incident_summary', readOnly('incident'));
-exposeTable('incidents_by_component', readOnly('incident'));
-exposeTable('incidents_by_config', readOnly('incident'));
+/** Serves incidents and their rules under /api/db; the app calls it when it starts. */
+export function exposeIncidents(): void {
+  // the INC number comes from a sequence: a client-chosen one could collide or impersonate
+  exposeTable('incidents', writable('incident', 'incidents', { readOnlyColumns: ['incident_id'] }));
+  exposeTable(
+    'hypotheses',
+    writable('incident', 'hypotheses', { authorOnly: { noun: 'hypothesis', sharedColumns: ['status'] } }),
+  );
+  exposeTable(
+    'evidences',
+    writable('evidences', 'evidences', {
+      authorOnly: { noun: 'evidence', sharedColumns: ['done', 'definition_of_done'] },
+    }),
+  );
+  exposeTable(
+    'comments',
+    writable('comments', 'comments', { authorOnly: { noun: 'comment', sharedColumns: ['read'] } }),
+  );
+  exposeTable('responders', writable('responder', 'responders'));
+  exposeTable('incident_rules', writable('incident', 'incident_rules'));
+  exposeTable('incident_histories', readOnly('incident'));
+  exposeTable('incident_summary', readOnly('incident'));
+  exposeTable('incidents_by_component', readOnly('incident'));
+  exposeTable('incidents_by_config', readOnly('incident'));
+}

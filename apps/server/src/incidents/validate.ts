@@ -8,7 +8,7 @@ import {
   incidentTypeSchema,
 } from '@opsdeck/schema';
 import { z } from 'zod';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 
 /** A JSON object as a write body carries it. */
 export type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { LiveCheckResult } from '@opsdeck/schema/live';
 import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/connection.js';
-import type { AppContext } from '../http/context.js';
 import { liveHub } from './registry.js';
 
 /** Under PostgreSQL's 8000-byte NOTIFY limit with room for the envelope. */

@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { type HubOptions, LiveHub } from './hub.js';
 
 const hubs = new WeakMap<AppContext, LiveHub>();

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authenticator } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
-import { unauthorized } from '../http/errors.js';
+import type { Authenticator } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { unauthorized } from '../errors.js';
 import type { Subject } from '../rbac/resources.js';
 import { listenForLive } from './listener.js';
 import { liveHub } from './registry.js';

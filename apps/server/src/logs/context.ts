@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import type { BackendContext } from './types.js';
 
 /** What backends may read: OPSDECK_FILE_ROOTS (never the data directory) plus OpsDeck's own log file. */

@@ -2,9 +2,9 @@ import { logsRequestSchema } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runScope } from '../abort.js';
-import { requireAccess } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { requireAccess } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError } from '../errors.js';
 import { mayReadLogBackend } from '../rbac/logBackends.js';
 import { maskText } from '../rest/secretValues.js';
 import { FileAccessError } from '../sandbox/fileRoots.js';
@@ -31,7 +31,7 @@ export async function logRoutes(scope: FastifyInstance, ctx: AppContext): Promis
       const run = runScope(
         undefined,
         SEARCH_TIMEOUT_MS,
-        () => new HttpError(504, 'timeout', 'the log search took too long'),
+        () => new DomainError('timeout', 'the log search took too long'),
       );
       try {
         const subject = request.subject;
@@ -40,10 +40,11 @@ export async function logRoutes(scope: FastifyInstance, ctx: AppContext): Promis
           subject ? mayReadLogBackend(subject, labels) : false,
         );
       } catch (err) {
-        if (run.signal.aborted && run.signal.reason instanceof HttpError) throw run.signal.reason;
+        if (run.signal.aborted && run.signal.reason instanceof DomainError) throw run.signal.reason;
         if (err instanceof FileAccessError) throw badRequest(err.message);
         // masked once more here: no backend's reason is answered with a credential in it
-        if (err instanceof LogBackendError) throw new HttpError(502, 'backend', await maskText(ctx.db, err.message));
+        if (err instanceof LogBackendError)
+          throw new DomainError('upstream_failed', await maskText(ctx.db, err.message), { error: 'backend' });
         throw err;
       } finally {
         run.dispose();

@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { RESTRICTED_LABEL } from '../rbac/logBackends.js';
 
 /** The sample log backend's name; the sample topology's API component points its log selector at it. */

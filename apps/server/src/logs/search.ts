@@ -11,8 +11,8 @@ import {
 } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../http/context.js';
-import { badRequest, notFound } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
 import { KnownSecrets, maskText } from '../rest/secretValues.js';
 import { backendFor } from './backends/index.js';
 import { backendContext } from './context.js';

@@ -11,20 +11,23 @@ function checked(row: Row): Row {
   return row;
 }
 
-exposeTable('maintenance_windows', {
-  resource: 'canaries',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  async beforeWrite(_ctx, input) {
-    if (input.method === 'POST') {
-      return {
-        rows: (input.rows ?? []).map((row) => {
-          if (row.spec === undefined) parseMaintenanceSpec(undefined);
-          return checked(row);
-        }),
-      };
-    }
-    if (input.method === 'PATCH' && input.patch) return { patch: checked(input.patch) };
-    return undefined;
-  },
-});
+/** Serves maintenance windows under /api/db; the app calls it when it starts. */
+export function exposeMaintenance(): void {
+  exposeTable('maintenance_windows', {
+    resource: 'canaries',
+    writable: true,
+    defaults: { created_by: createdBySubject },
+    async beforeWrite(_ctx, input) {
+      if (input.method === 'POST') {
+        return {
+          rows: (input.rows ?? []).map((row) => {
+            if (row.spec === undefined) parseMaintenanceSpec(undefined);
+            return checked(row);
+          }),
+        };
+      }
+      if (input.method === 'PATCH' && input.patch) return { patch: checked(input.patch) };
+      return undefined;
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { liveChecks } from '../statusPages/items.js';
 import { occurrences, parseMaintenanceSpec } from './spec.js';
 import { loadMaintenanceWindows, windowCovers } from './windows.js';

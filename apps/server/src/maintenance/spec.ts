@@ -1,6 +1,6 @@
 import { type MaintenanceSpec, maintenanceSpecSchema, parseDuration } from '@opsdeck/schema';
 import { Cron } from 'croner';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 
 /** The longest window: a recurring one longer than this would cover everything all the time. */
 const MAX_DURATION_MS = 31 * 24 * 3_600_000;

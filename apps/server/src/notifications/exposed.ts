@@ -1,7 +1,7 @@
 import { requireDuration } from '@opsdeck/schema';
 import { customServicesSchema } from '@opsdeck/schema/notificationChannels';
+import { badRequest } from '../errors.js';
 import { compileCel, compileTemplate } from '../expr/index.js';
-import { badRequest } from '../http/errors.js';
 import { type JsonSecret, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeTable, type Row } from '../rest/whitelist.js';
 import { TEMPLATE_VARIABLES } from './env.js';
@@ -65,27 +65,30 @@ const ruleSecrets = {
 // a failed send's error may quote the URL it posted to
 const sendSecrets = { error: 'url' } as const;
 
-exposeTable('notifications', {
-  resource: 'notifications',
-  writable: true,
-  secrets: ruleSecrets,
-  defaults: { created_by: createdBySubject },
-  beforeWrite: validating(validateRule),
-});
-exposeTable('notifications_summary', {
-  resource: 'notifications',
-  writable: false,
-  secrets: { custom_services: CHANNEL_SECRETS, error: 'url' },
-});
-exposeTable('notification_silences', {
-  resource: 'notifications',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  beforeWrite: validating(validateSilence),
-});
-exposeTable('notification_send_history', { resource: 'notifications', writable: false, secrets: sendSecrets });
-exposeTable('notification_send_history_summary', {
-  resource: 'notifications',
-  writable: false,
-  secrets: sendSecrets,
-});
+/** Serves notification rules, silences and send history under /api/db; the app calls it when it starts. */
+export function exposeNotifications(): void {
+  exposeTable('notifications', {
+    resource: 'notifications',
+    writable: true,
+    secrets: ruleSecrets,
+    defaults: { created_by: createdBySubject },
+    beforeWrite: validating(validateRule),
+  });
+  exposeTable('notifications_summary', {
+    resource: 'notifications',
+    writable: false,
+    secrets: { custom_services: CHANNEL_SECRETS, error: 'url' },
+  });
+  exposeTable('notification_silences', {
+    resource: 'notifications',
+    writable: true,
+    defaults: { created_by: createdBySubject },
+    beforeWrite: validating(validateSilence),
+  });
+  exposeTable('notification_send_history', { resource: 'notifications', writable: false, secrets: sendSecrets });
+  exposeTable('notification_send_history_summary', {
+    resource: 'notifications',
+    writable: false,
+    secrets: sendSecrets,
+  });
+}

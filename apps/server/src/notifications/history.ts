@@ -1,10 +1,9 @@
 import { requireDateMath } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { badRequest, notFound } from '../errors.js';
 import type { Executor } from '../events/queue.js';
-import { badRequest, notFound } from '../http/errors.js';
 import { maskedColumn } from '../rest/secrets.js';
-import './exposed.js';
 import { SEND_STATUSES } from './tables.js';
 
 /** Body of POST /api/notification/summary. */

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import YAML from 'yaml';
 import { z } from 'zod';
-import type { AppContext } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
 import { ALIAS_BOMB_MESSAGE, isAliasBomb, MAX_ALIAS_COUNT } from '../yamlAliases.js';
 import { getSend, historyQuerySchema, searchHistory } from './history.js';
 import { applyRule, deleteRule, getRule, listRules, setRulePaused } from './rules.js';
-import './exposed.js';
 import { createSilence, deleteSilence, listSilences, silenceInputSchema } from './silences.js';
 import { authorOf } from './store.js';
 

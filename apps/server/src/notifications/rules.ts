@@ -1,11 +1,10 @@
 import { requireDuration } from '@opsdeck/schema';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import { badRequest, notFound } from '../errors.js';
 import type { Executor } from '../events/queue.js';
-import { badRequest, notFound } from '../http/errors.js';
 import { findPlaybookId } from '../playbooks/store.js';
 import { keptColumn, maskedColumn } from '../rest/secrets.js';
-import './exposed.js';
 import {
   type NotificationSpec,
   notificationResourceSchema,

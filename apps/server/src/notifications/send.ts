@@ -1,9 +1,9 @@
 import { requireDuration } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { runScope } from '../abort.js';
+import { DomainError } from '../errors.js';
 import { type EventHandler, NOT_STARTED } from '../events/consumer.js';
 import { DEFAULT_BACKOFF, type Executor, publishEvent, type QueuedEvent } from '../events/queue.js';
-import { HttpError } from '../http/errors.js';
 import { ChannelError } from './channels/types.js';
 import { type DeliverDeps, deliver } from './deliver.js';
 import { filterMatches, SEND_EVENT } from './dispatch.js';
@@ -239,7 +239,7 @@ async function sendRow(
     } catch (err) {
       // a refusal names the rule and the permission it lacks; it needs no prefix
       const { message } = err as Error;
-      const error = err instanceof HttpError && err.statusCode === 403 ? message : `playbook: ${message}`;
+      const error = err instanceof DomainError && err.kind === 'forbidden' ? message : `playbook: ${message}`;
       return finish(db, row.id, { status: 'error', error: error.slice(0, 4000) });
     }
   }

@@ -1,9 +1,9 @@
 import { requireDateMath } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { badRequest, notFound } from '../errors.js';
 import type { Executor } from '../events/queue.js';
 import { compileCel, evaluateCel } from '../expr/index.js';
-import { badRequest, notFound } from '../http/errors.js';
 import type { EventResource } from './resources.js';
 import type { NotificationSilencesTable } from './tables.js';
 

@@ -2,7 +2,7 @@ import { searchResources } from '../catalog/query/search.js';
 import { connectionResolver } from '../connections/resolver.js';
 import { connectionSecretBox } from '../connections/secrets.js';
 import { resolveEnvSource } from '../connections/store.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { notificationOptionsFromConfig } from '../notifications/config.js';
 import { deliver } from '../notifications/deliver.js';
 import { sandboxPolicy } from '../sandbox/config.js';

@@ -1,9 +1,9 @@
 import type { PlaybookSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
 import type { EventHandler } from '../events/consumer.js';
 import type { QueuedEvent } from '../events/queue.js';
 import { evaluateCel } from '../expr/index.js';
-import type { AppContext } from '../http/context.js';
 import { loadTargets, type RunTargets } from './env.js';
 import { startRun } from './runs.js';
 

@@ -1,7 +1,7 @@
 import type { PlaybookResource } from '@opsdeck/schema';
 import { type RawBuilder, sql } from 'kysely';
-import type { AppContext } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
 import { type JsonSecret, OUTPUT_SECRETS, SECRET_KEYS } from '../rest/secrets.js';
 import { createdBySubject, exposeFunction, exposeTable, type Row } from '../rest/whitelist.js';
 import { type GatedPlaybook, requireGateKeeper } from './approvers.js';
@@ -65,80 +65,6 @@ const secrets = { spec: PLAYBOOK_SPEC_SECRETS };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SPEC_DECIDED = new Set(['title', 'icon', 'description', 'category']);
 
-exposeTable('playbooks', {
-  resource: 'playbooks',
-  objects: { kind: 'playbooks', column: 'id' },
-  writable: true,
-  secrets,
-  readsPriorRows: true,
-  defaults: { created_by: createdBySubject },
-  readOnlyColumns: ['source'],
-  async beforeWrite(ctx, input) {
-    const check = (row: Row, where: string): Row => {
-      const p = validateRow(row, where);
-      if (!p) return row;
-      const refusal = playbookExecRefusal(ctx.config.sandbox.exec, input.subject.roles, p.spec);
-      if (refusal) throw badRequest(`invalid playbook${where}: ${refusal}`);
-      // title, icon, description and category follow the spec unless the row sets them (null: the spec's)
-      const set = Object.fromEntries(Object.entries(row).filter(([k, v]) => v !== null || !SPEC_DECIDED.has(k)));
-      return {
-        title: p.spec.title ?? p.metadata.name,
-        icon: p.spec.icon ?? null,
-        description: p.spec.description ?? null,
-        category: p.spec.category ?? '',
-        ...set,
-      };
-    };
-    if (input.method === 'POST') {
-      // a merging upsert may land on an existing playbook: its gate holds as for a PATCH
-      for (const existing of await postTargets(ctx, input.rows ?? [])) {
-        await requireGateKeeper(ctx.db.kysely, input.subject, existing);
-      }
-      const many = (input.rows?.length ?? 0) > 1;
-      const rows = (input.rows ?? []).map((row, i) => {
-        const where = many ? `[${i}]` : '';
-        if (row.spec === undefined) throw badRequest(`invalid playbook${where}: spec: This field is required`);
-        return { ...check(row, where), source: 'UI' };
-      });
-      return { rows };
-    }
-    if (input.method === 'PATCH' && input.patch) return { patch: check(input.patch, '') };
-    return undefined;
-  },
-  async afterWrite(ctx, input) {
-    const touched = input.method === 'PATCH' ? (input.before ?? []) : input.method === 'DELETE' ? input.rows : [];
-    const foreign = touched.find((r) => r.source !== 'UI');
-    if (foreign) {
-      throw badRequest(
-        `playbook ${String(foreign.name)} comes from ${String(foreign.source)}: only playbooks created in the UI can be changed here`,
-      );
-    }
-    for (const row of touched) {
-      await requireGateKeeper(input.trx, input.subject, {
-        id: String(row.id),
-        name: String(row.name),
-        namespace: String(row.namespace ?? ''),
-        category: String(row.category ?? ''),
-        spec: row.spec,
-      });
-    }
-    if (input.method === 'DELETE') return;
-    for (const row of input.rows) {
-      if (row.deleted_at) {
-        await input.trx.deleteFrom('playbook_schedules').where('playbook_id', '=', String(row.id)).execute();
-        continue;
-      }
-      const p = validateRow(row, '');
-      if (p) await syncSchedules(input.trx, String(row.id), p.spec, ctx.clock.now());
-    }
-  },
-});
-
-exposeTable('playbook_names', {
-  resource: 'playbooks',
-  writable: false,
-  objects: { kind: 'playbooks', column: 'id' },
-});
 // what an action said: errors quote URLs, results echo headers and tokens. Both are masked when
 // stored (playbooks/runSecrets.ts); these masks cover rows stored before that and what slips by.
 // a webhook run's request: its headers carry the caller's credentials
@@ -155,27 +81,104 @@ export const RUN_ACTION_SECRETS = { result: OUTPUT_SECRETS, error: 'url' } as co
 // their actions and approvals to the playbooks the reader reaches
 const ofRuns = (keep: (id: RawBuilder<unknown>) => RawBuilder<unknown>) =>
   sql`select r.id from playbook_runs r where ${keep(sql`r.playbook_id`)}`;
-exposeTable('playbook_runs', {
-  resource: 'playbook_runs',
-  writable: false,
-  secrets: RUN_SECRETS,
-  objects: { kind: 'playbooks', column: 'playbook_id' },
-});
-exposeTable('playbook_run_actions', {
-  resource: 'playbook_runs',
-  writable: false,
-  secrets: RUN_ACTION_SECRETS,
-  objects: {
-    kind: 'playbooks',
-    source: (keep) => sql`select a.* from playbook_run_actions a where a.playbook_run_id in (${ofRuns(keep)})`,
-  },
-});
-exposeTable('playbook_approvals', {
-  resource: 'playbook_runs',
-  writable: false,
-  objects: {
-    kind: 'playbooks',
-    source: (keep) => sql`select p.* from playbook_approvals p where p.run_id in (${ofRuns(keep)})`,
-  },
-});
-exposeFunction('get_playbook_run_actions', { resource: 'playbook_runs', secrets: RUN_ACTION_SECRETS });
+
+/** Serves playbooks and their runs under /api/db; the app calls it when it starts. */
+export function exposePlaybooks(): void {
+  exposeTable('playbooks', {
+    resource: 'playbooks',
+    objects: { kind: 'playbooks', column: 'id' },
+    writable: true,
+    secrets,
+    readsPriorRows: true,
+    defaults: { created_by: createdBySubject },
+    readOnlyColumns: ['source'],
+    async beforeWrite(ctx, input) {
+      const check = (row: Row, where: string): Row => {
+        const p = validateRow(row, where);
+        if (!p) return row;
+        const refusal = playbookExecRefusal(ctx.config.sandbox.exec, input.subject.roles, p.spec);
+        if (refusal) throw badRequest(`invalid playbook${where}: ${refusal}`);
+        // title, icon, description and category follow the spec unless the row sets them (null: the spec's)
+        const set = Object.fromEntries(Object.entries(row).filter(([k, v]) => v !== null || !SPEC_DECIDED.has(k)));
+        return {
+          title: p.spec.title ?? p.metadata.name,
+          icon: p.spec.icon ?? null,
+          description: p.spec.description ?? null,
+          category: p.spec.category ?? '',
+          ...set,
+        };
+      };
+      if (input.method === 'POST') {
+        // a merging upsert may land on an existing playbook: its gate holds as for a PATCH
+        for (const existing of await postTargets(ctx, input.rows ?? [])) {
+          await requireGateKeeper(ctx.db.kysely, input.subject, existing);
+        }
+        const many = (input.rows?.length ?? 0) > 1;
+        const rows = (input.rows ?? []).map((row, i) => {
+          const where = many ? `[${i}]` : '';
+          if (row.spec === undefined) throw badRequest(`invalid playbook${where}: spec: This field is required`);
+          return { ...check(row, where), source: 'UI' };
+        });
+        return { rows };
+      }
+      if (input.method === 'PATCH' && input.patch) return { patch: check(input.patch, '') };
+      return undefined;
+    },
+    async afterWrite(ctx, input) {
+      const touched = input.method === 'PATCH' ? (input.before ?? []) : input.method === 'DELETE' ? input.rows : [];
+      const foreign = touched.find((r) => r.source !== 'UI');
+      if (foreign) {
+        throw badRequest(
+          `playbook ${String(foreign.name)} comes from ${String(foreign.source)}: only playbooks created in the UI can be changed here`,
+        );
+      }
+      for (const row of touched) {
+        await requireGateKeeper(input.trx, input.subject, {
+          id: String(row.id),
+          name: String(row.name),
+          namespace: String(row.namespace ?? ''),
+          category: String(row.category ?? ''),
+          spec: row.spec,
+        });
+      }
+      if (input.method === 'DELETE') return;
+      for (const row of input.rows) {
+        if (row.deleted_at) {
+          await input.trx.deleteFrom('playbook_schedules').where('playbook_id', '=', String(row.id)).execute();
+          continue;
+        }
+        const p = validateRow(row, '');
+        if (p) await syncSchedules(input.trx, String(row.id), p.spec, ctx.clock.now());
+      }
+    },
+  });
+  exposeTable('playbook_names', {
+    resource: 'playbooks',
+    writable: false,
+    objects: { kind: 'playbooks', column: 'id' },
+  });
+  exposeTable('playbook_runs', {
+    resource: 'playbook_runs',
+    writable: false,
+    secrets: RUN_SECRETS,
+    objects: { kind: 'playbooks', column: 'playbook_id' },
+  });
+  exposeTable('playbook_run_actions', {
+    resource: 'playbook_runs',
+    writable: false,
+    secrets: RUN_ACTION_SECRETS,
+    objects: {
+      kind: 'playbooks',
+      source: (keep) => sql`select a.* from playbook_run_actions a where a.playbook_run_id in (${ofRuns(keep)})`,
+    },
+  });
+  exposeTable('playbook_approvals', {
+    resource: 'playbook_runs',
+    writable: false,
+    objects: {
+      kind: 'playbooks',
+      source: (keep) => sql`select p.* from playbook_approvals p where p.run_id in (${ofRuns(keep)})`,
+    },
+  });
+  exposeFunction('get_playbook_run_actions', { resource: 'playbook_runs', secrets: RUN_ACTION_SECRETS });
+}

@@ -1,7 +1,7 @@
 import type { PlaybookSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
-import type { AppContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { notFound } from '../errors.js';
 import type { Restriction } from '../rbac/authorize.js';
 import type { Subject } from '../rbac/resources.js';
 import { restrictionSql } from '../rbac/selectorSql.js';

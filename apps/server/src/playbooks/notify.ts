@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { notificationSubject } from '../identity/index.js';
 import type { PlaybookRecipientRunner } from '../notifications/send.js';
 import { startRun } from './runs.js';

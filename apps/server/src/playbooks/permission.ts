@@ -1,5 +1,5 @@
 import type { ObjectAttributes, RelatedObjects } from '@opsdeck/schema/permissions';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import { authorize, type Decision } from '../rbac/authorize.js';
 import type { Target } from '../rbac/permissions.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
@@ -14,11 +14,9 @@ import type { TargetKind } from './targets.js';
  * The subject is a person (or agent) or a notification (identity/people/subject.ts notificationSubject).
  */
 
-export function forbid(subject: Subject, resource: Resource, action: Action, why: string): HttpError {
-  return new HttpError(403, 'forbidden', why, {
-    'X-Rbac-Subject': subject.id,
-    'X-Rbac-Object': resource,
-    'X-Rbac-Action': action,
+export function forbid(subject: Subject, resource: Resource, action: Action, why: string): DomainError {
+  return new DomainError('forbidden', why, {
+    headers: { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': resource, 'X-Rbac-Action': action },
   });
 }
 

@@ -1,11 +1,10 @@
-import './exposed.js';
 import { playbookRunRequestSchema } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelectiveAccess } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
-import { notFound, unauthorized } from '../http/errors.js';
+import { requireSelectiveAccess } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { notFound, unauthorized } from '../errors.js';
 import { listPlaybooks } from './list.js';
 import { playbookObject, requireTarget } from './permission.js';
 import { findMaskedRun, maskedRunActions, runPlaybookHeader } from './runStore.js';

@@ -1,8 +1,8 @@
 import { FINAL_RUN_STATUSES, type PlaybookRunRequest, type PlaybookSpec, parseDuration } from '@opsdeck/schema';
 import { connectionSecretBox } from '../connections/secrets.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
 import { evaluateCel } from '../expr/index.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, notFound } from '../http/errors.js';
 import { settlePlaybookSend } from '../notifications/send.js';
 import type { Subject } from '../rbac/resources.js';
 import { listedApprover } from './approvers.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
 import { parseSchedule } from '../health/index.js';
-import type { AppContext } from '../http/context.js';
 import { startRun } from './runs.js';
 
 /**

@@ -1,5 +1,5 @@
+import type { AppContext } from '../context.js';
 import { EventConsumer } from '../events/consumer.js';
-import type { AppContext } from '../http/context.js';
 import { actionContextFor } from './context.js';
 import { playbookEventHandler } from './events.js';
 import { fireSchedules } from './schedules.js';

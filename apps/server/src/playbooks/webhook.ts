@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { connectionResolver } from '../connections/resolver.js';
 import { resolveEnvSource } from '../connections/store.js';
-import type { AppContext } from '../http/context.js';
-import { HttpError, notFound } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { DomainError, notFound } from '../errors.js';
 import { startRun } from './runs.js';
 import { playbookForWebhook } from './store.js';
 
@@ -26,8 +26,8 @@ const equal = (a: string, b: string) => {
 const jwks = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 const denied = () =>
-  new HttpError(401, 'unauthorized', 'the webhook refused these credentials', {
-    'www-authenticate': 'Basic realm="playbook"',
+  new DomainError('unauthorized', 'the webhook refused these credentials', {
+    headers: { 'www-authenticate': 'Basic realm="playbook"' },
   });
 
 async function authenticate(

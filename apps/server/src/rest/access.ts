@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
-import { requireSelectiveAccess } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
+import { requireSelectiveAccess } from '../auth.js';
+import { DomainError } from '../errors.js';
 import type { Restriction } from '../rbac/authorize.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
 import { restrictionSql } from '../rbac/selectorSql.js';
@@ -23,8 +23,12 @@ export function requireNarrowedRestAccess(
   try {
     return requireSelectiveAccess(request, resource, action, selective);
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 403) {
-      throw new HttpError(403, err.error, err.message, err.headers, { code: '42501', details: null, hint: null });
+    if (err instanceof DomainError && err.kind === 'forbidden') {
+      throw new DomainError('forbidden', err.message, {
+        error: err.error,
+        headers: err.headers,
+        body: { code: '42501', details: null, hint: null },
+      });
     }
     throw err;
   }
@@ -70,12 +74,13 @@ export function tableAccess(
   if (!restriction) return own ? { subject, narrow: own } : { subject };
   const objects = entry.objects;
   if (!objects || objects.kind !== restriction.kind) {
-    throw new HttpError(
-      403,
+    throw new DomainError(
       'forbidden',
       `${action} on ${table} is not allowed: your permissions on ${resource} reach only some ${restriction.kind}, and ${table} cannot be narrowed to them`,
-      { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': resource, 'X-Rbac-Action': action },
-      { code: '42501', details: null, hint: null },
+      {
+        headers: { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': resource, 'X-Rbac-Action': action },
+        body: { code: '42501', details: null, hint: null },
+      },
     );
   }
   if ('source' in objects) return { subject, source: objects.source((id) => restrictionSql(restriction, id)) };

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import type { Relation } from './schemaCache.js';
 import type { ExposedTable, Row } from './whitelist.js';
 

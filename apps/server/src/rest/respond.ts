@@ -17,7 +17,7 @@ export function pageStatus(offset: number, pageTotal: number, total: number | nu
   if (total === null) return 200;
   if (offset > total) {
     throw pgrstError(
-      416,
+      'range_not_satisfiable',
       'PGRST103',
       'Requested range not satisfiable',
       `An offset of ${offset} was requested, but there are only ${total} rows.`,
@@ -29,7 +29,7 @@ export function pageStatus(offset: number, pageTotal: number, total: number | nu
 /** PGRST116: an object was asked for (Accept: application/vnd.pgrst.object+json) but not one row came. */
 export function singularError(rows: number) {
   return pgrstError(
-    406,
+    'not_acceptable',
     'PGRST116',
     'JSON object requested, multiple (or no) rows returned',
     `The result contains ${rows} rows`,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { registerJsonBody } from './body.js';
 import { readTable } from './handlers/read.js';
 import { callFunction } from './handlers/rpc.js';

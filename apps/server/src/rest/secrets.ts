@@ -167,7 +167,7 @@ export function refuseSecretField(relation: string, field: FieldRef, what: 'filt
   if (!secret) return;
   const where = [field.column, ...path].join('.');
   throw pgrstError(
-    400,
+    'invalid',
     '42501',
     `${relation}.${where} is a secret and cannot be used to ${what === 'filter' ? 'filter' : 'order'} rows`,
     null,

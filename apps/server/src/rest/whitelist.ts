@@ -1,14 +1,14 @@
 import type { SelectorKind } from '@opsdeck/schema/permissions';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { AppContext } from '../context.js';
 import type { Database } from '../db/types.js';
-import type { AppContext } from '../http/context.js';
 import type { Action, Resource, Subject } from '../rbac/resources.js';
 import { declareSecrets, isHidden, OUTPUT_SECRETS, type SecretField, secretFields } from './secrets.js';
 
 // The /api/db whitelist: only the tables, views and functions named here are served, each behind
-// an RBAC resource. A domain exposes its own in one line each, from a module its route plugin
-// imports, e.g. `exposeTable('canaries', { resource: 'canaries', writable: true })`. A name that is
-// whitelisted but missing from the database answers 404 like an unknown one. The schema cache
+// an RBAC resource. A domain exposes its own in one line each inside its `expose<Domain>()`, which
+// the app (src/app.ts) calls at start: `exposeTable('canaries', { resource: 'canaries', writable: true })`.
+// A name that is whitelisted but missing from the database answers 404 like an unknown one. The schema cache
 // (schemaCache.ts) reads columns and foreign keys from the live catalog; call refreshSchema(db)
 // after creating tables at run time.
 
@@ -51,8 +51,8 @@ export interface ExposedTable {
    */
   defaults?: Record<string, (subject: Subject, ctx: AppContext) => unknown>;
   /**
-   * Validates or derives before the write: may return replaced rows/patch, or throw a 400
-   * HttpError (e.g. the health domain validates a canary spec).
+   * Validates or derives before the write: may return replaced rows/patch, or throw an
+   * 'invalid' DomainError (e.g. the health domain validates a canary spec).
    */
   beforeWrite?(ctx: AppContext, input: BeforeWriteInput): Promise<BeforeWriteResult>;
   /** Runs in the write's transaction after it (e.g. derive `checks` rows after a canary is saved). */
@@ -168,19 +168,23 @@ export async function createdBySubject(subject: Subject, ctx: AppContext): Promi
 const identity = { resource: 'database', writeResource: 'identities', writable: true } as const;
 const readOnly = (resource: Resource): ExposedTable => ({ resource, writable: false });
 
-// people and team_members: identity/people/exposed.ts (they reach roles and permission rows)
-exposeTable('teams', { ...identity, defaults: { created_by: createdBySubject } });
-// properties (feature flags): system/properties.ts (names set by the environment are read-only)
-// agents and agents_summary: agents/admin/exposed.ts (registering one and trusting it need an admin)
 // a job's details carry its errors, which may quote the URL it reached (scrapes mask them when
 // stored; this covers every other writer); an event's error likewise
 const jobSecrets = { details: OUTPUT_SECRETS } as const;
 const eventSecrets = { error: 'url', properties: OUTPUT_SECRETS } as const;
-exposeTable('job_history', { ...readOnly('database'), secrets: jobSecrets });
-exposeTable('job_history_latest_status', { ...readOnly('database'), secrets: jobSecrets });
-exposeTable('job_histories', { ...readOnly('database'), secrets: jobSecrets });
-exposeTable('job_history_names', readOnly('database'));
-exposeTable('teams_with_status', readOnly('database'));
-exposeTable('event_queue', { ...readOnly('database'), secrets: eventSecrets });
-exposeTable('event_queue_summary', { ...readOnly('database'), secrets: { most_common_error: 'url' } });
-exposeTable('failed_events', { ...readOnly('database'), secrets: eventSecrets });
+
+/** Serves the core tables (teams, job history, the event queue) under /api/db; the app calls it when it starts. */
+export function exposeCoreTables(): void {
+  // people and team_members: identity/people/exposed.ts (they reach roles and permission rows)
+  // properties (feature flags): system/properties.ts (names set by the environment are read-only)
+  // agents and agents_summary: agents/admin/exposed.ts (registering one and trusting it need an admin)
+  exposeTable('teams', { ...identity, defaults: { created_by: createdBySubject } });
+  exposeTable('job_history', { ...readOnly('database'), secrets: jobSecrets });
+  exposeTable('job_history_latest_status', { ...readOnly('database'), secrets: jobSecrets });
+  exposeTable('job_histories', { ...readOnly('database'), secrets: jobSecrets });
+  exposeTable('job_history_names', readOnly('database'));
+  exposeTable('teams_with_status', readOnly('database'));
+  exposeTable('event_queue', { ...readOnly('database'), secrets: eventSecrets });
+  exposeTable('event_queue_summary', { ...readOnly('database'), secrets: { most_common_error: 'url' } });
+  exposeTable('failed_events', { ...readOnly('database'), secrets: eventSecrets });
+}

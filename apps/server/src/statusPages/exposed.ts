@@ -1,5 +1,5 @@
 import { type StatusPageSpec, statusPageSpecSchema } from '@opsdeck/schema';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import { authorize } from '../rbac/authorize.js';
 import type { Subject } from '../rbac/resources.js';
 import { forbiddenWrite } from '../rest/errors.js';
@@ -68,17 +68,6 @@ function checkPublished(spec: StatusPageSpec, subject: Subject): void {
   }
 }
 
-exposeTable('status_pages', {
-  resource: 'views',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  async beforeWrite(_ctx, input) {
-    if (input.method === 'POST') return { rows: (input.rows ?? []).map((r) => checkPage(r, true, input.subject)) };
-    if (input.method === 'PATCH' && input.patch) return { patch: checkPage(input.patch, false, input.subject) };
-    return undefined;
-  },
-});
-
 function checkUpdate(row: Row, insert: boolean): Row {
   if (insert && typeof row.incident_id !== 'string') throw badRequest('incident_id: This field is required');
   if ((insert || row.message !== undefined) && (typeof row.message !== 'string' || !row.message.trim())) {
@@ -90,14 +79,27 @@ function checkUpdate(row: Row, insert: boolean): Row {
   return row;
 }
 
-exposeTable('incident_public_updates', {
-  resource: 'incident',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  authorOnly: { noun: 'public update' },
-  async beforeWrite(_ctx, input) {
-    if (input.method === 'POST') return { rows: (input.rows ?? []).map((r) => checkUpdate(r, true)) };
-    if (input.method === 'PATCH' && input.patch) return { patch: checkUpdate(input.patch, false) };
-    return undefined;
-  },
-});
+/** Serves status pages under /api/db; the app calls it when it starts. */
+export function exposeStatusPages(): void {
+  exposeTable('status_pages', {
+    resource: 'views',
+    writable: true,
+    defaults: { created_by: createdBySubject },
+    async beforeWrite(_ctx, input) {
+      if (input.method === 'POST') return { rows: (input.rows ?? []).map((r) => checkPage(r, true, input.subject)) };
+      if (input.method === 'PATCH' && input.patch) return { patch: checkPage(input.patch, false, input.subject) };
+      return undefined;
+    },
+  });
+  exposeTable('incident_public_updates', {
+    resource: 'incident',
+    writable: true,
+    defaults: { created_by: createdBySubject },
+    authorOnly: { noun: 'public update' },
+    async beforeWrite(_ctx, input) {
+      if (input.method === 'POST') return { rows: (input.rows ?? []).map((r) => checkUpdate(r, true)) };
+      if (input.method === 'PATCH' && input.patch) return { patch: checkUpdate(input.patch, false) };
+      return undefined;
+    },
+  });
+}

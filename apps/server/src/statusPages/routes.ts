@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setBounded } from '../boundedMap.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { maintenanceRoutes } from '../maintenance/routes.js';
 import { publicStatusPage } from './data.js';
 import { LOCAL_TIMES_PATH, LOCAL_TIMES_SCRIPT } from './localTimes.js';
 import { renderNotFound, renderStatusPage } from './render.js';
-import './exposed.js';
-import '../maintenance/exposed.js';
 
 // each page is rebuilt at most this often, whatever the anonymous traffic
 const CACHE_MS = 15_000;

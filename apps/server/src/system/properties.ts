@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
 import { createdBySubject, exposeTable } from '../rest/whitelist.js';
 import { liveProperties } from './store.js';
 
@@ -37,14 +37,17 @@ export async function propertyRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 }
 
-// feature flags under /api/db; a name set by the environment cannot be written there
-exposeTable('properties', {
-  resource: 'feature_flags',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  async afterWrite(ctx, { rows }) {
-    const local = rows.map((r) => String(r.name)).find((n) => n in ctx.config.properties);
-    if (local)
-      throw badRequest(`name: property ${local} is set by the environment (OPSDECK_PROPERTIES) and is read-only`);
-  },
-});
+/** Serves properties (feature flags) under /api/db; the app calls it when it starts. */
+export function exposeProperties(): void {
+  // feature flags under /api/db; a name set by the environment cannot be written there
+  exposeTable('properties', {
+    resource: 'feature_flags',
+    writable: true,
+    defaults: { created_by: createdBySubject },
+    async afterWrite(ctx, { rows }) {
+      const local = rows.map((r) => String(r.name)).find((n) => n in ctx.config.properties);
+      if (local)
+        throw badRequest(`name: property ${local} is set by the environment (OPSDECK_PROPERTIES) and is read-only`);
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { VERSION } from '../version.js';
 import { metricsAccess } from './metricsAccess.js';
 import { readiness } from './readiness.js';

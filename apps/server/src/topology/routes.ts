@@ -1,12 +1,11 @@
-import './exposed.js';
 import { parseDuration } from '@opsdeck/schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storedAgentCodeRefusal } from '../agents/index.js';
 import { connectionResolver } from '../connections/resolver.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { badRequest, DomainError, notFound } from '../errors.js';
 import { sandboxPolicy } from '../sandbox/config.js';
 import { queryTopology } from './query.js';
 import { runTopology } from './run.js';
@@ -78,7 +77,7 @@ export async function topologyRoutes(scope: FastifyInstance, ctx: AppContext): P
       const id = await liveTopologyId(ctx.db.kysely, request.params.id);
       if (!id) throw notFound(`topology ${request.params.id} not found`);
       const refusal = await storedAgentCodeRefusal(ctx.db.kysely, ctx.config.sandbox.exec, 'topologies', id);
-      if (refusal) throw new HttpError(403, 'forbidden', refusal);
+      if (refusal) throw new DomainError('forbidden', refusal);
       try {
         const r = await runTopology(
           { db: ctx.db, clock: ctx.clock, resolver: connectionResolver(ctx), sandbox: sandboxPolicy(ctx.config) },

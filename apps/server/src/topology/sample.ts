@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { SAMPLE_LOG_BACKEND } from '../logs/sample.js';
 import { saveTopology } from './topologies.js';
 import { validateTopology } from './topologyYaml.js';

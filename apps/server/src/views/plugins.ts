@@ -1,10 +1,10 @@
 import type { ViewPlugin, ViewSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { searchResources } from '../catalog/query/search.js';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/connection.js';
+import { badRequest, notFound } from '../errors.js';
 import { renderTemplate } from '../expr/index.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest, notFound } from '../http/errors.js';
 import type { Restriction } from '../rbac/authorize.js';
 import { restrictionSql } from '../rbac/selectorSql.js';
 

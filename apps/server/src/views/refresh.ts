@@ -2,7 +2,7 @@ import type { ViewPanel, ViewPanelResult, ViewSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import { connectionResolver } from '../connections/resolver.js';
 import { resolveEnvSource } from '../connections/store.js';
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../context.js';
 import { columnOptions, gaugeBounds, mapRows } from './columns.js';
 import { runScratch, ScratchError, type ScratchTable } from './scratch.js';
 import { knownColumns, runQuery } from './sources/index.js';

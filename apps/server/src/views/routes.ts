@@ -1,11 +1,10 @@
-import './exposed.js';
 import type { ViewResult } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelectiveAccess } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import { requireSelectiveAccess } from '../auth.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
 import { registerJsonBody } from '../rest/body.js';
 import { readTable } from '../rest/handlers/read.js';
 import { writeTable } from '../rest/handlers/write.js';

@@ -1,7 +1,7 @@
 import type { ViewRowsPage, ViewSpec } from '@opsdeck/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 
 export interface RowsRequest {
   fingerprint: string;

@@ -2,8 +2,8 @@ import { type AppReportSection, parseDuration, type ViewResult, type ViewSpec } 
 import { sql } from 'kysely';
 import { sections } from '../applications/report/sections.js';
 import { setBounded } from '../boundedMap.js';
-import type { AppContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import type { AppContext } from '../context.js';
+import { notFound } from '../errors.js';
 import { maskText } from '../rest/secretValues.js';
 import { computeView, type StoredView, storeRefresh, storeRefreshError } from './refresh.js';
 import type { SourceContext } from './sources/types.js';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ViewSpec, ViewVariableResult } from '@opsdeck/schema';
 import { searchResources } from '../catalog/query/search.js';
 import type { Db } from '../db/connection.js';
+import { badRequest } from '../errors.js';
 import { evaluateCel, renderTemplate } from '../expr/index.js';
-import { badRequest } from '../http/errors.js';
 
 const MAX_OPTIONS = 500;
 

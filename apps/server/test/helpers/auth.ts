@@ -1,4 +1,4 @@
-import type { Authenticator } from '../../src/http/auth.js';
+import type { Authenticator } from '../../src/auth.js';
 import { ROLES, type Role, type Subject } from '../../src/rbac/resources.js';
 
 /** Header through which tests (never production) say who is asking. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
 import { type Clock, systemClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
 import type { Db } from '../../src/db/connection.js';
-import { buildApp } from '../../src/http/app.js';
-import type { AppContext } from '../../src/http/context.js';
 import { identityAuthenticators } from '../../src/identity/authenticators.js';
 import type { Role, Subject } from '../../src/rbac/resources.js';
 import { testSubjectAuthenticator, testSubjectHeader } from './auth.js';

@@ -132,7 +132,7 @@ describe('child runs', () => {
     expect(row?.parent_id).toBeNull();
     // and a trigger's start that names a parent is refused outright
     await expect(startRun(server.ctx, null, { id: hooked, parent_id: parent.run_id })).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
       message: expect.stringContaining('a run started by a trigger cannot be a child run'),
     });
   });

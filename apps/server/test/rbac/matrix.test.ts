@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/connection.js';
-import { buildApp } from '../../src/http/app.js';
 import { addUser } from '../../src/identity/people/bootstrap.js';
 import { ACTIONS, type Action, RESOURCES, type Resource, type Role } from '../../src/rbac/resources.js';
 import { exposedTable } from '../../src/rest/whitelist.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badRequest } from '../../src/http/errors.js';
+import { badRequest } from '../../src/errors.js';
 import { exposeTable } from '../../src/rest/whitelist.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
 import { ids, restClient, seed } from './fixtures.js';

@@ -19,24 +19,27 @@ const secrets: Record<string, SecretField> = {
 
 const ADMIN_COLUMNS = ['name', 'admin_registered', 'exec_allowed'] as const;
 
-exposeTable('agents', {
-  resource: 'agents',
-  writable: true,
-  defaults: { created_by: createdBySubject },
-  readOnlyColumns: ['person_id', 'username'],
-  secrets,
-  async beforeWrite(_ctx, input) {
-    const admin = isAgentAdmin(input.subject);
-    if (input.method === 'POST') {
-      if (!admin)
-        throw forbiddenWrite('registering an agent needs the admin role (an agent name is claimed by an admin)');
-      return { rows: (input.rows ?? []).map((r) => ({ admin_registered: true, ...r })) };
-    }
-    if (input.method === 'PATCH' && input.patch && !admin) {
-      const touched = ADMIN_COLUMNS.filter((c) => input.patch?.[c] !== undefined);
-      if (touched.length) throw forbiddenWrite(`changing an agent's ${touched.join(', ')} needs the admin role`);
-    }
-    return undefined;
-  },
-});
-exposeTable('agents_summary', { resource: 'agents', writable: false, secrets });
+/** Serves agents and their summary under /api/db; the app calls it when it starts. */
+export function exposeAgents(): void {
+  exposeTable('agents', {
+    resource: 'agents',
+    writable: true,
+    defaults: { created_by: createdBySubject },
+    readOnlyColumns: ['person_id', 'username'],
+    secrets,
+    async beforeWrite(_ctx, input) {
+      const admin = isAgentAdmin(input.subject);
+      if (input.method === 'POST') {
+        if (!admin)
+          throw forbiddenWrite('registering an agent needs the admin role (an agent name is claimed by an admin)');
+        return { rows: (input.rows ?? []).map((r) => ({ admin_registered: true, ...r })) };
+      }
+      if (input.method === 'PATCH' && input.patch && !admin) {
+        const touched = ADMIN_COLUMNS.filter((c) => input.patch?.[c] !== undefined);
+        if (touched.length) throw forbiddenWrite(`changing an agent's ${touched.join(', ')} needs the admin role`);
+      }
+      return undefined;
+    },
+  });
+  exposeTable('agents_summary', { resource: 'agents', writable: false, secrets });
+}

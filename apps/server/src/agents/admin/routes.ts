@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
-import type { AppContext } from '../../http/context.js';
-import { conflict, HttpError } from '../../http/errors.js';
+import type { AppContext } from '../../context.js';
+import { conflict, DomainError } from '../../errors.js';
 import { createdBySubject } from '../../rest/whitelist.js';
 import { isAgentAdmin } from './admin.js';
-import './exposed.js';
 import { registerAgent } from './store.js';
 
 const generateBody = z.object({
@@ -51,10 +50,8 @@ export async function agentRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { name, properties } = request.body;
       const subject = request.subject;
       if (!isAgentAdmin(subject)) {
-        throw new HttpError(403, 'forbidden', 'generating an agent token needs the admin role', {
-          'X-Rbac-Subject': subject?.id ?? '',
-          'X-Rbac-Object': 'agents',
-          'X-Rbac-Action': 'create',
+        throw new DomainError('forbidden', 'generating an agent token needs the admin role', {
+          headers: { 'X-Rbac-Subject': subject?.id ?? '', 'X-Rbac-Object': 'agents', 'X-Rbac-Action': 'create' },
         });
       }
       const createdBy = subject ? await createdBySubject(subject, ctx) : undefined;

@@ -1,7 +1,7 @@
 import type { PlaybookSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
-import type { AppContext } from '../../http/context.js';
-import { conflict } from '../../http/errors.js';
+import type { AppContext } from '../../context.js';
+import { conflict } from '../../errors.js';
 import type { ActionOutcome } from '../../playbooks/actions/types.js';
 import type { ClaimedAction } from '../../playbooks/claims.js';
 import { actionContextFor } from '../../playbooks/context.js';

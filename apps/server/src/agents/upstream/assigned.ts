@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Database, LOCAL_AGENT_ID } from '../../db/types.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../http/context.js';
-import { forbidden, unauthorized } from '../../http/errors.js';
+import type { AppContext } from '../../context.js';
+import { forbidden, unauthorized } from '../../errors.js';
 import { acceptAgentOutcome, nextAgentAction } from './agentActions.js';
 import { assignedCanaries, assignedScrapers, assignedTopologies } from './assigned.js';
 import { receiveDeletes, receivePush } from './receive.js';

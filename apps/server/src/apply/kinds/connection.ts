@@ -3,7 +3,7 @@ import { connectionSecretBox } from '../../connections/secrets.js';
 import { prepareConnectionRow } from '../../connections/service.js';
 import { findConnection, openSecret } from '../../connections/store.js';
 import { CONNECTION_TYPES } from '../../connections/types.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { APPLIED_SOURCE, type ApplyScope, defineKind } from '../kind.js';
 import { locate, softDelete } from '../locate.js';
 import { crdSchema, unsupported, validator } from '../schema.js';

@@ -1,6 +1,6 @@
 import { type IncidentRuleSpec, incidentRuleSpecSchema, resourceSelectorSchema } from '@opsdeck/schema';
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { validateIncidentWrite } from '../../incidents/validate.js';
 import { APPLIED_SOURCE, defineKind } from '../kind.js';
 import { locate, softDelete } from '../locate.js';

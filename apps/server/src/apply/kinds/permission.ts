@@ -1,7 +1,7 @@
 import { resourceSelectorSchema } from '@opsdeck/schema/permissions';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../errors.js';
 import { grantRefusal } from '../../rbac/grants.js';
 import { permissionRowProblem } from '../../rbac/permissions.js';
 import { APPLIED_SOURCE, type ApplyScope, defineKind } from '../kind.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { APPLIED_SOURCE, type ApplyScope, defineKind } from '../kind.js';
 import { locate, softDelete } from '../locate.js';
 import { crdSchema, validator } from '../schema.js';

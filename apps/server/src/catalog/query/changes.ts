@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { changeScope } from './changeScope.js';
 import { allOf, inList, parseTagSelectors, parseTime, tagConditions } from './filters.js';
 

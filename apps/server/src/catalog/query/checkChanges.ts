@@ -1,7 +1,7 @@
 import { parseDuration } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../errors.js';
 
 /**
  * "What changed before it broke" (issue 12 item 8): the changes of the config items linked to a

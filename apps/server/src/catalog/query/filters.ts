@@ -1,7 +1,7 @@
 import { type DateMathOptions, resolveDateMath } from '@opsdeck/schema';
 import { type LabelRequirement, parseLabelSelector } from '@opsdeck/schema/permissions';
 import { type RawBuilder, sql } from 'kysely';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 
 /**
  * The filter grammar the catalog calls share (the catalog API's query parameters): comma lists where a

@@ -1,7 +1,7 @@
 import { parseDuration } from '@opsdeck/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { allOf, inList, parseTagSelectors, tagConditions } from './filters.js';
 import { summaryChanges } from './summaryChanges.js';
 

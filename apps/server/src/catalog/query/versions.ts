@@ -1,7 +1,7 @@
 import { applyPatch, createTwoFilesPatch, parsePatch, reversePatch } from 'diff';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { normalisedJson } from '../diff.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../context.js';
 import { registerJsonBody } from '../../rest/body.js';
 import { unknownRelation } from '../../rest/errors.js';
 import { readTable } from '../../rest/handlers/read.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../context.js';
 import { changesRoutes } from './changes.js';
 import { checkChangesRoutes } from './checkChanges.js';
 import { configApiRoutes } from './configApi.js';

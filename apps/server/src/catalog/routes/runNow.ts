@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storedAgentCodeRefusal } from '../../agents/index.js';
 import { connectionResolver } from '../../connections/resolver.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, DomainError, notFound } from '../../errors.js';
 import { parseSchedule } from '../../health/index.js';
-import type { AppContext } from '../../http/context.js';
-import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { outcomeStatus } from '../../jobs/jobHistory.js';
 import { sandboxPolicy } from '../../sandbox/config.js';
 import { claimNow, releaseLease } from '../runs/lease.js';
@@ -43,7 +43,7 @@ export async function runNowRoutes(scope: FastifyInstance, ctx: AppContext): Pro
       if (!scraper) throw notFound(`scraper ${id} not found`);
       if (scraper.deleted) throw badRequest(`scraper ${id} is deleted and cannot run`);
       const refusal = await storedAgentCodeRefusal(ctx.db.kysely, ctx.config.sandbox.exec, 'config_scrapers', id);
-      if (refusal) throw new HttpError(403, 'forbidden', refusal);
+      if (refusal) throw new DomainError('forbidden', refusal);
       const started = ctx.clock.now();
       let firstRun = new Date(started.getTime() + 3_600_000);
       try {
@@ -53,7 +53,7 @@ export async function runNowRoutes(scope: FastifyInstance, ctx: AppContext): Pro
       }
       const until = new Date(started.getTime() + runLeaseMs(scraper.spec));
       if (!(await claimNow(ctx.db, id, started, until, firstRun))) {
-        throw new HttpError(409, 'conflict', `scraper ${scraper.name} is already running; try again when it is done`);
+        throw new DomainError('conflict', `scraper ${scraper.name} is already running; try again when it is done`);
       }
       let result: Awaited<ReturnType<typeof runStoredScraper>>;
       try {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { requireSelectiveAccess } from '../../http/auth.js';
-import type { AppContext } from '../../http/context.js';
+import { requireSelectiveAccess } from '../../auth.js';
+import type { AppContext } from '../../context.js';
 import { restrictionSql } from '../../rbac/selectorSql.js';
 import { catalogSummary } from '../query/summary.js';
 

@@ -1,5 +1,5 @@
 import { connectionResolver } from '../../connections/resolver.js';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../context.js';
 import { every } from '../../jobs/jobHistory.js';
 import { sandboxPolicy } from '../../sandbox/config.js';
 import type { WorkerRegistry } from '../../workers/registry.js';

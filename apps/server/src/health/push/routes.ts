@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../http/context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound } from '../../errors.js';
 import { checkForPushToken, recordPush } from './store.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{10,128}$/;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdminRole } from '../../http/auth.js';
-import type { AppContext } from '../../http/context.js';
+import { requireAdminRole } from '../../auth.js';
+import type { AppContext } from '../../context.js';
 import { keptEmails } from './store.js';
 
 const query = z.object({

@@ -1,9 +1,9 @@
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type { Authenticator } from '../../auth.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
-import type { Authenticator } from '../../http/auth.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../errors.js';
 import type { OidcCredential } from '../flows/oidc.js';
 import { createIdentity, DuplicateIdentityError, findByIdentifier, upsertCredential } from '../people/identities.js';
 import { loadSubject } from '../people/subject.js';

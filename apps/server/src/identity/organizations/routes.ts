@@ -1,7 +1,7 @@
 import type { DirectModeResponse, Organization, OrganizationsResponse } from '@opsdeck/schema/organizations';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../http/context.js';
-import { unauthorized } from '../../http/errors.js';
+import type { AppContext } from '../../context.js';
+import { unauthorized } from '../../errors.js';
 import type { OrganizationEntry } from './config.js';
 import { recordedOrganizations } from './membership.js';
 

@@ -1,5 +1,5 @@
 import type { LogBackendSpec } from '@opsdeck/schema';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest, DomainError } from '../../errors.js';
 import { loadKubernetes } from '../../integrations/kube/config.js';
 import { textMatcher, toLogLine } from '../lines.js';
 import type { BackendPage, FoundLine, LogBackend, LogSearch } from '../types.js';
@@ -76,7 +76,7 @@ export function kubernetesBackend(spec: Spec, labels: Record<string, string>): L
           }
         }
       } catch (err) {
-        if (q.signal.aborted || err instanceof HttpError) throw err;
+        if (q.signal.aborted || err instanceof DomainError) throw err;
         throw new LogBackendError(`Kubernetes: ${apiReason(err)}`);
       }
       found.sort((a, b) => b.ts - a.ts || (b.cursor > a.cursor ? 1 : b.cursor < a.cursor ? -1 : 0));

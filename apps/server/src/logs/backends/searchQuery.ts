@@ -1,5 +1,5 @@
 import type { LogBackendSpec } from '@opsdeck/schema';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { toLogLine } from '../lines.js';
 import type { FoundLine, LogSearch } from '../types.js';
 import { LogBackendError } from '../types.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext } from '../../context.js';
 import { embedAuthorizer, searchParams, tableAccess } from '../access.js';
 import { restDbError } from '../dbErrors.js';
 import { unknownRelation } from '../errors.js';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
-import type { AppContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import type { AppContext } from '../../context.js';
+import { DomainError } from '../../errors.js';
 import { embedAuthorizer, requireRestAccess, searchParams } from '../access.js';
 import { restDbError } from '../dbErrors.js';
 import { invalidBody, pgrstError } from '../errors.js';
@@ -17,7 +17,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function notFound(name: string, args: string[]) {
   return pgrstError(
-    404,
+    'not_found',
     'PGRST202',
     `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
     `Searched for the function public.${name} with parameter${args.length === 1 ? '' : 's'} ${args.join(', ') || '(none)'}, but no matches were found among the functions exposed under /api/db/rpc.`,
@@ -26,13 +26,10 @@ function notFound(name: string, args: string[]) {
 
 /** 405 for GET on a function that changes data: it runs only from POST, which a link cannot send. */
 function changesData(name: string) {
-  return new HttpError(
-    405,
-    'method_not_allowed',
-    `function ${name} changes data; call it with POST`,
-    { Allow: 'POST' },
-    { code: '25006', details: null, hint: null },
-  );
+  return new DomainError('method_not_allowed', `function ${name} changes data; call it with POST`, {
+    headers: { Allow: 'POST' },
+    body: { code: '25006', details: null, hint: null },
+  });
 }
 
 /** The overload whose parameters are exactly covered by `given` (required ones present, no extra). */

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/types.js';
-import type { AppContext } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { DomainError } from '../../errors.js';
 import { actionForMethod, type Subject } from '../../rbac/resources.js';
 import { embedAuthorizer, searchParams, tableAccess } from '../access.js';
 import { requireAuthorship } from '../authorship.js';
@@ -79,7 +79,7 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
   const { subject, narrow } = tableAccess(request, table, entry, actionForMethod(method));
   if (!entry.writable || relation.kind !== 'table') {
     throw pgrstError(
-      405,
+      'method_not_allowed',
       '42501',
       `'${table}' is read-only through /api/db`,
       null,
@@ -91,7 +91,7 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
   const prefer = parsePrefer(request);
   if (method !== 'POST' && !query.root.filters.length) {
     throw pgrstError(
-      400,
+      'invalid',
       '21000',
       `${method === 'PATCH' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`,
       null,
@@ -116,7 +116,11 @@ export async function writeTable(ctx: AppContext, request: FastifyRequest, reply
   const onConflict = query.onConflict ?? relation.primaryKey;
   if (query.onConflict) checkColumns(relation, query.onConflict);
   if (prefer.resolution && !onConflict.length) {
-    throw pgrstError(400, 'PGRST100', `'${table}' has no primary key; name the conflict columns with on_conflict=`);
+    throw pgrstError(
+      'invalid',
+      'PGRST100',
+      `'${table}' has no primary key; name the conflict columns with on_conflict=`,
+    );
   }
 
   const representation = prefer.return === 'representation';
@@ -206,12 +210,13 @@ async function requireNarrowed(
     select count(*)::int as n from ${writtenSource(table, alias, JSON.stringify(rows))} where not coalesce(${narrow(alias)}, false)
   `.execute(trx);
   if ((out[0]?.n ?? 0) > 0) {
-    throw new HttpError(
-      403,
+    throw new DomainError(
       'forbidden',
       `this write would leave ${table} rows outside the objects your permissions select`,
-      { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': table },
-      { code: '42501', details: null, hint: null },
+      {
+        headers: { 'X-Rbac-Subject': subject.id, 'X-Rbac-Object': table },
+        body: { code: '42501', details: null, hint: null },
+      },
     );
   }
 }

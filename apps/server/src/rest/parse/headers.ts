@@ -53,7 +53,7 @@ export function parseAccept(request: FastifyRequest): Accepted {
     }
     if (ARRAY_TYPES.has(type)) return { single: false, stripNulls };
   }
-  throw pgrstError(406, 'PGRST107', `None of these media types are available: ${raw}`);
+  throw pgrstError('not_acceptable', 'PGRST107', `None of these media types are available: ${raw}`);
 }
 
 /** A `Range: 0-49` header (Range-Unit items) as offset and limit. */
@@ -72,7 +72,12 @@ export function parseRange(request: FastifyRequest): HeaderRange | undefined {
   const from = m?.[1] ? Number(m[1]) : 0;
   const to = m?.[2] ? Number(m[2]) : undefined;
   if (!m || (to !== undefined && to < from)) {
-    throw pgrstError(416, 'PGRST103', 'Requested range not satisfiable', `The range "${raw}" is not valid`);
+    throw pgrstError(
+      'range_not_satisfiable',
+      'PGRST103',
+      'Requested range not satisfiable',
+      `The range "${raw}" is not valid`,
+    );
   }
   return { offset: from, limit: to === undefined ? undefined : to - from + 1 };
 }

@@ -74,7 +74,7 @@ export function resolveEmbed(schema: Schema, parent: Relation, embed: SelectEmbe
   if (unique.length === 1) return unique[0] as Relationship;
   if (!unique.length) {
     throw pgrstError(
-      400,
+      'invalid',
       'PGRST200',
       `Could not find a relationship between '${parent.name}' and '${embed.name}' in the schema cache`,
       `Searched for a foreign key relationship between '${parent.name}' and '${embed.name}'${embed.hint ? ` using the hint '${embed.hint}'` : ''} in the schema 'public', but no matches were found.`,
@@ -82,7 +82,7 @@ export function resolveEmbed(schema: Schema, parent: Relation, embed: SelectEmbe
     );
   }
   throw pgrstError(
-    300,
+    'ambiguous',
     'PGRST201',
     `Could not embed because more than one relationship was found for '${parent.name}' and '${embed.name}'`,
     unique

@@ -41,7 +41,7 @@ export function fieldExpr(scope: Scope, field: FieldRef): { expr: RawBuilder<unk
   let expr: RawBuilder<unknown> = columnExpr(scope, field.column);
   if (field.path.length && !isJson(column)) {
     throw pgrstError(
-      400,
+      'invalid',
       '42883',
       `operator does not exist: ${column.type} -> unknown`,
       null,

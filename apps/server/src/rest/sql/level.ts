@@ -38,7 +38,11 @@ export class QueryBuilder {
         columns.push(sql`${value} as ${sql.id(item.alias ?? fieldLabel(item.field))}`);
       } else {
         if (!relation) {
-          throw pgrstError(400, 'PGRST200', `Could not find a relationship between '${scope.name}' and '${item.name}'`);
+          throw pgrstError(
+            'invalid',
+            'PGRST200',
+            `Could not find a relationship between '${scope.name}' and '${item.name}'`,
+          );
         }
         const label = item.alias ?? item.name;
         const childPath = path ? `${path}.${label}` : label;
@@ -84,7 +88,7 @@ export class QueryBuilder {
     for (const path of this.query.embedded.keys()) {
       if (!this.used.has(path)) {
         throw pgrstError(
-          400,
+          'invalid',
           'PGRST108',
           `'${path}' is not an embedded resource in this request`,
           null,

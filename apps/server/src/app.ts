@@ -2,52 +2,66 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { agentRoutes, upstreamRoutes } from '../agents/index.js';
-import { applicationRoutes } from '../applications/routes.js';
-import { applyRoutes } from '../apply/routes.js';
-import { artifactRoutes } from '../artifacts/routes.js';
-import { runNowRoutes } from '../catalog/routes/runNow.js';
+import { agentRoutes, exposeAgents, upstreamRoutes } from './agents/index.js';
+import { exposeApplications } from './applications/exposed.js';
+import { applicationRoutes } from './applications/routes.js';
+import { exposeApply } from './apply/exposed.js';
+import { applyRoutes } from './apply/routes.js';
+import { artifactRoutes } from './artifacts/routes.js';
+import type { Authenticator } from './auth.js';
+import { exposeCatalog } from './catalog/exposed.js';
+import { catalogRoutes } from './catalog/routes/index.js';
+import { runNowRoutes } from './catalog/routes/runNow.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { exposeConnections } from './connections/rest.js';
+import { connectionRoutes } from './connections/routes.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/connection.js';
+import { eventRoutes } from './events/routes.js';
+import { exposeHealth, healthRoutes, healthSummaryRoutes } from './health/index.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandler, statusOf } from './http/errorHandler.js';
+import { createMetrics, registerHttpMetrics } from './http/metrics.js';
+import { registerNulGuard } from './http/nul.js';
+import { registerOriginCheck } from './http/origin.js';
+import { requestLogSerializers } from './http/requestLog.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerSpa } from './http/spa.js';
 import {
   authRoutes,
   courierRoutes,
   directConnectOrigins,
+  exposePeople,
   identityAuthenticators,
   identityRoutes,
   organizationRoutes,
   peopleRoutes,
+  readCookie,
   registerOrganizationCors,
-} from '../identity/index.js';
-import '../catalog/exposed.js'; // serves the catalog tables and views under /api/db
-import { catalogRoutes } from '../catalog/routes/index.js';
-import { type Clock, systemClock } from '../clock.js';
-import type { Config } from '../config.js';
-import { connectionRoutes } from '../connections/routes.js';
-import type { Db } from '../db/connection.js';
-import { eventRoutes } from '../events/routes.js';
-import { healthRoutes, healthSummaryRoutes } from '../health/index.js';
-import { importRoutes } from '../importers/routes.js';
-import { liveRoutes } from '../live/routes.js';
-import { notificationRoutes } from '../notifications/routes.js';
-import { playbookRoutes } from '../playbooks/routes.js';
-import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
-import { restRoutes } from '../rest/routes.js';
-import '../system/integrations.js'; // integrations_with_status under /api/db
-import { ownLogStream } from '../logs/ownLog.js';
-import { logRoutes } from '../logs/routes.js';
-import { statusPageRoutes } from '../statusPages/routes.js';
-import { propertyRoutes } from '../system/properties.js';
-import { systemRoutes } from '../system/routes.js';
-import { topologyRoutes } from '../topology/routes.js';
-import { viewRoutes } from '../views/routes.js';
-import { type Authenticator, registerAuth } from './auth.js';
-import type { AppContext } from './context.js';
-import { registerErrorHandler } from './errorHandler.js';
-import { createMetrics, registerHttpMetrics } from './metrics.js';
-import { registerNulGuard } from './nul.js';
-import { registerOriginCheck } from './origin.js';
-import { requestLogSerializers } from './requestLog.js';
-import { registerSecurityHeaders } from './securityHeaders.js';
-import { registerSpa } from './spa.js';
+  SESSION_COOKIE,
+} from './identity/index.js';
+import { importRoutes } from './importers/routes.js';
+import { exposeIncidents } from './incidents/exposed.js';
+import { liveRoutes } from './live/routes.js';
+import { ownLogStream } from './logs/ownLog.js';
+import { logRoutes } from './logs/routes.js';
+import { exposeMaintenance } from './maintenance/exposed.js';
+import { exposeNotifications } from './notifications/exposed.js';
+import { notificationRoutes } from './notifications/routes.js';
+import { exposePlaybooks } from './playbooks/exposed.js';
+import { playbookRoutes } from './playbooks/routes.js';
+import { restRoutes } from './rest/routes.js';
+import { exposeCoreTables } from './rest/whitelist.js';
+import { exposeStatusPages } from './statusPages/exposed.js';
+import { statusPageRoutes } from './statusPages/routes.js';
+import { exposeIntegrations } from './system/integrations.js';
+import { exposeProperties, propertyRoutes } from './system/properties.js';
+import { systemRoutes } from './system/routes.js';
+import { exposeTopology } from './topology/exposed.js';
+import { topologyRoutes } from './topology/routes.js';
+import { exposeViews } from './views/exposed.js';
+import { viewRoutes } from './views/routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -61,9 +75,35 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/**
+ * What each domain serves under /api/db (tables, views, functions), one call each: a name none
+ * declares answers 404. Declaring also registers the secret fields every read path masks, so it
+ * runs before any route is mounted.
+ */
+const API_DB = [
+  exposeCoreTables,
+  exposeProperties,
+  exposePeople,
+  exposeAgents,
+  exposeConnections,
+  exposeHealth,
+  exposeCatalog,
+  exposeTopology,
+  exposeIncidents,
+  exposeNotifications,
+  exposePlaybooks,
+  exposeApplications,
+  exposeViews,
+  exposeStatusPages,
+  exposeMaintenance,
+  exposeApply,
+  exposeIntegrations,
+];
+
 /** Builds the OpsDeck HTTP app: API, metrics, probes and the web app, on one Fastify instance. */
 export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = opts;
+  for (const expose of API_DB) expose();
   // besides stdout, OpsDeck's own log file (the demo log backend reads it)
   const ownLog =
     opts.logger !== false && config.logFile && config.logLevel !== 'silent'
@@ -112,7 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerErrorHandler(app);
   registerNulGuard(app);
   registerOrganizationCors(app, config.identity.organization);
-  registerOriginCheck(app, config);
+  registerOriginCheck(app, config, (request) => readCookie(request, SESSION_COOKIE) !== undefined);
   registerHttpMetrics(app, metrics);
   const authenticators = opts.authenticators ?? identityAuthenticators(ctx);
   registerAuth(app, authenticators);
@@ -123,7 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => agentRoutes(scope, ctx));
   await app.register(async (scope) => peopleRoutes(scope, ctx));
   await app.register(async (scope) => courierRoutes(scope, ctx));
-  await app.register(async (scope) => identityRoutes(scope, ctx), { prefix: '/api/.ory' });
+  await app.register(async (scope) => identityRoutes(scope, ctx, statusOf), { prefix: '/api/.ory' });
   await app.register(async (scope) => restRoutes(scope, ctx), { prefix: '/api/db' });
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => healthSummaryRoutes(scope, ctx));
