@@ -42,7 +42,11 @@ const BATCH = 10_000;
  * key, as a ctid names a row only within one partition; the time bound in the outer delete lets
  * the planner skip every partition newer than the cutoff.
  */
-async function deleteBefore(db: Db, table: 'check_statuses' | 'check_statuses_1h' | 'check_statuses_1d', cutoff: Date) {
+export async function deleteBefore(
+  db: Db,
+  table: 'check_statuses' | 'check_statuses_1h' | 'check_statuses_1d',
+  cutoff: Date,
+) {
   const rows =
     table === 'check_statuses'
       ? sql`delete from check_statuses where time < ${cutoff} and (check_id, time) in (
