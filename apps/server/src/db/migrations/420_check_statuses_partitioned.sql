@@ -34,6 +34,23 @@ create table check_statuses (
 ) partition by range (time);
 create table check_statuses_default partition of check_statuses default;
 
+-- An agent's outbox names a result's table as the push job knows it: a row trigger on a partitioned
+-- table fires on the partition, whose name tg_table_name would give.
+create or replace function upstream_enqueue() returns trigger language plpgsql as $$
+declare
+  rec jsonb;
+  k jsonb;
+begin
+  if not exists (select 1 from upstream_state) then return null; end if;
+  rec := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  select jsonb_object_agg(c, rec -> c) into k from unnest(tg_argv) as c;
+  insert into upstream_outbox (table_name, row_key, op, seq)
+  values ((select relname from pg_class where oid = coalesce(pg_partition_root(tg_relid), tg_relid)), k,
+          case when tg_op = 'DELETE' then 'delete' else 'upsert' end, nextval('upstream_outbox_seq'))
+  on conflict (table_name, row_key) do update set op = excluded.op, seq = excluded.seq, attempts = 0;
+  return null;
+end $$;
+
 -- Adds the partition of one UTC day unless it exists; false when it did. Rows of that day already
 -- in the default partition move into it (with their artifacts; on an agent the upstream is told
 -- again that the rows exist). Several processes may call it at once: an advisory lock serialises them.
