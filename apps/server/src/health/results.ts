@@ -144,7 +144,8 @@ async function writeArtifacts(db: Db, results: readonly PendingResult[]): Promis
 
 function isTransient(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
-  return typeof code !== 'string' || code.startsWith('08') || code.startsWith('57') || code === '40001';
+  // 40: serialization failure or deadlock (a partition being added or dropped), worth a retry
+  return typeof code !== 'string' || code.startsWith('08') || code.startsWith('57') || code.startsWith('40');
 }
 
 const BUCKETS = LATENCY_BOUNDS_MS.length + 1;
