@@ -42,6 +42,7 @@ import { viewRoutes } from '../views/routes.js';
 import { type Authenticator, registerAuth } from './auth.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './errorHandler.js';
+import { registerEventLoopDelay } from './eventLoopDelay.js';
 import { createMetrics, registerHttpMetrics } from './metrics.js';
 import { registerNulGuard } from './nul.js';
 import { registerOriginCheck } from './origin.js';
@@ -114,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerOrganizationCors(app, config.identity.organization);
   registerOriginCheck(app, config);
   registerHttpMetrics(app, metrics);
+  registerEventLoopDelay(app, metrics);
   const authenticators = opts.authenticators ?? identityAuthenticators(ctx);
   registerAuth(app, authenticators);
 
