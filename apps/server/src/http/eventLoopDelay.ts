@@ -1,4 +1,7 @@
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+type IntervalHistogram = ReturnType<typeof monitorEventLoopDelay>;
+
 import type { FastifyInstance } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 
