@@ -1,9 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-type IntervalHistogram = ReturnType<typeof monitorEventLoopDelay>;
-
 import type { FastifyInstance } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
+
+type IntervalHistogram = ReturnType<typeof monitorEventLoopDelay>;
 
 /** The process's one event-loop delay monitor, shared by every app of the process and stopped with the last. */
 let monitor: IntervalHistogram | undefined;
