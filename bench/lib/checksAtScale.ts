@@ -141,6 +141,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
   const target = await startSoakTarget();
   const interval = o.intervalS * 1000;
   let server: ServeProcess | undefined;
+  let profileFrom = 0;
   try {
     const t0 = performance.now();
     await seed(scratch.db, o.n, o.perCanary, o.intervalS, target.url);
@@ -153,12 +154,14 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
       nodeArgs.push('--cpu-prof', '--cpu-prof-dir', path.resolve(o.cpuProf));
     }
     console.log(`  load average at the start ${load()}`);
+    const spawnedAt = Date.now();
     server = await startServe(scratch.url, 'all', {}, { nodeArgs, ipc: true });
     const dbCpu = databaseCpu(scratch.db);
     await dbCpu();
     await loopDelay(server.url);
     let cpu = processCpuMs(server.pid);
     let from = Date.now();
+    profileFrom = from - spawnedAt + o.warmup * 60_000;
     const rows: Minute[] = [];
     console.log(
       '  min   server/run  db/run (shared)   arrivals/expected  busiest  late p50/p99/max ms     loop p99/max ms  RSS   heap  load',
@@ -199,7 +202,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     target.stop();
     await scratch.drop();
   }
-  if (o.cpuProf) printProfile(o.cpuProf);
+  if (o.cpuProf) printProfile(o.cpuProf, profileFrom);
 }
 
 function summarize(steady: Minute[], o: ScaleOptions): void {
@@ -231,16 +234,17 @@ function summarize(steady: Minute[], o: ScaleOptions): void {
   console.log(`    load average at the end   ${load()}`);
 }
 
-function printProfile(dir: string): void {
+/** The top frames of the server's profile after start-up and warm-up (`skipMs` from its start). */
+function printProfile(dir: string, skipMs: number): void {
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
   const latest = files.sort().at(-1);
   if (!latest) {
     console.log(`  no CPU profile in ${dir}`);
     return;
   }
-  const { frames, totalMs, idleMs } = topFrames(path.join(dir, latest));
+  const { frames, totalMs, idleMs } = topFrames(path.join(dir, latest), 25, skipMs);
   console.log(
-    `  CPU profile ${path.join(dir, latest)}: ${(totalMs / 1000).toFixed(1)} s sampled, ${(idleMs / 1000).toFixed(1)} s idle; top frames by self time:`,
+    `  CPU profile ${path.join(dir, latest)}: ${(totalMs / 1000).toFixed(1)} s sampled after warm-up, ${(idleMs / 1000).toFixed(1)} s idle; top frames by self time:`,
   );
   for (const f of frames) {
     console.log(

@@ -23,13 +23,20 @@ export interface TopFrame {
 /**
  * The functions of a `.cpuprofile` (node --cpu-prof) with the most time of their own, and the
  * time spent in them and what they called, merged by function and location: the widest boxes
- * of the flame graph's bottom and top.
+ * of the flame graph's bottom and top. Samples in the first `skipMs` of the profile (start-up,
+ * warm-up) are left out.
  */
-export function topFrames(file: string, count = 20): { frames: TopFrame[]; totalMs: number; idleMs: number } {
+export function topFrames(
+  file: string,
+  count = 20,
+  skipMs = 0,
+): { frames: TopFrame[]; totalMs: number; idleMs: number } {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const self = new Map<number, number>();
+  let at = 0;
   profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (at >= skipMs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();

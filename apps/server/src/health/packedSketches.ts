@@ -1,7 +1,7 @@
 import { bucketOf, bucketValue, nearestRank, type QuantileSketch } from './quantileSketch.js';
 
 /**
- * Many checks' quantile sketches frozen into one typed array (a few bytes a bucket, no object
+ * Many checks' quantile sketches frozen into one typed array (two bytes a bucket, no object
  * per check): what a summary keeps for every check over a window. Rows are numbered from 0 in
  * the order of `from`.
  */
@@ -11,7 +11,7 @@ export class PackedSketches {
   private readonly length: Int32Array;
   private readonly zeros: Uint32Array;
   private readonly totals: Uint32Array;
-  private readonly counts: Uint32Array;
+  private readonly counts: Uint16Array | Uint32Array;
 
   constructor(sketches: readonly QuantileSketch[]) {
     const n = sketches.length;
@@ -21,8 +21,14 @@ export class PackedSketches {
     this.zeros = new Uint32Array(n);
     this.totals = new Uint32Array(n);
     let size = 0;
-    for (const s of sketches) size += s.buckets().counts.length;
-    this.counts = new Uint32Array(size);
+    let most = 0;
+    for (const s of sketches) {
+      const { counts } = s.buckets();
+      size += counts.length;
+      for (const c of counts) most = Math.max(most, c);
+    }
+    // two bytes a bucket unless one holds more than 65,535 results (a check run every second for 18 hours)
+    this.counts = most > 0xffff ? new Uint32Array(size) : new Uint16Array(size);
     let at = 0;
     sketches.forEach((s, row) => {
       const { first, counts } = s.buckets();

@@ -85,4 +85,14 @@ describe('quantile sketch', () => {
     expect(packed.quantile(-1, 0.5, [5, 6])).toBe(sketchOf([5, 6]).quantile(0.5));
     expect(packed.quantile(1, 0.5)).toBeUndefined();
   });
+
+  it('packed, keeps counts above 65,535 in one bucket', () => {
+    const busy = new QuantileSketch();
+    busy.add(20, 70_000);
+    busy.add(500, 2_000);
+    const packed = new PackedSketches([busy, sketchOf([1, 2, 3])]);
+    expect(packed.quantile(0, 0.97)).toBe(busy.quantile(0.97));
+    expect(packed.quantile(0, 0.99)).toBe(busy.quantile(0.99));
+    expect(Math.round(packed.quantile(1, 0.99) as number)).toBe(3);
+  });
 });
