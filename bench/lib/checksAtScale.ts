@@ -41,6 +41,7 @@ interface Minute {
   heapMiB: number;
   loopP99: number;
   loopMax: number;
+  scrapeMs: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -98,11 +99,13 @@ function databaseCpu(db: Db) {
 }
 
 /** The event-loop delay the server reports on /metrics (since its previous scrape), in ms. */
-async function loopDelay(url: string): Promise<{ p99: number; max: number }> {
+async function loopDelay(url: string): Promise<{ p99: number; max: number; scrapeMs: number; mib: number }> {
+  const t0 = performance.now();
   const text = await (await fetch(`${url}/metrics`)).text();
+  const scrapeMs = performance.now() - t0;
   const read = (q: string) =>
     Number(new RegExp(`^opsdeck_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm').exec(text)?.[1]) * 1000;
-  return { p99: read('0.99'), max: read('1') };
+  return { p99: read('0.99'), max: read('1'), scrapeMs, mib: text.length / MiB };
 }
 
 /** Memory after two forced full GCs (bench/lib/gcProbe.mjs), or as it stands without `gc`. */
@@ -185,6 +188,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
         heapMiB: mem.heap / MiB,
         loopP99: loop.p99,
         loopMax: loop.max,
+        scrapeMs: loop.scrapeMs,
       };
       rows.push(row);
       cpu = processCpuMs(server.pid);
@@ -230,6 +234,9 @@ function summarize(steady: Minute[], o: ScaleOptions): void {
   console.log(
     `    event-loop delay          p99 ${Math.max(...steady.map((m) => m.loopP99)).toFixed(0)} ms, max ${Math.max(...steady.map((m) => m.loopMax)).toFixed(0)} ms (worst minute, from /metrics)`,
   );
+  console.log(
+    `    GET /metrics              ${range((m) => m.scrapeMs)} ms per scrape (the bench reads it once a minute)`,
+  );
   if (o.gc) console.log(`    RSS / heap after GC       ${range((m) => m.rssMiB)} MiB / ${range((m) => m.heapMiB)} MiB`);
   console.log(`    load average at the end   ${load()}`);
 }
@@ -237,7 +244,11 @@ function summarize(steady: Minute[], o: ScaleOptions): void {
 /** The top frames of the server's profile after start-up and warm-up (`skipMs` from its start). */
 function printProfile(dir: string, skipMs: number): void {
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
-  const latest = files.sort().at(-1);
+  // thread 0 of the newest process: the main thread (the others are loader and worker threads)
+  const latest = files
+    .filter((f) => /\.0\.\d+\.cpuprofile$/.test(f))
+    .sort()
+    .at(-1);
   if (!latest) {
     console.log(`  no CPU profile in ${dir}`);
     return;
