@@ -95,14 +95,20 @@ const keptParts = new WeakMap<Db, Map<string, { at: number; part: Promise<KeptPa
 
 /**
  * The kept slices from `start`, the same for every request until the window moves 5 minutes on.
- * Read one slice at a time, so no more than 5 minutes of raw durations are in memory at once.
+ * The slices are read in parallel and folded into the sketches as they arrive; their raw
+ * durations are dropped once folded.
  */
 function keptPart(db: Db, start: number, count: number, checkId: string | undefined): Promise<KeptPart> {
   return cached(keptParts, db, `${checkId ?? '*'}|${start}|${count}`, async () => {
     const merged = new Map<string, { passed: number; failed: number; sketch: QuantileSketch }>();
-    for (let i = 0; i < count; i++) {
+    const reads = Array.from({ length: count }, (_, i) => {
       const from = start + i * SLICE_MS;
-      const part = await readRaw(db, [[new Date(from), new Date(from + SLICE_MS)]], checkId, false);
+      return readRaw(db, [[new Date(from), new Date(from + SLICE_MS)]], checkId, false);
+    });
+    // a failed read must not leave the others' rejections unhandled
+    for (const r of reads) r.catch(() => {});
+    for (const read of reads) {
+      const part = await read;
       for (const [id, s] of part) {
         let m = merged.get(id);
         if (!m) {
