@@ -16,14 +16,20 @@ export interface ServeProcess {
   kill9(): Promise<void>;
 }
 
-/** Starts `opsdeck serve` on `databaseUrl` as `role` on a random loopback port; resolves once it listens. */
+/**
+ * Starts `opsdeck serve` on `databaseUrl` as `role` on a random loopback port; resolves once it
+ * listens. `nodeArgs` go to node before the script (`--cpu-prof`, `--expose-gc`); `ipc` opens an
+ * IPC channel (for bench/lib/gcProbe.mjs).
+ */
 export async function startServe(
   databaseUrl: string,
   role: 'api' | 'worker' | 'all',
   env: Record<string, string> = {},
+  opts: { nodeArgs?: string[]; ipc?: boolean } = {},
 ): Promise<ServeProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-'));
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+  const args = [...(opts.nodeArgs ?? []), BIN, 'serve', '--port', '0', '--host', '127.0.0.1'];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -35,7 +41,7 @@ export async function startServe(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: opts.ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,4 +1,5 @@
-// `npm run bench -- checks [--checks 2000,10000] [--interval 60] [--minutes 2.5] [--postgres URL] [--engine-only]`:
+// `npm run bench -- checks [--checks 2000,10000] [--interval 60] [--minutes 2.5] [--postgres URL] [--engine-only]`
+// (`--n N`: the real server in its own process instead, bench/lib/checksAtScale.ts):
 // schedules N HTTP canaries (one check each, `@every 60s`) on the real scheduler, runner and
 // result writer against a target server in its own process, and prints runs per second, schedule
 // jitter measured at the target (spacing between two requests of the same check minus the
@@ -20,6 +21,7 @@ import { migrate } from '../../apps/server/src/db/migrate.js';
 import { ResultWriter } from '../../apps/server/src/health/results.js';
 import { CanaryRunner } from '../../apps/server/src/health/runner.js';
 import { Scheduler } from '../../apps/server/src/health/scheduler.js';
+import { runAtScale } from '../lib/checksAtScale.js';
 
 // The target: a plain Node HTTP server in its own process, so its work is not counted as ours.
 // It records when each check's path was requested and answers statistics over HTTP.
@@ -361,6 +363,8 @@ function print(f: Figures): void {
 }
 
 export async function run(argv: string[]): Promise<void> {
+  // `--n N`: the real server in its own process, on PostgreSQL
+  if (flag(argv, 'n')) return runAtScale(argv);
   const sizes = (flag(argv, 'checks') ?? '2000,10000').split(',').map(Number);
   const intervalS = Number(flag(argv, 'interval') ?? 60);
   const minutes = Number(flag(argv, 'minutes') ?? 2.5);

@@ -22,6 +22,7 @@ import { eventRoutes } from './events/routes.js';
 import { exposeHealth, healthRoutes, healthSummaryRoutes } from './health/index.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandler, statusOf } from './http/errorHandler.js';
+import { registerEventLoopDelay } from './http/eventLoopDelay.js';
 import { createMetrics, registerHttpMetrics } from './http/metrics.js';
 import { registerNulGuard } from './http/nul.js';
 import { registerOriginCheck } from './http/origin.js';
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerOrganizationCors(app, config.identity.organization);
   registerOriginCheck(app, config, (request) => readCookie(request, SESSION_COOKIE) !== undefined);
   registerHttpMetrics(app, metrics);
+  registerEventLoopDelay(app, metrics);
   const authenticators = opts.authenticators ?? identityAuthenticators(ctx);
   registerAuth(app, authenticators);
 

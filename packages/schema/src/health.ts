@@ -19,6 +19,11 @@ export interface CheckSummary {
   labels: Record<string, string>;
   status: 'healthy' | 'unhealthy' | null;
   uptime: { passed: number; failed: number };
+  /**
+   * Milliseconds over the window. 15m and 1h: the nearest-rank percentile within 1% (exact under
+   * 50 ms; a quantile sketch per check). Longer windows: interpolated in the rollups' latency
+   * histogram bucket that holds it (accurate to the bucket's width).
+   */
   latency: { p95?: number; p97?: number; p99?: number; rolling1h: number };
   last_runtime?: string;
   next_runtime?: string;

@@ -16,7 +16,7 @@ import './tables.js';
  * currentHourStats) and only the partial first hour from raw check_statuses, so a 5-year window
  * reads about as many rows as a 2-day one; the whole days and hours are shared by every request
  * within the same hour, and the checks' definitions by every request until one changes
- * (summaryChecks.ts). A window with no whole hour is read from raw rows with exact percentiles;
+ * (summaryChecks.ts). A window with no whole hour is read from raw rows, its percentiles within 1%;
  * longer ones take percentiles from the latency histograms (accurate to the bucket width).
  */
 export async function checkSummariesJson(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { exactQuantile } from './latency.js';
+import { PackedSketches } from './packedSketches.js';
+import { QuantileSketch } from './quantileSketch.js';
 import type { WindowStats } from './summaryJson.js';
 import { within } from './summaryStats.js';
 
@@ -11,29 +12,21 @@ interface RawPart {
   durations: number[];
 }
 
-/** Windows are kept in 5-minute slices of raw results, read once and shared. */
+/** Windows are kept from 5-minute boundaries; the kept part is read a slice at a time. */
 const SLICE_MS = 5 * 60_000;
 /** Slices that ended less than this before now are read fresh: a run's result is written after the run. */
 const SETTLE_MS = 5 * 60_000;
-/** As the rollup parts: a result that lands late in a kept slice shows within this long. */
+/** As the rollup parts: a result that lands late in a kept part shows within this long. */
 const TTL_MS = 5 * 60_000;
 
-const sliceCache = new WeakMap<Db, Map<string, { at: number; part: Promise<Map<string, RawPart>> }>>();
-
-/** One kept 5-minute slice [start, start + 5 min) of raw results. */
-function slice(db: Db, start: number, checkId: string | undefined): Promise<Map<string, RawPart>> {
-  return cached(sliceCache, db, `${checkId ?? '*'}|${start}`, () =>
-    readRaw(db, [[new Date(start), new Date(start + SLICE_MS)]], checkId, false),
-  );
-}
-
 /**
- * Uptime and exact percentiles (percentile_disc: the nearest rank) over [from, to] for a window
- * with no whole hour (15m, 1h), from raw check_statuses. The whole 5-minute slices of the window
- * that ended at least 5 minutes before `to` are read once and merged per check, and shared by
- * every request for at most 5 minutes each (a result that lands more than 5 minutes late shows
- * within 10); only the minutes before the first slice and the last 5-10 minutes are read each
- * time, so a 1-hour window reads about a fifth of its raw results per request.
+ * Uptime and percentiles over [from, to] for a window with no whole hour (15m, 1h), from raw
+ * check_statuses. The whole 5-minute slices of the window that ended at least 5 minutes before
+ * `to` are kept per check as counts and a quantile sketch (quantileSketch.ts), shared by every
+ * request for at most 5 minutes (a result that lands more than 5 minutes late shows within 10);
+ * only the minutes before the first slice and the last 5-10 minutes are read each time, as raw
+ * durations. Uptime is exact; p95/p97/p99 are the nearest-rank values within 1% (durations under
+ * 50 ms exactly, as whole milliseconds), in memory that does not grow with the runs per hour.
  */
 export async function exactStats(
   db: Db,
@@ -52,61 +45,92 @@ export async function exactStats(
   }
   const [fresh, kept] = await Promise.all([
     readRaw(db, freshIntervals, checkId),
-    sliceCount > 0 ? keptPart(db, keptStart, sliceCount, checkId) : new Map<string, KeptPart>(),
+    sliceCount > 0 ? keptPart(db, keptStart, sliceCount, checkId) : EMPTY,
   ]);
   const out = new Map<string, WindowStats>();
-  const stats = (passed: number, failed: number, sorted: Int32Array): WindowStats => ({
-    passed,
-    failed,
-    p95: exactQuantile(sorted, 0.95),
-    p97: exactQuantile(sorted, 0.97),
-    p99: exactQuantile(sorted, 0.99),
-  });
-  for (const [id, k] of kept) {
+  const stats = (passed: number, failed: number, row: number, extra: number[]): WindowStats => {
+    const q = (p: number) => {
+      const v = kept.sketches.quantile(row, p, extra);
+      return v === undefined ? undefined : Math.round(v);
+    };
+    return { passed, failed, p95: q(0.95), p97: q(0.97), p99: q(0.99) };
+  };
+  for (const [id, row] of kept.rows) {
     const f = fresh.get(id);
-    if (!f) {
-      out.set(id, stats(k.passed, k.failed, k.durations));
-      continue;
-    }
-    const all = new Int32Array(k.durations.length + f.durations.length);
-    all.set(k.durations);
-    all.set(f.durations, k.durations.length);
-    out.set(id, stats(k.passed + f.passed, k.failed + f.failed, all.sort()));
+    const extra = f ? f.durations.sort((a, b) => a - b) : [];
+    const passed = (kept.passed[row] as number) + (f?.passed ?? 0);
+    out.set(id, stats(passed, (kept.failed[row] as number) + (f?.failed ?? 0), row, extra));
   }
   for (const [id, f] of fresh) {
-    if (!kept.has(id)) out.set(id, stats(f.passed, f.failed, Int32Array.from(f.durations).sort()));
+    if (!kept.rows.has(id))
+      out.set(
+        id,
+        stats(
+          f.passed,
+          f.failed,
+          -1,
+          f.durations.sort((a, b) => a - b),
+        ),
+      );
   }
   return out;
 }
 
-/** A check's results over the kept slices of a window, durations sorted. */
+/** Every check's results over the kept slices of a window: a row each, counts and sketches packed. */
 interface KeptPart {
-  passed: number;
-  failed: number;
-  durations: Int32Array;
+  rows: Map<string, number>;
+  passed: Int32Array;
+  failed: Int32Array;
+  sketches: PackedSketches;
 }
 
-const keptParts = new WeakMap<Db, Map<string, { at: number; part: Promise<Map<string, KeptPart>> }>>();
+const EMPTY: KeptPart = {
+  rows: new Map(),
+  passed: new Int32Array(0),
+  failed: new Int32Array(0),
+  sketches: new PackedSketches([]),
+};
 
-/** The kept slices from `start` merged per check: the same for every request until the window moves 5 minutes on. */
-function keptPart(db: Db, start: number, count: number, checkId: string | undefined): Promise<Map<string, KeptPart>> {
+const keptParts = new WeakMap<Db, Map<string, { at: number; part: Promise<KeptPart> }>>();
+
+/**
+ * The kept slices from `start`, the same for every request until the window moves 5 minutes on.
+ * The slices are read in parallel and folded into the sketches as they arrive; their raw
+ * durations are dropped once folded.
+ */
+function keptPart(db: Db, start: number, count: number, checkId: string | undefined): Promise<KeptPart> {
   return cached(keptParts, db, `${checkId ?? '*'}|${start}|${count}`, async () => {
-    const parts = await Promise.all(Array.from({ length: count }, (_, i) => slice(db, start + i * SLICE_MS, checkId)));
-    const merged = new Map<string, { passed: number; failed: number; durations: number[] }>();
-    for (const part of parts) {
+    const merged = new Map<string, { passed: number; failed: number; sketch: QuantileSketch }>();
+    const reads = Array.from({ length: count }, (_, i) => {
+      const from = start + i * SLICE_MS;
+      return readRaw(db, [[new Date(from), new Date(from + SLICE_MS)]], checkId, false);
+    });
+    // a failed read must not leave the others' rejections unhandled
+    for (const r of reads) r.catch(() => {});
+    for (const read of reads) {
+      const part = await read;
       for (const [id, s] of part) {
-        const m = merged.get(id);
-        if (!m) merged.set(id, { passed: s.passed, failed: s.failed, durations: s.durations.slice() });
-        else {
-          m.passed += s.passed;
-          m.failed += s.failed;
-          for (const d of s.durations) m.durations.push(d);
+        let m = merged.get(id);
+        if (!m) {
+          m = { passed: 0, failed: 0, sketch: new QuantileSketch() };
+          merged.set(id, m);
         }
+        m.passed += s.passed;
+        m.failed += s.failed;
+        for (const d of s.durations) m.sketch.add(d);
       }
     }
-    const out = new Map<string, KeptPart>();
-    for (const [id, m] of merged) out.set(id, { ...m, durations: Int32Array.from(m.durations).sort() });
-    return out;
+    const rows = new Map<string, number>();
+    const passed = new Int32Array(merged.size);
+    const failed = new Int32Array(merged.size);
+    const sketches: QuantileSketch[] = [];
+    for (const [id, m] of merged) {
+      passed[sketches.length] = m.passed;
+      failed[sketches.length] = m.failed;
+      rows.set(id, sketches.length);
+      sketches.push(m.sketch);
+    }
+    return { rows, passed, failed, sketches: new PackedSketches(sketches) };
   });
 }
 

@@ -1,11 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** One Prometheus registry per app instance, so several apps (tests) never collide. */
+let processMetrics: Registry | undefined;
+
+/**
+ * The process's own series (CPU, memory, GC, prom-client's event-loop lag), made once per process:
+ * each set starts an event-loop monitor and a GC observer that are never stopped, so one set per
+ * app would leave one of each behind for every app a process has closed (tests).
+ */
+function processSeries(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: 'opsdeck_' });
+  }
+  return processMetrics;
+}
+
+/** One Prometheus registry per app instance, so several apps (tests) never collide; the process's series are shared. */
 export function createMetrics(): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'opsdeck_' });
-  return registry;
+  return Registry.merge([processSeries(), new Registry()]);
 }
 
 /** Counts and times every request by method, route pattern and status. */
