@@ -28,6 +28,7 @@ import { healthRoutes, healthSummaryRoutes } from '../health/index.js';
 import { importRoutes } from '../importers/routes.js';
 import { liveRoutes } from '../live/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
+import { objectiveRoutes } from '../objectives/routes.js';
 import { playbookRoutes } from '../playbooks/routes.js';
 import '../incidents/exposed.js'; // serves the incident tables and views under /api/db
 import { restRoutes } from '../rest/routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => topologyRoutes(scope, ctx));
   await app.register(async (scope) => artifactRoutes(scope, ctx));
   await app.register(async (scope) => applicationRoutes(scope, ctx));
+  await app.register(async (scope) => objectiveRoutes(scope, ctx));
   await app.register(async (scope) => importRoutes(scope, ctx));
   await app.register(async (scope) => viewRoutes(scope, ctx));
   await app.register(async (scope) => logRoutes(scope, ctx));
