@@ -13,7 +13,8 @@ const alerts: BudgetAlert[] = [
 /** Minutes `from`..`to` minutes before now (exclusive of `to`), bad where `bad` says. */
 function minutes(from: number, to: number, bad: (ago: number) => boolean = () => false): MinuteResult[] {
   const out: MinuteResult[] = [];
-  for (let ago = from; ago > to; ago--) out.push({ t: NOW - ago * MIN, bad: bad(ago), failing: bad(ago) ? ['c1'] : [] });
+  for (let ago = from; ago > to; ago--)
+    out.push({ t: NOW - ago * MIN, bad: bad(ago), failing: bad(ago) ? ['c1'] : [] });
   return out;
 }
 
@@ -57,7 +58,12 @@ describe('computeBudget', () => {
         minutes: 6,
         check_ids: [],
       },
-      { start: new Date(NOW - 10 * MIN).toISOString(), end: new Date(NOW).toISOString(), minutes: 10, check_ids: ['c1'] },
+      {
+        start: new Date(NOW - 10 * MIN).toISOString(),
+        end: new Date(NOW).toISOString(),
+        minutes: 10,
+        check_ids: ['c1'],
+      },
     ]);
     expect(b.burn_down[0]?.remaining_percent).toBe(100);
     expect(b.burn_down.at(-1)?.remaining_percent).toBeCloseTo(84.127, 3);
