@@ -84,5 +84,11 @@ describe('objectives', () => {
     const bad = page.getByRole('region', { name: 'Bad intervals (1)' });
     await bad.getByText('3 min').waitFor();
     expect(await bad.getByRole('link', { name: 'checkout-api' }).getAttribute('href')).toMatch(/^\/health\?checkId=/);
+
+    // the health page says an objective burns and links to them
+    await page.goto('/health');
+    const badge = page.getByTestId('budget-badge');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('1 objective · 1 burning · lowest budget left 93.056%');
   });
 });
