@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
-import { addHistograms, histogramQuantile } from '../health/index.js';
+import { histogramQuantile } from '../health/index.js';
 import { HOUR_MS, type HourEstimate, MINUTE_MS, type MinuteResult } from './budget.js';
 
 /** What makes a minute bad: a failed result, or a latency percentile above the threshold. */
@@ -28,6 +28,40 @@ function excluded(exclusions: Exclusion[], check: string, time: string) {
     where m.check_id = ${sql.ref(check)} and ${sql.ref(time)} >= m.s and ${sql.ref(time)} < m.e)`;
 }
 
+/** The hours only rollups still hold (no raw row): availability from the worst check, latency from the summed histogram. */
+async function rollupHours(
+  db: Executor,
+  ids: ReturnType<typeof sql>,
+  rule: MinuteRule,
+  from: string,
+  to: string,
+  exclusions: Exclusion[],
+  rawHours: Set<number>,
+): Promise<HourEstimate[]> {
+  const where = sql`h.check_id = any(${ids}) and h.created_at >= ${from}::timestamptz and h.created_at < ${to}::timestamptz
+    and h.total > 0 and not ${excluded(exclusions, 'h.check_id', 'h.created_at')}`;
+  const at = sql`(extract(epoch from h.created_at) * 1000)::float8`;
+  if (rule.kind === 'availability') {
+    const { rows } = await sql<{ t: number; ratio: number }>`
+      select ${at} as t, max(h.failed::float8 / h.total) as ratio from check_statuses_1h h where ${where} group by 1`.execute(
+      db,
+    );
+    return rows.filter((r) => !rawHours.has(Number(r.t))).map((r) => ({ t: Number(r.t), ratio: Number(r.ratio) }));
+  }
+  const { rows } = await sql<{ t: number; histogram: number[] }>`
+    select t, array_agg(n order by i) as histogram from (
+      select ${at} as t, u.i, sum(u.v)::int as n
+      from check_statuses_1h h, unnest(h.latency_histogram) with ordinality as u(v, i)
+      where ${where} group by 1, 2) x
+    group by t`.execute(db);
+  return rows
+    .filter((r) => !rawHours.has(Number(r.t)))
+    .map((r) => {
+      const p = histogramQuantile(r.histogram, rule.percentile / 100);
+      return { t: Number(r.t), ratio: p !== undefined && p > rule.thresholdMs ? 1 : 0 };
+    });
+}
+
 /**
  * The minutes of `checkIds` in [from, to) from raw results (check_statuses, by its primary key
  * check_id, time), and the hours before them that only hourly rollups still hold. A result inside
@@ -47,50 +81,31 @@ export async function readMinutes(
   const toTs = new Date(to).toISOString();
   const bad =
     rule.kind === 'availability'
-      ? sql`bool_or(not s.status)`
-      : sql`percentile_cont(${rule.percentile / 100}::float8) within group (order by s.duration) > ${rule.thresholdMs}`;
+      ? sql`bool_or(not s.status) filter (where s.counted)`
+      : sql`percentile_cont(${rule.percentile / 100}::float8) within group (order by s.duration) filter (where s.counted) > ${rule.thresholdMs}`;
   const failing =
     rule.kind === 'availability'
-      ? sql`array_agg(distinct s.check_id::text) filter (where not s.status)`
-      : sql`array_agg(distinct s.check_id::text) filter (where s.duration > ${rule.thresholdMs})`;
-  const { rows } = await sql<{ t: number; bad: boolean; failing: string[] | null }>`
-    select (extract(epoch from date_trunc('minute', s.time)) * 1000)::float8 as t, ${bad} as bad, ${failing} as failing
-    from check_statuses s
-    where s.check_id = any(${ids}) and s.time >= ${fromTs}::timestamptz and s.time < ${toTs}::timestamptz
-      and s.status is not null and not ${excluded(exclusions, 's.check_id', 's.time')}
+      ? sql`array_agg(distinct s.check_id::text) filter (where s.counted and not s.status)`
+      : sql`array_agg(distinct s.check_id::text) filter (where s.counted and s.duration > ${rule.thresholdMs})`;
+  // one pass over the raw rows: every minute that has one (its hour is then read raw, not from the
+  // rollup), and what the rows that count say of it
+  const { rows } = await sql<{ t: number; n: number; bad: boolean | null; failing: string[] | null }>`
+    select (extract(epoch from date_trunc('minute', s.time)) * 1000)::float8 as t,
+           count(*) filter (where s.counted)::int as n, ${bad} as bad, ${failing} as failing
+    from (select c.check_id, c.time, c.status, c.duration,
+                 c.status is not null and not ${excluded(exclusions, 'c.check_id', 'c.time')} as counted
+          from check_statuses c
+          where c.check_id = any(${ids}) and c.time >= ${fromTs}::timestamptz and c.time < ${toTs}::timestamptz) s
     group by 1 order by 1`.execute(db);
-  const minutes = rows.map((r) => ({
-    t: Number(r.t),
-    bad: Boolean(r.bad),
-    ...(r.bad && r.failing?.length ? { failing: r.failing } : {}),
-  }));
-  // hours with no raw result at all: retention removed them, the rollup answers
-  const { rows: raw } = await sql<{ t: number }>`
-    select (extract(epoch from date_trunc('hour', s.time)) * 1000)::float8 as t from check_statuses s
-    where s.check_id = any(${ids}) and s.time >= ${fromTs}::timestamptz and s.time < ${toTs}::timestamptz
-    group by 1`.execute(db);
-  const rawHours = new Set(raw.map((r) => Number(r.t)));
+  const rawHours = new Set(rows.map((r) => Math.floor(Number(r.t) / HOUR_MS) * HOUR_MS));
+  const minutes = rows
+    .filter((r) => r.n > 0)
+    .map((r) => ({
+      t: Number(r.t),
+      bad: Boolean(r.bad),
+      ...(r.bad && r.failing?.length ? { failing: r.failing } : {}),
+    }));
   const hourFrom = new Date(Math.floor(from / HOUR_MS) * HOUR_MS).toISOString();
-  const { rows: rollups } = await sql<{
-    t: number;
-    total: number;
-    failed: number;
-    latency_histogram: number[] | null;
-  }>`
-    select (extract(epoch from h.created_at) * 1000)::float8 as t, h.total, h.failed, h.latency_histogram
-    from check_statuses_1h h
-    where h.check_id = any(${ids}) and h.created_at >= ${hourFrom}::timestamptz and h.created_at < ${toTs}::timestamptz
-      and h.total > 0 and not ${excluded(exclusions, 'h.check_id', 'h.created_at')}`.execute(db);
-  const byHour = new Map<number, typeof rollups>();
-  for (const r of rollups) {
-    const t = Number(r.t);
-    if (rawHours.has(t)) continue;
-    byHour.set(t, [...(byHour.get(t) ?? []), r]);
-  }
-  const hours: HourEstimate[] = [...byHour].map(([t, rs]) => {
-    if (rule.kind === 'availability') return { t, ratio: Math.max(...rs.map((r) => r.failed / r.total)) };
-    const p = histogramQuantile(addHistograms(rs.map((r) => r.latency_histogram)), rule.percentile / 100);
-    return { t, ratio: p !== undefined && p > rule.thresholdMs ? 1 : 0 };
-  });
+  const hours = await rollupHours(db, ids, rule, hourFrom, toTs, exclusions, rawHours);
   return { minutes, hours: hours.sort((a, b) => a.t - b.t) };
 }

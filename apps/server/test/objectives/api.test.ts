@@ -249,3 +249,47 @@ spec:
     expect(o?.status).toBe('healthy');
   });
 });
+
+describe('latency and hours past raw retention', () => {
+  it('reads an hour only its rollup holds, by the percentile of its histogram', async () => {
+    const now = clock.now().getTime(); // NOW + 2h: 14:00
+    const hour = now - 8 * 60 * MIN; // 06:00, before anything planted so far
+    await writeCheckResults(
+      server.db,
+      Array.from({ length: 60 }, (_, i) => ({
+        checkId: ids['checkout-web'] as string,
+        time: new Date(hour + i * MIN + 30_000),
+        pass: true,
+        duration: 500,
+      })),
+    );
+    // retention took the raw rows of that hour; its rollup stays
+    await sql`delete from check_statuses where time >= ${new Date(hour)} and time < ${new Date(hour + 60 * MIN)}`.execute(
+      server.db.kysely,
+    );
+    const applied = await applyYaml(
+      server,
+      `apiVersion: opsdeck.dev/v1
+kind: ServiceLevelObjective
+metadata: { name: web-latency }
+spec:
+  target: 99
+  window: 1d
+  indicator:
+    latency: { checks: { names: [checkout-web] }, threshold: 300ms, percentile: 90 }
+`,
+    );
+    expect(applied.status).toBe(200);
+    const o = (await objectives()).find((x) => x.name === 'web-latency');
+    // raw: 280 minutes at 20 ms (good); the 06:00 hour: all 60 at 500 ms, its p90 over 300 ms (bad)
+    expect(o).toMatchObject({ indicator: 'latency', good_minutes: 280, bad_minutes: 60, status: 'exhausted' });
+    expect(o?.attainment).toBeCloseTo((280 / 340) * 100, 3);
+    // 1% of 1,440 minutes = 14.4
+    expect(o?.budget.total_minutes).toBeCloseTo(14.4, 6);
+    expect(o?.budget.remaining_minutes).toBeCloseTo(-45.6, 6);
+    const d = (await (await server.fetch(`/api/slos/${o?.id}`)).json()) as { bad_intervals: unknown[] };
+    expect(d.bad_intervals).toEqual([
+      { start: new Date(hour).toISOString(), end: new Date(hour + 60 * MIN).toISOString(), minutes: 60, check_ids: [] },
+    ]);
+  });
+});
