@@ -220,6 +220,20 @@ spec:
 `,
     });
     expect(rule.status).toBe(201);
+    // a rule without a title gets the objective's default one
+    const warn = await server.fetch('/api/notification/rules', {
+      method: 'POST',
+      headers: { 'content-type': 'application/yaml' },
+      body: `apiVersion: mission-control.flanksource.com/v1
+kind: Notification
+metadata: { name: slo-warn }
+spec:
+  events: [slo.burn.warning]
+  to:
+    url: "generic+http://${hook.url.replace('http://', '')}/warn?template=%7B%22title%22%3A%22%7B%7B.title%7D%7D%22%7D"
+`,
+    });
+    expect(warn.status).toBe(201);
     const first = await evaluateObjectives(server.db.kysely, clock);
     expect(first.events.sort()).toEqual([
       'slo.burn.critical default/checkout-availability',
@@ -229,7 +243,9 @@ spec:
     expect((await evaluateObjectives(server.db.kysely, clock)).events).toEqual([]);
     await consumer.runOnce();
     await consumer.runOnce();
-    expect(hook.requests.map((r) => r.json)).toEqual([{ title: 'checkout-availability: slo.burn.critical' }]);
+    const sent = (p: string) => hook.requests.filter((r) => r.path === p).map((r) => r.json);
+    expect(sent('/slo')).toEqual([{ title: 'checkout-availability: slo.burn.critical' }]);
+    expect(sent('/warn')).toEqual([{ title: 'Objective checkout-availability: slo.burn.warning' }]);
 
     // two good hours: nothing burns now (the 6h window still holds the bad minutes, its 30m does not)
     await plant(0, -119, () => false);
@@ -241,7 +257,7 @@ spec:
     ]);
     await consumer.runOnce();
     await consumer.runOnce();
-    expect(hook.requests.map((r) => r.json)).toEqual([
+    expect(sent('/slo')).toEqual([
       { title: 'checkout-availability: slo.burn.critical' },
       { title: 'checkout-availability: slo.burn.critical.resolved' },
     ]);
