@@ -72,7 +72,7 @@ export const objectivesKind: ResourceKind = {
     name: '',
     namespace: 'default',
     description: '',
-    spec: { target: 99.9, window: '30d', indicator: { availability: { checks: { labelSelector: '' } } } },
+    spec: { target: 99.9, window: '30d', indicator: { availability: { checks: {} } } },
   }),
   validate: (v) => {
     const errors = specErrors(v);
