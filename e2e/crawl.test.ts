@@ -77,6 +77,10 @@ beforeAll(async () => {
       checks: [{ labelSelector: 'env=prod' }],
     },
   });
+  await create('service_level_objectives', {
+    name: 'storefront-availability',
+    spec: { target: 99.9, window: '30d', indicator: { availability: { checks: { labelSelector: 'env=prod' } } } },
+  });
   await create('teams', { name: 'shop-team' });
   await create('notifications', { name: 'shop-failures', events: ['check.failed'], custom_services: [] });
   await create('logging_backends', { name: 'shop-logs', spec: { file: [{ path: ['/dev/null'] }] } });
@@ -105,6 +109,7 @@ beforeAll(async () => {
     '/playbooks/runs': { id: run.id },
     '/applications': { namespace: 'sales', name: 'shop' },
     '/views': { id: await first('views') },
+    '/objectives': { id: await first('service_level_objectives') },
     '/notifications/resource': { resourceId: checkId },
     '/settings/integrations': { type: 'scrapers', id: await first('config_scrapers') },
   });

@@ -50,6 +50,8 @@ import { logRoutes } from './logs/routes.js';
 import { exposeMaintenance } from './maintenance/exposed.js';
 import { exposeNotifications } from './notifications/exposed.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { exposeObjectives } from './objectives/exposed.js';
+import { objectiveRoutes } from './objectives/routes.js';
 import { exposePlaybooks } from './playbooks/exposed.js';
 import { playbookRoutes } from './playbooks/routes.js';
 import { restRoutes } from './rest/routes.js';
@@ -97,6 +99,7 @@ const API_DB = [
   exposeViews,
   exposeStatusPages,
   exposeMaintenance,
+  exposeObjectives,
   exposeApply,
   exposeIntegrations,
 ];
@@ -181,6 +184,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   await app.register(async (scope) => topologyRoutes(scope, ctx));
   await app.register(async (scope) => artifactRoutes(scope, ctx));
   await app.register(async (scope) => applicationRoutes(scope, ctx));
+  await app.register(async (scope) => objectiveRoutes(scope, ctx));
   await app.register(async (scope) => importRoutes(scope, ctx));
   await app.register(async (scope) => viewRoutes(scope, ctx));
   await app.register(async (scope) => logRoutes(scope, ctx));

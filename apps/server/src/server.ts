@@ -14,6 +14,7 @@ import { startIncidentRulesJob } from './incidents/rules/job.js';
 import { createSampleLogBackend } from './logs/sample.js';
 import { notificationOptionsFromConfig } from './notifications/config.js';
 import { createEventConsumer } from './notifications/worker.js';
+import { startObjectiveEvaluation } from './objectives/evaluate.js';
 import { playbookRecipientRunner } from './playbooks/notify.js';
 import { startPlaybookWorker } from './playbooks/start.js';
 import { logSandbox } from './sandbox/index.js';
@@ -104,6 +105,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // scheduled application reports (spec.schedule): the same processes
   const applicationReports =
     config.role === 'all' || config.role === 'worker' ? startApplicationSchedule(ctx, app.log) : undefined;
+  // burn-rate alerts of service level objectives: the same processes
+  const objectives =
+    config.role === 'all' || config.role === 'worker' ? startObjectiveEvaluation(ctx, app.log) : undefined;
 
   // durable event consumers (notifications): only processes that run background work
   const events =
@@ -137,6 +141,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await workers?.stop().catch((err) => app.log.warn({ err }, 'workers: marking this process stopped failed'));
       await topology?.stop();
       await applicationReports?.stop();
+      await objectives?.stop();
       await events?.stop(); // finishes the sends in flight; unclaimed events wait in the queue
       await playbooks?.stop(); // finishes the actions in flight, hands the rest back to the queue
       await incidentRules?.stop();

@@ -33,6 +33,7 @@ export type { CheckSummary } from './health.js';
 export * from './incidents.js';
 export * from './logs.js';
 export { SEND_STATUSES, type SendStatus } from './notifications.js';
+export * from './objectives.js';
 export * from './playbooks/actions.js';
 export * from './playbooks/patchExpressions.js';
 export * from './playbooks/playbook.js';

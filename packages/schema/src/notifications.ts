@@ -53,4 +53,11 @@ export const NOTIFICATION_EVENTS = [
   'hypothesis.status_updated',
   'evidence.created',
   'evidence.done_definition_added',
+  // service level objectives (objectives.ts OBJECTIVE_EVENTS): burn-rate alerts and the budget
+  'slo.burn.critical',
+  'slo.burn.critical.resolved',
+  'slo.burn.warning',
+  'slo.burn.warning.resolved',
+  'slo.budget.exhausted',
+  'slo.budget.restored',
 ] as const;

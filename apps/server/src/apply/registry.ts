@@ -5,6 +5,7 @@ import { connectionKind } from './kinds/connection.js';
 import { incidentRuleKind } from './kinds/incidentRule.js';
 import { notificationKind } from './kinds/notification.js';
 import { notificationSilenceKind } from './kinds/notificationSilence.js';
+import { objectiveKind } from './kinds/objective.js';
 import { permissionKind } from './kinds/permission.js';
 import { permissionGroupKind } from './kinds/permissionGroup.js';
 import { playbookKind } from './kinds/playbook.js';
@@ -35,6 +36,7 @@ export const APPLY_KINDS: Record<string, ApplyKind> = {
   IncidentRule: incidentRuleKind,
   Application: applicationKind,
   View: viewKind,
+  ServiceLevelObjective: objectiveKind,
 };
 
 /** Kinds of Mission Control that are answered with why not, and what to use instead. */

@@ -11,6 +11,7 @@ export { closeCheckDrivers } from './drivers.js';
 export { type HealthWorker, startHealthWorker } from './engine.js';
 export { type CheckResult, checkExpressionIssues, type ExecuteContext, executeCheck } from './execute.js';
 export { canaryCheckRows } from './junitMode.js';
+export { histogramQuantile } from './latency.js';
 export { exposeHealth } from './rest.js';
 export { healthRoutes } from './routes.js';
 export { CanaryRunner, type RunnableCanary } from './runner.js';

@@ -26,6 +26,11 @@ const FAMILY: Record<string, DefaultTemplate> = {
     title: 'Component {{.component.name}}: {{.source_event}}',
     body: '{{if .component.status_reason}}{{.component.status_reason}}{{end}}\n{{if .permalink}}[Open in OpsDeck]({{.permalink}}){{end}}',
   },
+  // objectives' events describe the objective as `resource` (resources.ts lookupResource)
+  slo: {
+    title: 'Objective {{.resource.name}}: {{.source_event}}',
+    body: '**Attainment:** {{.resource.attainment}}% (target {{.resource.target}}% over {{.resource.window}})\n{{if .permalink}}[Open in OpsDeck]({{.permalink}}){{end}}',
+  },
   incident: {
     title: 'Incident {{.incident.title}}: {{.source_event}}',
     body: '{{if .incident.description}}{{.incident.description}}{{end}}\n{{if .permalink}}[Open in OpsDeck]({{.permalink}}){{end}}',

@@ -74,7 +74,17 @@ describe('app load', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Health', 'Incidents', 'Catalog', 'Logs', 'Playbooks', 'Applications', 'Pods']);
+    ).toEqual([
+      'Dashboard',
+      'Health',
+      'Objectives',
+      'Incidents',
+      'Catalog',
+      'Logs',
+      'Playbooks',
+      'Applications',
+      'Pods',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Pods' }).getAttribute('href')).toBe('/views/v1');
     expect(screen.getByRole('button', { name: 'Settings' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');

@@ -76,6 +76,7 @@ describe('route config', () => {
     expect(navEntries('main').map((r) => [r.nav?.label, r.path, r.feature])).toEqual([
       ['Dashboard', '/topology', 'topology'],
       ['Health', '/health', 'health'],
+      ['Objectives', '/objectives', 'health'],
       ['Incidents', '/incidents', 'incidents'],
       ['Catalog', '/catalog', 'config'],
       ['Logs', '/logs', 'logs'],

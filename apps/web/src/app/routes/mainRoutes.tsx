@@ -1,6 +1,7 @@
 import {
   AppWindow,
   BookOpenCheck,
+  Goal,
   HeartPulse,
   LayoutDashboard,
   ScrollText,
@@ -18,6 +19,7 @@ import {
 } from '../../features/catalog/pages.js';
 import { HealthPage } from '../../features/health/pages.js';
 import { LogsPage } from '../../features/logs/pages.js';
+import { ObjectivePage, ObjectivesPage } from '../../features/objectives/pages.js';
 import { PlaybookRunPage, PlaybookRunsPage, PlaybooksPage } from '../../features/playbooks/pages.js';
 import { TopologyDetailPage, TopologyPage } from '../../features/topology/pages.js';
 import { ViewPage } from '../../features/views/pages.js';
@@ -54,6 +56,15 @@ export const mainRoutes: RouteEntry[] = [
     feature: 'health',
     nav: { section: 'main', label: 'Health', icon: HeartPulse },
   },
+  {
+    path: '/objectives',
+    title: 'Objectives',
+    page: ObjectivesPage,
+    resource: 'canaries',
+    feature: 'health',
+    nav: { section: 'main', label: 'Objectives', icon: Goal },
+  },
+  { path: '/objectives/:id', title: 'Objective', page: ObjectivePage, resource: 'canaries', feature: 'health' },
   {
     path: '/incidents',
     title: 'Incidents',

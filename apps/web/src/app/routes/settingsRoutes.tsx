@@ -137,6 +137,7 @@ export const resourceTables: Array<{
   { table: 'notifications', label: 'Notifications', resource: 'notifications', key: 'notifications' },
   { table: 'status_pages', label: 'Status Pages', resource: 'views', key: 'status_pages' },
   { table: 'maintenance_windows', label: 'Maintenance Windows', resource: 'canaries', key: 'maintenance_windows' },
+  { table: 'service_level_objectives', label: 'Objectives', resource: 'canaries', key: 'objectives' },
   // hidden with the logs feature too (issue 16 item 8)
   {
     table: 'logging_backends',

@@ -6,6 +6,7 @@ import { cx } from '../../ui/cx.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Modal } from '../../ui/Modal.js';
 import { LoadingBlock } from '../../ui/Spinner.js';
+import { BudgetBadge } from '../objectives/BudgetBadge.js';
 import { agentLabel, useAgentNames } from '../settings/agents/agentNames.js';
 import { HealthCards } from './HealthCards.js';
 import { HealthEmpty } from './HealthEmpty.js';
@@ -108,6 +109,7 @@ export function HealthPage() {
           onToggleFilters={() => setFiltersOpen((o) => !o)}
         />
         <MaintenanceBanner data={maintenance.data} />
+        <BudgetBadge />
         <div
           role="tablist"
           aria-label="Tabs"

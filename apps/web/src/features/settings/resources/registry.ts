@@ -4,6 +4,7 @@ import { incidentRulesKind } from './kinds/incidentRules.js';
 import { loggingBackendsKind } from './kinds/loggingBackends.js';
 import { maintenanceWindowsKind } from './kinds/maintenanceWindows.js';
 import { notificationsKind } from './kinds/notifications.js';
+import { objectivesKind } from './kinds/objectives.js';
 import { playbooksKind } from './kinds/playbooks.js';
 import { statusPagesKind } from './kinds/statusPages.js';
 import { teamsKind } from './kinds/teams.js';
@@ -23,6 +24,7 @@ export const RESOURCE_KINDS: Readonly<Record<string, ResourceKind>> = {
   [incidentRulesKind.table]: incidentRulesKind,
   [statusPagesKind.table]: statusPagesKind,
   [maintenanceWindowsKind.table]: maintenanceWindowsKind,
+  [objectivesKind.table]: objectivesKind,
   [canariesKind.table]: canariesKind,
   [teamsKind.table]: teamsKind,
   [applicationsKind.table]: applicationsKind,

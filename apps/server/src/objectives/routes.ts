@@ -1,0 +1,39 @@
+import './exposed.js';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { notFound } from '../errors.js';
+import { authorize } from '../rbac/authorize.js';
+import { objectiveDetail } from './detail.js';
+import { computeObjective, loadShared } from './figures.js';
+import { loadObjective, loadObjectives } from './store.js';
+
+const params = z.object({ id: z.uuid({ error: 'id: expected an objective id (a UUID)' }) });
+
+/**
+ * GET /api/slos (every objective's figures) and GET /api/slos/:id (one, with the checks it reads,
+ * its bad intervals, incidents and maintenance in its window). Objectives read check results, so
+ * they are read as checks are (canaries); incidents are listed to who may read incidents.
+ */
+export async function objectiveRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const auth = { resource: 'canaries', action: 'read' } as const;
+
+  app.get('/api/slos', { config: { auth } }, async () => {
+    const now = ctx.clock.now().getTime();
+    const [objectives, shared] = await Promise.all([loadObjectives(ctx.db.kysely), loadShared(ctx.db.kysely)]);
+    const out = [];
+    for (const o of objectives) out.push((await computeObjective(ctx.db.kysely, o, now, shared)).figures);
+    return { objectives: out };
+  });
+
+  app.get('/api/slos/:id', { config: { auth }, schema: { params } }, async (request) => {
+    const o = await loadObjective(ctx.db.kysely, request.params.id);
+    if (!o) throw notFound(`objective ${request.params.id} not found`);
+    const now = ctx.clock.now().getTime();
+    const computed = await computeObjective(ctx.db.kysely, o, now);
+    const incidents = request.subject ? authorize(request.subject, 'incident', 'read').allowed : false;
+    return objectiveDetail(ctx.db.kysely, o, computed, now, incidents);
+  });
+}

@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+import type { CreatedAt, Json, Timestamp } from '../db/types.js';
+
+/** Tables of migration 430_objectives. */
+
+export interface ServiceLevelObjectivesTable {
+  id: Generated<string>;
+  name: string;
+  namespace: Generated<string>;
+  description: Generated<string>;
+  spec: Json;
+  source: Generated<string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface ServiceLevelObjectiveAlertsTable {
+  objective_id: string;
+  alert: string;
+  firing: Generated<boolean>;
+  changed_at: CreatedAt;
+}
+
+declare module '../db/types.js' {
+  interface Database {
+    service_level_objectives: ServiceLevelObjectivesTable;
+    service_level_objective_alerts: ServiceLevelObjectiveAlertsTable;
+  }
+}

@@ -1,0 +1,2 @@
+export { ObjectivePage } from './ObjectivePage.js';
+export { NEW_OBJECTIVE, ObjectivesPage } from './ObjectivesPage.js';
