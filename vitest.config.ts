@@ -32,6 +32,8 @@ const onPostgres = { exclude: engineIndependent, env: { OPSDECK_TEST_DB: 'postgr
 
 export default defineConfig({
   test: {
+    // the `opsdeck` command bundled once for the tests that start it (seconds of CPU a start saved)
+    globalSetup: ['scripts/test-global-setup.mjs'],
     // three workers on two cores: most server files wait on databases, peers and processes
     maxWorkers: 3,
     projects: [

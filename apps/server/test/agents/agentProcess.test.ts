@@ -6,12 +6,12 @@ import { agentServeCommand, parseServeCommand } from '@opsdeck/schema/agentInsta
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/index.js';
+import { OPSDECK_BIN } from '../helpers/opsdeckBin.js';
 
 // Issue 18 part 1 and issue 16 item 6: the start command shown with a new agent's token, run as a
 // real OpsDeck process (embedded database in a temp dir), makes an agent that comes online
 // upstream and pushes its checks (the sample canary, which checks the agent itself) and results.
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
 let upstream: TestServer;
 let child: ChildProcess | undefined;
 let dir: string;
@@ -57,7 +57,7 @@ describe('an agent started from its install text', { timeout: 240_000 }, () => {
     };
     delete childEnv.DATABASE_URL;
     expect(args).toEqual(['--port', '8081']);
-    child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { env: childEnv });
+    child = spawn(process.execPath, [OPSDECK_BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { env: childEnv });
     child.stdout?.on('data', (c: Buffer) => {
       output += c.toString();
     });

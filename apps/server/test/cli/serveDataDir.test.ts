@@ -7,10 +7,10 @@ import { openDatabase } from '../../src/db/connection.js';
 import { DataDirInUseError } from '../../src/db/dataDirLock.js';
 import { seedEmbeddedDataDir } from '../helpers/db.js';
 import { testEngine } from '../helpers/index.js';
+import { OPSDECK_BIN } from '../helpers/opsdeckBin.js';
 
 // each server starts through tsx and opens PGlite: seconds apiece, far more on a loaded machine
 const SLOW = 240_000;
-const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -44,7 +44,7 @@ function serve(dataDir: string, port = 0): Served {
     LOG_LEVEL: 'silent',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1'], { env });
+  const child = spawn(process.execPath, [OPSDECK_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1'], { env });
   children.push(child);
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

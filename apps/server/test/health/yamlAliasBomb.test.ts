@@ -5,12 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CanaryFileError, parseCanaryFile } from '../../src/health/canaryYaml.js';
 import { startTestServer, type TestServer } from '../helpers/index.js';
+import { OPSDECK_BIN } from '../helpers/opsdeckBin.js';
 
 // Issue 11 item 11: a YAML alias bomb ("billion laughs") made `opsdeck run`/`apply` exit 1
 // where the README promises 2 for invalid input. It is invalid input everywhere YAML is read.
 
 const SLOW = 180_000;
-const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
 
 /** Seven levels of nine aliases each: 9^7 strings once expanded. */
 function aliasBomb(head: string): string {
@@ -38,7 +38,7 @@ function opsdeck(args: string[]) {
   return new Promise<{ code: number; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [OPSDECK_BIN, ...args],
       { env: { ...process.env, LOG_LEVEL: 'silent', OPSDECK_DATA_DIR: dir }, timeout: SLOW },
       (err, _stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
     );

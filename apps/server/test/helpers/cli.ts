@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { seedEmbeddedDataDir } from './db.js';
+import { OPSDECK_BIN } from './opsdeckBin.js';
 
-/** Each invocation starts the CLI through tsx: seconds apiece, more on a loaded machine. */
+/** Each invocation starts the CLI: seconds apiece, more on a loaded machine. */
 export const CLI_TIMEOUT = 180_000;
-const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
 
 export interface CliResult {
   code: number;
@@ -33,7 +33,7 @@ export function cliOnEmbeddedDb(prefix: string): {
     new Promise<CliResult>((resolve) => {
       execFile(
         process.execPath,
-        [BIN, ...args],
+        [OPSDECK_BIN, ...args],
         {
           env: { ...process.env, LOG_LEVEL: 'silent', OPSDECK_DATA_DIR: dataDir, DATABASE_URL: '', ...env },
           timeout: CLI_TIMEOUT,

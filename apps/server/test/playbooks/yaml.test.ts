@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ResourceValidationError } from '../../src/resourceYaml.js';
 import { seedEmbeddedDataDir } from '../helpers/db.js';
+import { OPSDECK_BIN } from '../helpers/opsdeckBin.js';
 import { buildPlaybook } from './helpers.js';
 
 const problems = (spec: Record<string, unknown>): string[] => {
@@ -138,7 +139,7 @@ describe('Playbook YAML', () => {
         '        script: echo hello',
       ].join('\n'),
     );
-    const bin = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
+    const bin = OPSDECK_BIN;
     const env: NodeJS.ProcessEnv = { ...process.env, OPSDECK_DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'silent' };
     delete env.DATABASE_URL;
     const out = execFileSync(process.execPath, [bin, 'apply', '-f', file], { env, encoding: 'utf8' });

@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-
-const BIN = path.resolve(import.meta.dirname, '../../bin/opsdeck.mjs');
+import { OPSDECK_BIN } from '../helpers/opsdeckBin.js';
 
 /** One `opsdeck serve` child process. */
 export interface ServeProcess {
@@ -31,7 +30,7 @@ export async function startServe(
   env: Record<string, string> = {},
 ): Promise<ServeProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-scale-'));
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [OPSDECK_BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
