@@ -37,6 +37,7 @@ const NOT_SECRET: Record<string, string> = {
   'permissions_summary.error': 'why a permission row is invalid (no URL)',
   'notification_silences.error': 'why a silence filter is invalid (no URL)',
   'maintenance_windows.spec': 'a schedule and selectors',
+  'service_level_objectives.spec': 'a target, a window, check selectors and burn-rate alerts',
   'status_pages.spec': 'which checks a page shows',
   'status_pages.logo_url': 'a public image URL',
   'teams.spec': 'members and display settings',
