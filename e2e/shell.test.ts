@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './harness.js';
 
-const MAIN_ITEMS = ['Dashboard', 'Health', 'Incidents', 'Catalog', 'Logs', 'Playbooks', 'Applications'];
+const MAIN_ITEMS = ['Dashboard', 'Health', 'Objectives', 'Incidents', 'Catalog', 'Logs', 'Playbooks', 'Applications'];
 
 // what a person sees, found by role and name
 const ui = {
