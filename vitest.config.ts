@@ -3,8 +3,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // Server tests run on the embedded database, and again on PostgreSQL when TEST_DATABASE_URL is set (CI).
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 const postgres = process.env.TEST_DATABASE_URL;
-// CLI tests run `opsdeck` on its own embedded database (or none): the same on either engine, so once
-const engineIndependent = ['apps/server/test/**/cli.test.ts'];
+// CLI tests run `opsdeck` on its own embedded database (or none), and first-start tests start
+// OpsDeck on a new embedded one: the same on either engine, so once
+const engineIndependent = ['apps/server/test/**/cli.test.ts', 'apps/server/test/**/*FirstStart.test.ts'];
 // Leak tests count what the garbage collector frees: they get a process of their own.
 const leakTests = ['apps/server/test/**/*[lL]eak.test.ts'];
 

@@ -97,9 +97,16 @@ describe('the playbook builder form', { timeout: 60_000 }, () => {
     expect(ACTION_KINDS.filter((k) => !k.unsupported).map((k) => k.type)).toEqual(expect.arrayContaining(core));
     // the core kinds: each further kind's form costs seconds of jsdom time and comes from the same schema walk
     const runnable = ACTION_KINDS.filter((k) => core.includes(k.type));
+    // plain DOM lookups: testing-library's text and label queries walk the whole form on each call
+    const typeSelect = () => {
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent === 'New action type');
+      return document.getElementById(label?.htmlFor ?? '') as HTMLSelectElement;
+    };
+    const addButton = () =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add action') as HTMLElement;
     for (const kind of runnable) {
-      fireEvent.change(screen.getByLabelText('New action type'), { target: { value: kind.type } });
-      fireEvent.click(screen.getByText('Add action'));
+      fireEvent.change(typeSelect(), { target: { value: kind.type } });
+      fireEvent.click(addButton());
       // plain selectors: role queries over a form this size are slow in jsdom
       const fields = document.querySelector(`section[aria-label="${kind.type} fields"]`);
       expect(fields?.querySelectorAll('input, textarea, select').length).toBeGreaterThan(0);

@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 
+// A first start runs initdb and every migration on an embedded database whatever engine the
+// other tests use: these run once per test run (vitest.config.ts, engine-independent files).
+
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
 afterAll(async () => {
