@@ -1,4 +1,10 @@
-import type { ObjectiveBurnRate, ObjectiveSeverity, ObjectiveStatus } from '@opsdeck/schema';
+import type {
+  ObjectiveBurnRate,
+  ObjectiveDetail,
+  ObjectiveFigures,
+  ObjectiveSeverity,
+  ObjectiveStatus,
+} from '@opsdeck/schema';
 
 /**
  * The error budget of an objective, computed from its minutes without reading anything.
@@ -50,23 +56,12 @@ export interface BudgetInput {
   hours: HourEstimate[];
 }
 
-export interface Budget {
-  good_minutes: number;
-  bad_minutes: number;
-  attainment: number | null;
-  budget: {
-    total_minutes: number;
-    consumed_minutes: number;
-    remaining_minutes: number;
-    consumed_percent: number;
-    remaining_percent: number;
-  };
-  burn_rates: ObjectiveBurnRate[];
-  exhaustion: string | null;
-  status: ObjectiveStatus;
-  burn_down: Array<{ time: string; remaining_percent: number }>;
-  bad_intervals: Array<{ start: string; end: string; minutes: number; check_ids: string[] }>;
-}
+/** The figures computed from results: the shared response's, less what the objective row gives. */
+export type Budget = Pick<
+  ObjectiveFigures,
+  'good_minutes' | 'bad_minutes' | 'attainment' | 'budget' | 'burn_rates' | 'exhaustion' | 'status' | 'burn_down'
+> &
+  Pick<ObjectiveDetail, 'bad_intervals'>;
 
 /** Rounds a figure for the reply (4 decimals). */
 const r4 = (n: number) => Math.round(n * 10_000) / 10_000;
