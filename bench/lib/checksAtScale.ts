@@ -17,6 +17,7 @@ import { topFrames } from './cpuProfile.js';
 import { scratchPostgres } from './postgres.js';
 import { processCpuMs, type ServeProcess, startServe } from './serveProcess.js';
 import { startSoakTarget } from './soakTarget.js';
+import { quantile } from './stats.js';
 
 export interface ScaleOptions {
   n: number;
@@ -51,11 +52,6 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-function quantile(sorted: number[], q: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
-}
 
 async function seed(db: Db, n: number, perCanary: number, intervalS: number, target: string): Promise<void> {
   await migrate(db);

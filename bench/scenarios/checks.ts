@@ -22,6 +22,7 @@ import { ResultWriter } from '../../apps/server/src/health/results.js';
 import { CanaryRunner } from '../../apps/server/src/health/runner.js';
 import { Scheduler } from '../../apps/server/src/health/scheduler.js';
 import { runAtScale } from '../lib/checksAtScale.js';
+import { quantile } from '../lib/stats.js';
 
 // The target: a plain Node HTTP server in its own process, so its work is not counted as ours.
 // It records when each check's path was requested and answers statistics over HTTP.
@@ -79,11 +80,6 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function quantile(sorted: number[], q: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
-}
 
 /** Stands in for the check runner with `--engine-only`: what the engine itself costs per run. */
 const noopExecute = async () => ({

@@ -15,10 +15,8 @@ import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { startTestServer, type TestServer } from '../../apps/server/test/helpers/index.js';
 import { scratchPostgres } from '../lib/postgres.js';
+import { quantile } from '../lib/stats.js';
 import { seed } from './summary.js';
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 
 /** p50, p99 and the first time of `runs` GETs after two warm-up ones. */
 async function timed(server: TestServer, url: string, runs: number) {

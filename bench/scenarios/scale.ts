@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { scratchPostgres } from '../lib/postgres.js';
 import { processCpuMs, type ServeProcess, startServe } from '../lib/serveProcess.js';
+import { quantile } from '../lib/stats.js';
 
 // The target: a plain Node HTTP server in its own process; it records when each path was
 // requested and answers the request times since `from` as JSON. With BENCH_ITEMS it answers checks
@@ -59,11 +60,6 @@ async function startTarget(items: number): Promise<{ url: string; stop(): void }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function quantile(sorted: number[], q: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
-}
 
 function option(argv: string[], name: string, fallback: string): string {
   const i = argv.indexOf(`--${name}`);

@@ -18,6 +18,7 @@ import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { LATENCY_BOUNDS_MS } from '../../apps/server/src/health/latency.js';
 import { startTestServer, type TestServer } from '../../apps/server/test/helpers/index.js';
+import { quantile } from '../lib/stats.js';
 
 const RANGES = [
   ['1h', '1h'],
@@ -104,10 +105,6 @@ export async function seed(db: Db, checks: number, days: number): Promise<void> 
         latency_histogram = check_latency_histogram_add(r.latency_histogram, excluded.latency_histogram)`.execute(conn);
   });
   await sql`analyze`.execute(k);
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 }
 
 const DECODE: Record<string, (b: Buffer) => Buffer> = {
