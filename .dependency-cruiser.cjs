@@ -3,7 +3,7 @@ const SERVER = '^apps/server/src/';
 /** Every domain folder of the server. */
 const DOMAINS = `${SERVER}(agents|applications|apply|artifacts|catalog|connections|events|health|identity|importers|incidents|jobs|live|logs|maintenance|notifications|playbooks|rest|statusPages|system|topology|views|workers)/`;
 /** What sits below every domain. */
-const FOUNDATIONS = `${SERVER}((db|expr|sandbox|rbac|threads|crypto)/|(context|errors|auth|cidr|clock|abort|boundedMap)\\.ts$)`;
+const FOUNDATIONS = `${SERVER}((db|expr|sandbox|rbac|threads|crypto)/|(context|errors|auth|cidr|clock|abort|boundedMap|resourceHealth)\\.ts$)`;
 module.exports = {
   forbidden: [
     {
@@ -73,6 +73,14 @@ module.exports = {
       severity: 'error',
       from: { path: FOUNDATIONS },
       to: { path: [DOMAINS, `${SERVER}http/`, `${SERVER}app\\.ts$`] },
+    },
+    {
+      name: 'foundations-below-integrations',
+      comment:
+        'The shared clients build on the foundations (the sandbox runs git); the foundations never reach up to a client.',
+      severity: 'error',
+      from: { path: FOUNDATIONS },
+      to: { path: `${SERVER}integrations/` },
     },
     {
       name: 'domains-not-into-http',

@@ -2,8 +2,8 @@ import { chmod, chown, lchown, mkdir, mkdtemp, readdir, rm, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ExecScraper, execScraperSchema } from '@opsdeck/schema';
+import { connectionEnv } from '../../integrations/connectionEnv.js';
 import { requireConnectionHost } from '../../integrations/git.js';
-import { connectionEnv } from '../../sandbox/connectionEnv.js';
 import { runSandboxed } from '../../sandbox/run.js';
 import { sandboxIdentity } from '../../sandbox/user.js';
 import { cloneSource, parseGitUrl } from './lib/git.js';

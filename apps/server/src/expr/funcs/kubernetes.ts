@@ -1,4 +1,4 @@
-import { resourceHealth } from '../../integrations/kube/resourceHealth.js';
+import { resourceHealth } from '../../resourceHealth.js';
 import { def, type LibFunc, record, str } from './types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { lchown, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type ExecCheck, execCheckSchema } from '@opsdeck/schema';
-import { connectionEnv } from '../../sandbox/connectionEnv.js';
+import { connectionEnv } from '../../integrations/connectionEnv.js';
 import { EXEC_OFF } from '../../sandbox/execPolicy.js';
 import { runSandboxed, withSandboxDir } from '../../sandbox/run.js';
 import { sandboxIdentity } from '../../sandbox/user.js';

@@ -3,7 +3,7 @@ import { KUBERNETES_CORE_KINDS, type KubernetesCheck, kubernetesCheckSchema } fr
 import { isEmptyExpression } from '../../expr/index.js';
 import { abortable } from '../../integrations/endpoint.js';
 import { loadKubeConfig, loadKubernetes } from '../../integrations/kube/config.js';
-import { type ResourceHealth, resourceHealth } from '../../integrations/kube/resourceHealth.js';
+import { type ResourceHealth, resourceHealth } from '../../resourceHealth.js';
 import { type CheckType, failure } from './types.js';
 
 /** Resources summarised in the stored result detail. */

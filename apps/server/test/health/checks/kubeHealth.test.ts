@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resourceHealth } from '../../../src/integrations/kube/resourceHealth.js';
+import { resourceHealth } from '../../../src/resourceHealth.js';
 
 describe('kubernetes resource health', () => {
   it.each([

@@ -1,5 +1,5 @@
 import type { KubernetesRelationship } from '@opsdeck/schema';
-import { resourceHealth } from '../../../integrations/kube/resourceHealth.js';
+import { resourceHealth } from '../../../resourceHealth.js';
 import type { DocumentAttributes, ExternalChange, ScrapedDocument } from '../types.js';
 import { kubeRelationships } from './kubeRelationships.js';
 

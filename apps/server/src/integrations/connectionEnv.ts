@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExecConnections } from '@opsdeck/schema';
-import type { ResolvedConnection } from '../integrations/connection.js';
+import type { ResolvedConnection } from './connection.js';
 
 /**
  * The `connections` of a script (exec scrapers, exec playbook actions): cloud and cluster
