@@ -1,5 +1,8 @@
-import nodemailer from 'nodemailer';
 import type { ResolvedConnection } from '../integrations/connection.js';
+import { lazyDriver } from '../integrations/lazyDriver.js';
+
+/** The SMTP client, loaded at the first connection test. */
+const loadNodemailer = lazyDriver(async () => (await import('nodemailer')).default);
 
 /**
  * Tests an email (SMTP) connection for real: connects, upgrades to TLS as the connection says,
@@ -15,7 +18,7 @@ export async function verifySmtp(conn: ResolvedConnection, timeoutMs: number): P
   const implicit = encryption === 'implicittls' || (encryption === 'auto' && port === 465);
   const username = conn.username || base?.username || undefined;
   const password = conn.password || (base?.password ? decodeURIComponent(base.password) : undefined);
-  const transport = nodemailer.createTransport({
+  const transport = (await loadNodemailer()).createTransport({
     host,
     port,
     secure: implicit,

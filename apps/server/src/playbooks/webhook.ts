@@ -2,11 +2,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { PlaybookSpec } from '@opsdeck/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { createRemoteJWKSet } from 'jose';
 import { connectionResolver } from '../connections/resolver.js';
 import { resolveEnvSource } from '../connections/store.js';
 import type { AppContext } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
+import { lazyDriver } from '../integrations/lazyDriver.js';
 import { startRun } from './runs.js';
 import { playbookForWebhook } from './store.js';
 
@@ -22,6 +23,9 @@ const equal = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
+
+/** The JWT library, loaded at the first webhook that checks a JWT. */
+const loadJose = lazyDriver(() => import('jose'));
 
 const jwks = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
@@ -53,6 +57,7 @@ async function authenticate(
   if (auth.jwt) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     if (!m) throw denied();
+    const { createRemoteJWKSet, jwtVerify } = await loadJose();
     let set = jwks.get(auth.jwt.jwksURI);
     if (!set) {
       set = createRemoteJWKSet(new URL(auth.jwt.jwksURI));

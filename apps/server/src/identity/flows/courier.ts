@@ -1,7 +1,11 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/connection.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import type { IdentityConfig } from '../config.js';
 import type { Log } from '../deps.js';
+
+/** The SMTP client, loaded at the first email sent over SMTP. */
+const loadNodemailer = lazyDriver(async () => (await import('nodemailer')).default);
 
 /** One outgoing email. */
 export interface Email {
@@ -37,7 +41,7 @@ export function createCourier(db: Db, config: IdentityConfig, log: () => Log): C
         );
         return;
       }
-      transport ??= nodemailer.createTransport(config.smtpUrl);
+      transport ??= (await loadNodemailer()).createTransport(config.smtpUrl);
       try {
         await transport.sendMail({ from: config.smtpFrom, to: email.to, subject: email.subject, text: email.body });
         await db.kysely

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as client from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { randomSecret, safeEqual } from '../../crypto/tokens.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import type { OidcProviderConfig } from '../config.js';
 import type { IdentityDeps } from '../deps.js';
 import { kratosErrors } from '../errors.js';
@@ -38,7 +39,10 @@ interface PendingOidc {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const discovered = new Map<string, Promise<client.Configuration>>();
+const discovered = new Map<string, Promise<Configuration>>();
+
+/** The OpenID Connect client (and jose under it), loaded at the first sign-in through a provider. */
+const loadOpenidClient = lazyDriver(() => import('openid-client'));
 
 /** The configured provider `id`, or undefined. */
 export function oidcProvider(deps: IdentityDeps, id: string | undefined): OidcProviderConfig | undefined {
@@ -48,18 +52,20 @@ export function oidcProvider(deps: IdentityDeps, id: string | undefined): OidcPr
 /** A provider's display name. */
 export const providerLabel = (p: OidcProviderConfig) => p.label ?? p.id;
 
-function configuration(p: OidcProviderConfig): Promise<client.Configuration> {
+function configuration(p: OidcProviderConfig): Promise<Configuration> {
   const key = `${p.id}|${p.issuer}|${p.client_id}`;
   let hit = discovered.get(key);
   if (!hit) {
     // plain-http issuers are only for providers on a private network (and tests)
     const insecure = new URL(p.issuer).protocol === 'http:';
-    hit = client.discovery(
-      new URL(p.issuer),
-      p.client_id,
-      p.client_secret,
-      undefined,
-      insecure ? { execute: [client.allowInsecureRequests] } : {},
+    hit = loadOpenidClient().then((client) =>
+      client.discovery(
+        new URL(p.issuer),
+        p.client_id,
+        p.client_secret,
+        undefined,
+        insecure ? { execute: [client.allowInsecureRequests] } : {},
+      ),
     );
     hit.catch(() => discovered.delete(key));
     discovered.set(key, hit);
@@ -81,6 +87,7 @@ export async function startOidc(
     deps.log.warn({ err, provider: p.id }, 'OIDC discovery failed');
     throw kratosErrors.badRequest(`The sign-in provider ${providerLabel(p)} is not reachable right now.`);
   });
+  const client = await loadOpenidClient();
   const pending: PendingOidc = {
     provider: p.id,
     state: `${flow.id}.${randomSecret(16)}`,
@@ -154,6 +161,7 @@ export function registerOidcRoutes(app: FastifyInstance, deps: IdentityDeps): vo
     const current = new URL(callbackUrl(request, deps, p.id));
     for (const [k, v] of Object.entries(query)) if (typeof v === 'string') current.searchParams.set(k, v);
     let claims: Record<string, unknown> | undefined;
+    const client = await loadOpenidClient();
     try {
       const tokens = await client.authorizationCodeGrant(config, current, {
         pkceCodeVerifier: pending.verifier,

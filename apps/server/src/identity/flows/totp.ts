@@ -1,6 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { SecretBox } from '../../crypto/secretBox.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
+
+/** The QR code encoder, loaded when someone sets up an authenticator app. */
+const loadQrcode = lazyDriver(async () => (await import('qrcode')).default);
 
 /** The stored TOTP credential: the seed sealed with the secret box, and the last accepted step. */
 export interface TotpConfig {
@@ -29,7 +32,7 @@ export function newTotpSecret(): string {
 /** The otpauth:// URI and its QR code as a PNG data URL, for authenticator apps. */
 export async function totpQr(base32: string, email: string): Promise<{ uri: string; dataUrl: string }> {
   const uri = totpFor(base32, email).toString();
-  return { uri, dataUrl: await QRCode.toDataURL(uri, { width: 256, margin: 1 }) };
+  return { uri, dataUrl: await (await loadQrcode()).toDataURL(uri, { width: 256, margin: 1 }) };
 }
 
 /**

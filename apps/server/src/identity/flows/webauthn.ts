@@ -1,18 +1,16 @@
-import {
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticatorTransport } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomSecret } from '../../crypto/tokens.js';
 import type { Database } from '../../db/types.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import type { IdentityDeps } from '../deps.js';
 import { publicOrigin } from '../http.js';
 import { credentialConfig, upsertCredential } from '../people/identities.js';
 import { type FlowRow, internalOf, updateFlow } from './flows.js';
+
+/** The WebAuthn library, loaded at the first ceremony: it costs ~0.4 s of CPU to import. */
+const loadWebauthn = lazyDriver(() => import('@simplewebauthn/server'));
 
 /** One registered authenticator: a security key (second factor) or a passkey (passwordless). */
 export interface WebAuthnCredential {
@@ -82,6 +80,7 @@ export async function creationOptions(
 ): Promise<string> {
   const { rpID } = relyingParty(request, deps);
   const existing = await webauthnCredentials(deps.db.kysely, input.identityId);
+  const { generateRegistrationOptions } = await loadWebauthn();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -106,6 +105,7 @@ export async function requestOptions(
   credentials?: WebAuthnCredential[],
 ): Promise<string> {
   const { rpID } = relyingParty(request, deps);
+  const { generateAuthenticationOptions } = await loadWebauthn();
   const options = await generateAuthenticationOptions({
     rpID,
     challenge: Buffer.from(challenge, 'base64url'),
@@ -132,7 +132,6 @@ function parseResponse(raw: string | undefined): Record<string, unknown> | undef
   }
 }
 
-/** Verifies an attestation and stores the new authenticator; false when it does not verify. */
 /** Verifies an attestation; the new authenticator, or undefined when it does not verify. */
 export async function verifyAttestation(
   deps: IdentityDeps,
@@ -142,6 +141,7 @@ export async function verifyAttestation(
   const response = parseResponse(input.raw);
   if (!response) return undefined;
   const { origin, rpID } = relyingParty(request, deps);
+  const { verifyRegistrationResponse } = await loadWebauthn();
   try {
     const verified = await verifyRegistrationResponse({
       response: response as never,
@@ -216,6 +216,7 @@ export async function verifyAssertion(
   const used = credentials.find((c) => c.id === response.id && c.is_passwordless === input.passwordless);
   if (!used) return undefined;
   const { origin, rpID } = relyingParty(request, deps);
+  const { verifyAuthenticationResponse } = await loadWebauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: response as never,

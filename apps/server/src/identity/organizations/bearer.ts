@@ -1,15 +1,19 @@
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type { createRemoteJWKSet, JWTPayload } from 'jose';
 import type { Authenticator } from '../../auth.js';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { forbidden } from '../../errors.js';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import type { OidcCredential } from '../flows/oidc.js';
 import { createIdentity, DuplicateIdentityError, findByIdentifier, upsertCredential } from '../people/identities.js';
 import { loadSubject } from '../people/subject.js';
 import { isMember, syncMembership } from './membership.js';
 
 type KeySet = ReturnType<typeof createRemoteJWKSet>;
+
+/** The JWT library, loaded at the first provider token: a server without an organization never needs it. */
+const loadJose = lazyDriver(() => import('jose'));
 
 /** The provider's key set, found through its discovery document; one per issuer per process. */
 function keySet(issuer: string): () => Promise<KeySet> {
@@ -22,7 +26,7 @@ function keySet(issuer: string): () => Promise<KeySet> {
       if (!res.ok) throw new Error(`discovery of ${issuer} answered ${res.status}`);
       const { jwks_uri } = (await res.json()) as { jwks_uri?: string };
       if (!jwks_uri) throw new Error(`${issuer} publishes no jwks_uri`);
-      return createRemoteJWKSet(new URL(jwks_uri));
+      return (await loadJose()).createRemoteJWKSet(new URL(jwks_uri));
     })();
     pending.catch(() => {
       pending = undefined; // retry discovery on the next request
@@ -50,6 +54,7 @@ export function organizationBearerAuthenticator(ctx: { db: Db; config: Config; c
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
     if (!JWT.test(token)) return null; // OpsDeck's own session and access tokens are not JWTs
     let claims: JWTPayload;
+    const { jwtVerify } = await loadJose();
     try {
       ({ payload: claims } = await jwtVerify(token, await keys(), {
         issuer: provider.issuer,

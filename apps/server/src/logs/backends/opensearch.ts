@@ -1,12 +1,15 @@
-import { Client } from '@opensearch-project/opensearch';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import type { BackendPage, LogBackend, LogSearch } from '../types.js';
 import { LogBackendError } from '../types.js';
 import { type Hit, hitLines, type SearchSpec, searchBody, totalOf } from './searchQuery.js';
 
+/** The OpenSearch client, loaded at the first search: most servers and every CLI start never search. */
+const loadOpensearch = lazyDriver(() => import('@opensearch-project/opensearch'));
+
 /** OpenSearch through its official client: one search per page, `search_after` for the next. */
 export function opensearchBackend(spec: SearchSpec, labels: Record<string, string>): LogBackend {
-  const client = () =>
-    new Client({
+  const client = async () =>
+    new (await loadOpensearch()).Client({
       node: spec.address,
       ...(spec.username ? { auth: { username: spec.username, password: spec.password ?? '' } } : {}),
       ...(spec.apiKey ? { headers: { authorization: `ApiKey ${spec.apiKey}` } } : {}),
@@ -15,7 +18,7 @@ export function opensearchBackend(spec: SearchSpec, labels: Record<string, strin
   return {
     async search(q: LogSearch): Promise<BackendPage> {
       const body = searchBody(spec, q, { ...q.labels });
-      const c = client();
+      const c = await client();
       try {
         const pending = c.search({ index: spec.index, body: body as never });
         const abort = () => pending.abort();

@@ -1,9 +1,12 @@
 import { emailSchema } from '@opsdeck/schema';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import { lazyDriver } from '../../integrations/lazyDriver.js';
 import { list } from './http.js';
 import { markdownToHtml } from './markdown.js';
 import { ChannelError, defineChannel } from './types.js';
+
+/** The SMTP client, loaded at the first email sent. */
+const loadNodemailer = lazyDriver(async () => (await import('nodemailer')).default);
 
 /**
  * Email over SMTP (nodemailer). Port 587 and encryption Auto by default: Auto uses implicit TLS
@@ -58,7 +61,7 @@ export const email = defineChannel({
   async send(t, msg, ctx) {
     const implicit = t.encryption === 'ImplicitTLS' || (t.encryption === 'Auto' && t.port === 465);
     const method = { Plain: 'PLAIN', Login: 'LOGIN', CRAMMD5: 'CRAM-MD5' }[t.auth as string];
-    const transport = nodemailer.createTransport({
+    const transport = (await loadNodemailer()).createTransport({
       host: t.host,
       port: t.port,
       secure: implicit,
