@@ -1,8 +1,9 @@
 import type { PlaybookSpec } from '@opsdeck/schema';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
 import { settlePlaybookSend } from '../notifications/send.js';
 import type { ClaimedRun } from './claims.js';
-import { delayMs, shouldRun } from './conditions.js';
+import { delayMs, shouldRun, usesEnv } from './conditions.js';
 import { loadTargets, loadUser } from './env.js';
 import { actionAgent } from './runsOn.js';
 import './tables.js';
@@ -46,19 +47,53 @@ export async function runEnv(db: Executor, run: ClaimedRun, done: DoneAction[]):
   };
 }
 
-export async function doneActions(db: Executor, runId: string): Promise<Array<DoneAction & { action_index: number }>> {
+/** An action row of a run as steps and templates read it. */
+export type RecordedAction = DoneAction & { action_index: number };
+
+export async function doneActions(db: Executor, runId: string): Promise<RecordedAction[]> {
   return db
     .selectFrom('playbook_run_actions')
     .select(['name', 'status', 'result', 'error', 'action_index'])
     .where('playbook_run_id', '=', runId)
     .orderBy('action_index')
-    .execute() as Promise<Array<DoneAction & { action_index: number }>>;
+    .execute() as Promise<RecordedAction[]>;
 }
 
-/** Advances a claimed run by one step; answers whether an action was scheduled (work for the action consumer). */
-export async function advanceRun(db: Executor, run: ClaimedRun, now: Date): Promise<boolean> {
+/**
+ * The action rows of run `runId` as one JSON array (what doneActions answers), for a statement
+ * that reads more. `written` names a CTE of the same statement that updated row `id` and returns
+ * its columns: its new values stand in for the row, which the statement's snapshot shows as before.
+ */
+export function recordedActionsJson(
+  runId: RawBuilder<unknown> | string,
+  written?: { id: string; cte: string },
+): RawBuilder<RecordedAction[]> {
+  const rows = written
+    ? sql`select name, status, result, error, action_index from playbook_run_actions
+          where playbook_run_id = ${runId}::uuid and id <> ${written.id}::uuid
+          union all select name, status, result, error, action_index from ${sql.table(written.cte)}`
+    : sql`select name, status, result, error, action_index from playbook_run_actions
+          where playbook_run_id = ${runId}::uuid`;
+  return sql<RecordedAction[]>`(
+    select coalesce(jsonb_agg(jsonb_build_object('name', a.name, 'status', a.status, 'result', a.result,
+                                                 'error', a.error, 'action_index', a.action_index)
+                              order by a.action_index), '[]'::jsonb)
+    from (${rows}) a)`;
+}
+
+/**
+ * Advances a claimed run by one step; answers whether an action was scheduled (work for the
+ * action consumer). `recorded` is the run's action rows when the caller has just read them under the
+ * run row's lock.
+ */
+export async function advanceRun(
+  db: Executor,
+  run: ClaimedRun,
+  now: Date,
+  recorded?: RecordedAction[],
+): Promise<boolean> {
   const spec = run.spec as unknown as PlaybookSpec;
-  const done = await doneActions(db, run.id);
+  const done = recorded ?? (await doneActions(db, run.id));
   let next = done.length ? Math.max(...done.map((d) => d.action_index)) + 1 : 0;
   try {
     while (next < spec.actions.length) {
@@ -68,7 +103,8 @@ export async function advanceRun(db: Executor, run: ClaimedRun, now: Date): Prom
         anyFailed: done.some((d) => d.status === 'failed'),
         anyTimedOut: done.some((d) => d.status === 'failed' && /timed out/.test(d.error ?? '')),
       };
-      const env = await runEnv(db, run, done);
+      // the env (targets and user read from the database) only for an `if` or `delay` in CEL
+      const env = usesEnv(action) ? await runEnv(db, run, done) : {};
       if (!shouldRun(action.if, prior, env)) {
         await db
           .insertInto('playbook_run_actions')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
 import { settlePlaybookSend } from '../notifications/send.js';
+import { type RecordedAction, recordedActionsJson } from './advance.js';
 import './tables.js';
 
 /**
@@ -27,9 +28,14 @@ export interface ClaimedRun {
   notification_send_id: string | null;
   /** The playbook's id, name, namespace and title when the loader joined them (else runEnv reads them). */
   playbook?: Record<string, unknown> | null;
+  /** The run's action rows in order, when the claim or loader read them (else the step reads them). */
+  actions?: RecordedAction[];
 }
 
-/** Due scheduled runs, moved to running (start_time set on the first claim). Uses playbook_runs_due_idx. */
+/**
+ * Due scheduled runs, moved to running (start_time set on the first claim), with their action rows
+ * for the step that follows in the claim's transaction. Uses playbook_runs_due_idx.
+ */
 export async function claimRuns(db: Executor, now: Date, limit: number): Promise<ClaimedRun[]> {
   const { rows } = await sql<ClaimedRun>`
     update playbook_runs r set status = 'running', start_time = coalesce(r.start_time, ${now})
@@ -40,7 +46,8 @@ export async function claimRuns(db: Executor, now: Date, limit: number): Promise
       limit ${limit}
       for update skip locked)
     returning r.id, r.playbook_id, r.spec, r.status, r.parameters, r.config_id, r.check_id, r.component_id,
-              r.created_by, r.request, r.start_time, r.timeout::text as timeout, r.notification_send_id`.execute(db);
+              r.created_by, r.request, r.start_time, r.timeout::text as timeout, r.notification_send_id,
+              ${recordedActionsJson(sql.ref('r.id'))} as actions`.execute(db);
   return rows;
 }
 

@@ -63,3 +63,11 @@ export function delayMs(text: string | undefined, env: Record<string, unknown>):
   }
   throw new Error(`delay: expected a duration, got ${JSON.stringify(v)}`);
 }
+
+/** Whether an action's `if` or `delay` is CEL, which reads the run's template env. */
+export function usesEnv(action: { if?: string; delay?: string }): boolean {
+  const when = action.if?.trim();
+  if (when && !(IF_FUNCTIONS as readonly string[]).includes(when)) return true;
+  const delay = action.delay?.trim();
+  return !!delay && parseDuration(delay) === undefined;
+}

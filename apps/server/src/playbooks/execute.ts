@@ -4,7 +4,7 @@ import type { Db } from '../db/connection.js';
 import { ACTIONS } from './actions/registry.js';
 import type { ActionContext, ActionOutcome } from './actions/types.js';
 import { checksum } from './actions/workdir.js';
-import { advanceRun, doneActions, runEnv } from './advance.js';
+import { advanceRun, doneActions, type RecordedAction, recordedActionsJson, runEnv } from './advance.js';
 import { type ClaimedAction, type ClaimedRun, timeOutRuns } from './claims.js';
 import { withContentType } from './contentType.js';
 import { renderDeep } from './env.js';
@@ -36,13 +36,18 @@ export interface ExecuteDeps {
 
 export type RunRow = ClaimedRun & { status: string };
 
+/**
+ * A run with its playbook header and its action rows (earlier results for the action's
+ * templates), in one statement: an action's executor needs all three, and this runs once per action.
+ */
 export async function loadRun(db: Db, id: string): Promise<RunRow | undefined> {
   const { rows } = await sql<RunRow>`
     select r.id, r.playbook_id, r.spec, r.status, r.parameters, r.config_id, r.check_id, r.component_id,
            r.created_by, r.request, r.start_time, r.timeout::text as timeout, r.notification_send_id,
            case when p.id is null then null
                 else jsonb_build_object('id', p.id, 'name', p.name, 'namespace', p.namespace, 'title', p.title) end
-             as playbook
+             as playbook,
+           ${recordedActionsJson(sql.ref('r.id'))} as actions
     from playbook_runs r left join playbooks p on p.id = r.playbook_id
     where r.id = ${id}`.execute(db.kysely);
   return rows[0];
@@ -83,7 +88,9 @@ export async function prepareAction(
   const spec = run.spec as unknown as PlaybookSpec;
   const action = spec.actions[claimed.action_index];
   if (!action) throw new Error(`the run's spec has no action ${claimed.action_index}`);
-  const done = (await doneActions(db.kysely, run.id)).filter((d) => d.action_index < claimed.action_index);
+  const done = (run.actions ?? (await doneActions(db.kysely, run.id))).filter(
+    (d) => d.action_index < claimed.action_index,
+  );
   const env = await runEnv(db.kysely, run, done);
   for (const e of spec.env ?? [])
     (env.env as Record<string, unknown>)[e.name as string] = (await deps.actionContext.resolveEnv(e)) ?? '';
@@ -140,7 +147,12 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
   await recordAction(deps, run, claimed, outcome, action?.retry);
 }
 
-/** Stores an action's outcome under the claim of `deps.owner`; answers false when the claim was lost. */
+/**
+ * Stores an action's outcome under the claim of `deps.owner`; answers false when the claim was
+ * lost. One statement writes the outcome, takes the run row (retrying, or running for its next
+ * step) only when the outcome was written, and reads the run's action rows as they now stand;
+ * the next step follows in the same transaction.
+ */
 export async function recordAction(
   deps: Pick<ExecuteDeps, 'db' | 'owner' | 'now'>,
   run: RunRow,
@@ -149,24 +161,30 @@ export async function recordAction(
   retry: PlaybookSpec['actions'][number]['retry'],
 ): Promise<boolean> {
   const now = deps.now();
+  const retrying = !outcome.ok && !!retry && claimed.retry_count < retry.limit;
+  const status = retrying ? 'sleeping' : outcome.ok ? 'completed' : 'failed';
+  const wakeAt = retrying ? new Date(now.getTime() + backoffMs(retry, claimed.retry_count)) : null;
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const retrying = !outcome.ok && retry && claimed.retry_count < retry.limit;
-    const next = retrying
-      ? {
-          status: 'sleeping',
-          retry_count: claimed.retry_count + 1,
-          scheduled_time: new Date(now.getTime() + backoffMs(retry, claimed.retry_count)),
-        }
-      : { status: outcome.ok ? 'completed' : 'failed', end_time: now };
-    const updated = await trx
-      .updateTable('playbook_run_actions')
-      .set({ ...next, result: JSON.stringify(outcome.result), error: outcome.error ?? null, lease_until: null })
-      .where('id', '=', claimed.id)
-      .where('status', '=', 'running')
-      .where('claimed_by', '=', deps.owner)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return false; // cancelled or taken over meanwhile
+    const { rows } = await sql<{ updated: boolean; held: boolean; actions: RecordedAction[] | null }>`
+      with updated as (
+        update playbook_run_actions
+        set status = ${status}, retry_count = retry_count + ${retrying ? 1 : 0},
+            scheduled_time = coalesce(${wakeAt}::timestamptz, scheduled_time),
+            end_time = coalesce(${retrying ? null : now}::timestamptz, end_time),
+            result = ${JSON.stringify(outcome.result)}::jsonb, error = ${outcome.error ?? null}, lease_until = null
+        where id = ${claimed.id} and status = 'running' and claimed_by = ${deps.owner}
+        returning name, status, result, error, action_index),
+      held as (
+        update playbook_runs set status = ${retrying ? 'retrying' : 'running'}
+        where id = ${run.id} and status in ('running', 'sleeping', 'retrying', 'waiting')
+          and exists (select 1 from updated)
+        returning id)
+      select exists (select 1 from updated) as updated, exists (select 1 from held) as held,
+        ${retrying ? sql`null` : recordedActionsJson(run.id, { id: claimed.id, cte: 'updated' })} as actions`.execute(
+      trx,
+    );
+    const row = rows[0];
+    if (!row?.updated) return false; // cancelled or taken over meanwhile
     if (!retrying) {
       for (const a of outcome.artifacts ?? []) {
         await trx
@@ -183,25 +201,9 @@ export async function recordAction(
           .execute();
       }
     }
-    if (retrying) {
-      await trx
-        .updateTable('playbook_runs')
-        .set({ status: 'retrying' })
-        .where('id', '=', run.id)
-        .where('status', 'in', ['running', 'sleeping', 'retrying', 'waiting'])
-        .execute();
-      return true;
-    }
     // the run's next step is taken here, under the run row's lock and with the outcome, rather
     // than handed back for a claim: one transaction less per action, and still exactly once
-    const held = await trx
-      .updateTable('playbook_runs')
-      .set({ status: 'running' })
-      .where('id', '=', run.id)
-      .where('status', 'in', ['running', 'sleeping', 'retrying', 'waiting'])
-      .returning('id')
-      .executeTakeFirst();
-    if (held) await advanceRun(trx, run, now);
+    if (!retrying && row.held) await advanceRun(trx, run, now, row.actions ?? undefined);
     return true;
   });
 }

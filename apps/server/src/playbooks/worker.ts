@@ -70,7 +70,7 @@ export class PlaybookWorker {
     // run steps: claim and advance in one transaction each batch
     const steps = await db.kysely.transaction().execute(async (trx) => {
       const runs = await claimRuns(trx, now, 50);
-      for (const run of runs) await advanceRun(trx, run, now);
+      for (const run of runs) await advanceRun(trx, run, now, run.actions);
       return runs.length;
     });
     found ||= steps > 0;

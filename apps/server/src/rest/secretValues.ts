@@ -45,13 +45,33 @@ export class KnownSecrets {
   }
 }
 
+/**
+ * What the SQL URL masker can change, loosened: a text matching none of these comes back from it
+ * unchanged, so it is not sent. Each line covers one rule of `opsdeck_mask_url` (migration 070):
+ * scheme://user:password@ and scheme://token@, secret-named query keys, libpq `password=`,
+ * long token-like path segments, and bearer/basic credentials.
+ */
+const MASKABLE = [
+  /:\/\//,
+  /[?&;#][^=&#;]*(token|secret|password|passwd|pwd|key|auth|signature|sig|credential|session)[^=&#;]*=/i,
+  /(password|pwd)\s*=/i,
+  /\/[A-Za-z0-9_-]{20}/,
+  /(bearer|basic)\s/i,
+];
+
+const maskable = (text: string): boolean => MASKABLE.some((re) => re.test(text));
+
 /** Texts with URL credentials, secret query values, DSN passwords and bearer/basic values masked (in SQL). */
 export async function maskTexts(db: Db, texts: string[]): Promise<string[]> {
-  if (!texts.length) return texts;
+  // an action's result is mostly plain output: only what the masker could change makes the round trip
+  const flags = texts.map(maskable);
+  const sent = texts.filter((_, i) => flags[i]);
+  if (!sent.length) return texts;
   const { rows } = await sql<{ t: string }>`
     select ${maskExpr('url', sql`u.e`, 'text')} as t
-    from unnest(${texts}::text[]) with ordinality as u(e, n) order by u.n`.execute(db.kysely);
-  return rows.map((r) => r.t);
+    from unnest(${sent}::text[]) with ordinality as u(e, n) order by u.n`.execute(db.kysely);
+  let i = 0;
+  return texts.map((t, n) => (flags[n] ? (rows[i++]?.t ?? t) : t));
 }
 
 /** One text as it may be stored or answered: known secrets replaced, then URL-masked. */

@@ -63,7 +63,7 @@ export const execAction: ActionType<Spec> = {
       Object.assign(env, await connectionEnv(spec.connections, dir, ctx));
       // credential files the server wrote go to the sandbox user, who runs the script
       const id = sandboxIdentity(ctx.sandbox.user);
-      if (id) for (const e of await readdir(dir)) await lchown(path.join(dir, e), id.uid, id.gid);
+      if (id && spec.connections) for (const e of await readdir(dir)) await lchown(path.join(dir, e), id.uid, id.gid);
       let cwd = dir;
       if (spec.checkout) {
         const repo = await actionRepo(ctx, spec.checkout);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, chown, lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chown, lstat, mkdtemp, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sandboxIdentity } from '../../sandbox/user.js';
@@ -12,14 +12,16 @@ import type { ActionArtifact } from './types.js';
  */
 
 export async function makeWorkDir(user: string): Promise<string> {
+  // mkdtemp makes the directory 0700 (POSIX): only its owner, the sandbox user below, enters it
   const dir = await mkdtemp(path.join(tmpdir(), 'opsdeck-playbook-'));
   const id = sandboxIdentity(user);
   if (id) await chown(dir, id.uid, id.gid);
-  await chmod(dir, 0o700);
   return dir;
 }
 
-export const removeWorkDir = (dir: string) => rm(dir, { recursive: true, force: true }).catch(() => {});
+/** Removes a work directory: one rmdir when the action left nothing in it, else the whole tree. */
+export const removeWorkDir = (dir: string) =>
+  rmdir(dir).catch(() => rm(dir, { recursive: true, force: true }).catch(() => {}));
 
 /** `*` and `**` globs to a RegExp over forward-slash paths relative to the work directory. */
 function globRegExp(glob: string): RegExp {
