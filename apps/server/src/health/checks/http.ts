@@ -1,7 +1,7 @@
 import { type HttpCheck, httpCheckSchema, parseDuration } from '@opsdeck/schema';
 import { ExprDuration, queryJsonPath, renderTemplate } from '../../expr/index.js';
 import { redactUrl, resolveEndpoint } from '../../integrations/endpoint.js';
-import { type ClientTls, createAgent, type HttpResponse, send } from '../../integrations/http/client.js';
+import { type ClientTls, type HttpResponse, runDispatcher, send } from '../../integrations/http/client.js';
 import { digestAuthorization, parseDigestChallenge } from '../../integrations/http/digest.js';
 import { clientCredentialsToken } from '../../integrations/http/oauth2.js';
 import { daysUntil } from '../../integrations/net.js';
@@ -20,7 +20,7 @@ import { type CheckContext, type CheckType, failure } from './types.js';
  */
 
 /**
- * Ends a run's agent. Destroying an undici dispatcher without a reason makes a new
+ * Ends a run's https agent. Destroying an undici dispatcher without a reason makes a new
  * ClientDestroyedError, whose stack Node's stream code formats (through source maps under tsx):
  * a tenth of the CPU of a plain check run. One reason, made once, serves every run.
  */
@@ -109,10 +109,7 @@ export const httpCheck: CheckType<HttpCheck> = {
     if (!endpoint.url) return failure(new Error('no url: set url or a connection with a url'));
     const shown = redactUrl(endpoint.url);
     const conn = endpoint.connection;
-    const { agent, certificate } = createAgent(
-      await clientTls(spec, ctx, conn?.insecureTls, conn?.certificate),
-      ctx.timeoutMs,
-    );
+    const agent = runDispatcher(await clientTls(spec, ctx, conn?.insecureTls, conn?.certificate), ctx.timeoutMs);
     try {
       const method = spec.method ?? 'GET';
       // Identify ourselves unless the check's own `headers` set a User-Agent.
@@ -147,7 +144,7 @@ export const httpCheck: CheckType<HttpCheck> = {
       }
       const elapsed = Math.round(performance.now() - started);
       const json = parseJson(res);
-      const cert = certificate();
+      const cert = agent.certificate();
       const sslAgeMs = cert ? cert.validTo.getTime() - ctx.now().getTime() : undefined;
       const expiryDays = cert ? daysUntil(cert.validTo, ctx.now()) : undefined;
       const data: Record<string, unknown> = {
@@ -179,7 +176,7 @@ export const httpCheck: CheckType<HttpCheck> = {
       const why = err instanceof Error ? `${err.message}${cause?.message ? `: ${cause.message}` : ''}` : String(err);
       return failure(new Error(`${shown}: ${why}`));
     } finally {
-      agent.destroy(RUN_FINISHED).catch(() => {});
+      agent.release(RUN_FINISHED);
     }
   },
 };
