@@ -43,6 +43,13 @@ export function jobStatus(passed: number, failed: number): JobStatus {
 }
 
 const MAX_TEXT = 4000;
+/** Results one statement carries at most: a writer that fell behind catches up in bounded statements. */
+const MAX_STATEMENT_ROWS = 5000;
+/**
+ * Results kept while the database refuses writes (a few minutes of 100,000 checks a minute): past
+ * it the oldest are dropped and reported, so an outage costs history, never the process's memory.
+ */
+const MAX_BACKLOG = 500_000;
 const clip = (s: string | undefined) => (s === undefined ? null : s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s);
 
 /**
@@ -62,6 +69,10 @@ export class ResultWriter {
     private readonly opts: {
       flushMs?: number;
       maxBatch?: number;
+      /** Rows one statement carries at most (default 5,000). */
+      maxStatementRows?: number;
+      /** Results kept for a retry while the database is away (default 500,000). */
+      maxBacklog?: number;
       onError?: (err: unknown) => void;
       /** Called with each batch once it is stored (check metrics count results only then). */
       onStored?: (results: readonly PendingResult[]) => void;
@@ -101,27 +112,55 @@ export class ResultWriter {
   }
 
   private async writeBatch(): Promise<void> {
+    const limit = this.opts.maxStatementRows ?? MAX_STATEMENT_ROWS;
+    // a writer behind by more than one statement's worth writes it in turns, oldest first
+    while (this.results.length > limit) {
+      if (!(await this.writeResults(this.results.splice(0, limit)))) return;
+    }
     const results = this.results;
     const jobs = this.jobs;
     if (!results.length && !jobs.length) return;
     this.results = [];
     this.jobs = [];
+    if (results.length && !(await this.writeResults(results))) {
+      this.jobs = jobs.concat(this.jobs);
+      return;
+    }
+    if (!jobs.length) return;
     try {
-      if (results.length) {
-        await writeResults(this.db, results);
-        this.opts.onStored?.(results);
-        // after the results, on their own: a retry of the batch would count the results twice
-        await writeArtifacts(this.db, results).catch((err) => this.opts.onError?.(err));
-      }
-      if (jobs.length) await writeJobs(this.db, jobs);
+      await writeJobs(this.db, jobs);
     } catch (err) {
-      // keep the batch for the next flush unless it is the data itself that is refused
-      if (isTransient(err)) {
-        this.results = results.concat(this.results);
-        this.jobs = jobs.concat(this.jobs);
-      }
+      if (isTransient(err)) this.jobs = jobs.concat(this.jobs);
       this.opts.onError?.(err);
     }
+  }
+
+  /** Stores one statement's results; false when they went back to the queue for the next flush. */
+  private async writeResults(results: PendingResult[]): Promise<boolean> {
+    try {
+      await writeResults(this.db, results);
+    } catch (err) {
+      this.opts.onError?.(err);
+      // keep the results for the next flush unless it is the data itself that is refused
+      if (!isTransient(err)) return true;
+      this.results = results.concat(this.results);
+      this.trimBacklog();
+      return false;
+    }
+    this.opts.onStored?.(results);
+    // after the results, on their own: a retry of the batch would count the results twice
+    await writeArtifacts(this.db, results).catch((err) => this.opts.onError?.(err));
+    return true;
+  }
+
+  private trimBacklog(): void {
+    const max = this.opts.maxBacklog ?? MAX_BACKLOG;
+    const over = this.results.length - max;
+    if (over <= 0) return;
+    this.results.splice(0, over);
+    this.opts.onError?.(
+      new Error(`the database has refused check results for too long: ${over} oldest results dropped`),
+    );
   }
 }
 

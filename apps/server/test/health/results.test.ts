@@ -126,4 +126,45 @@ describe('result writer', () => {
     expect(rows[1]?.details).toEqual({ errors: ['b: down'] });
     expect((rows[2]?.details as { errors?: string[] } | undefined)?.errors).toHaveLength(20);
   });
+
+  it('catches up in bounded statements, oldest first, and stores every result', async () => {
+    const { checkIds } = await buildChecks('behind', 1);
+    const [id] = checkIds as [string];
+    const batches: number[] = [];
+    const writer = new ResultWriter(db, { maxStatementRows: 3, onStored: (r) => batches.push(r.length) });
+    const t0 = Date.parse('2026-04-04T10:00:00Z');
+    for (let i = 0; i < 10; i++) writer.add({ checkId: id, time: new Date(t0 + i * 60_000), pass: true, duration: i });
+    await writer.flush();
+    expect(batches).toEqual([3, 3, 3, 1]);
+    const stored = await db.kysely.selectFrom('check_statuses').select('duration').where('check_id', '=', id).execute();
+    expect(stored.map((r) => r.duration).sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('keeps results while the database is away, dropping only the oldest past its backlog', async () => {
+    const { checkIds } = await buildChecks('away', 1);
+    const [id] = checkIds as [string];
+    const errors: string[] = [];
+    let down = true;
+    const refused = Object.assign(new Error('connection refused'), { code: '08006' });
+    const pool = new Proxy(db.pool, {
+      get: (target, key) =>
+        key === 'query' && down ? () => Promise.reject(refused) : Reflect.get(target, key, target),
+    });
+    const writer = new ResultWriter({ ...db, pool } as Db, {
+      maxBacklog: 4,
+      onError: (e) => errors.push((e as Error).message),
+    });
+    const t0 = Date.parse('2026-04-05T10:00:00Z');
+    const add = (i: number) => writer.add({ checkId: id, time: new Date(t0 + i * 60_000), pass: true, duration: i });
+    for (let i = 0; i < 3; i++) add(i);
+    await writer.flush();
+    for (let i = 3; i < 6; i++) add(i);
+    await writer.flush();
+    expect(writer.pending).toBe(4);
+    expect(errors).toContain('the database has refused check results for too long: 2 oldest results dropped');
+    down = false;
+    await writer.flush();
+    const stored = await db.kysely.selectFrom('check_statuses').select('duration').where('check_id', '=', id).execute();
+    expect(stored.map((r) => r.duration).sort((a, b) => Number(a) - Number(b))).toEqual([2, 3, 4, 5]);
+  });
 });
