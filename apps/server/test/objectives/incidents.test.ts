@@ -122,4 +122,34 @@ describe('incident rules on objective events', () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('objectives');
   });
+
+  it('lists for a component only the objectives that read its checks', async () => {
+    const { rows } = await sql<{ id: string }>`
+      insert into components (name, external_id, type, health, status)
+      values ('cart-service', 'cart-service', 'Service', 'healthy', 'healthy') returning id`.execute(server.db.kysely);
+    const applied = await applyYaml(
+      server,
+      `apiVersion: opsdeck.dev/v1
+kind: ServiceLevelObjective
+metadata: { name: cart-service-availability }
+spec:
+  target: 99
+  window: 7d
+  indicator:
+    availability: { checks: { component: cart-service } }
+`,
+    );
+    expect(applied.status).toBe(200);
+    const names = async (q: string) => {
+      const res = await server.fetch(`/api/slos?component=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { objectives: Array<{ name: string }> }).objectives.map((o) => o.name);
+    };
+    expect(await names('cart-service')).toEqual(['cart-service-availability']);
+    expect(await names(rows[0]?.id as string)).toEqual(['cart-service-availability']);
+    expect(await names('no-such-component')).toEqual([]);
+    const bad = await server.fetch('/api/slos?component=');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('component: expected a component id or name');
+  });
 });
