@@ -18,7 +18,7 @@ import { type Exclusion, type MinuteRule, type MinuteSeries, readRawMinutes, rol
  */
 export const SETTLE_MS = 10 * MINUTE_MS;
 /** Hours computed per query while filling (bounds the rows one query reads). */
-const FILL_HOURS = 6;
+const FILL_HOURS = 24;
 
 /** A run of bad minutes of one hour that failed the same checks: [first minute, end minute, check ids]. */
 type BadRun = [number, number, string[]];
