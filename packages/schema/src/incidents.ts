@@ -85,7 +85,9 @@ export type ResourceSelector = z.infer<typeof resourceSelectorSchema>;
 
 /**
  * `incident_rules.spec` in Mission Control's IncidentRule CRD shape. `checks` selects the checks the
- * rule watches; `filter.age` is how long a check must stay in a matching status before an
+ * rule watches, `components` topology components and `objectives` service level objectives (failing
+ * while one of their alerts fires; `filter.category` names which: slo.burn.critical,
+ * slo.burn.warning, slo.budget.exhausted); `filter.age` is how long a check must stay in a matching status before an
  * incident opens; autoResolve/autoClose count from the check's recovery. With
  * `hoursOfOperation`, incidents open only inside one of the windows (outside, when `negate`).
  */
@@ -93,6 +95,7 @@ export const incidentRuleSpecSchema = z.object({
   name: z.string().optional(),
   checks: z.array(resourceSelectorSchema).optional(),
   components: z.array(resourceSelectorSchema).optional(),
+  objectives: z.array(resourceSelectorSchema).optional(),
   template: z
     .object({
       title: z.string().optional(),

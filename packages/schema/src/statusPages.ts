@@ -31,10 +31,19 @@ export const statusPageGroupSchema = z
   })
   .strict();
 
-/** `status_pages.spec`: its groups, and how many days ahead maintenance is announced (default 7). */
+/** A service level objective a status page shows the attainment of, by name (and namespace, default any). */
+export const statusPageObjectiveSchema = z
+  .object({ name: z.string().trim().min(1, 'must not be empty'), namespace: z.string().optional() })
+  .strict();
+
+/**
+ * `status_pages.spec`: its groups, the objectives whose attainment it shows, and how many days
+ * ahead maintenance is announced (default 7).
+ */
 export const statusPageSpecSchema = z
   .object({
     groups: z.array(statusPageGroupSchema).max(50).optional(),
+    objectives: z.array(statusPageObjectiveSchema).max(20).optional(),
     maintenanceDaysAhead: z.number().int().min(0).max(90).optional(),
   })
   .strict();
@@ -58,6 +67,8 @@ export interface PublicStatusPage {
       days: Array<{ date: string; status: DayStatus; uptime: number | null }>;
     }>;
   }>;
+  /** The objectives the page names: target and attainment only (percent; null without data). */
+  objectives: Array<{ name: string; target: number; window: string; attainment: number | null }>;
   incidents: Array<{
     title: string;
     status: string;

@@ -50,6 +50,8 @@ export interface EvidencesTable {
   config_analysis_id: string | null;
   component_id: string | null;
   check_id: string | null;
+  /** The service level objective an incident rule opened the incident for (migration 441). */
+  objective_id: string | null;
   definition_of_done: Generated<boolean | null>;
   done: boolean | null;
   factor: boolean | null;

@@ -5,6 +5,7 @@ import { loadMaintenanceWindows, type MaintenanceWindow, windowCovers } from '..
 import { liveChecks, type PageItem } from '../statusPages/items.js';
 import { type Budget, type BudgetAlert, computeBudget } from './budget.js';
 import { selectObjectiveChecks } from './checks.js';
+import { hoursFingerprint, minutesWithKeptHours } from './hours.js';
 import { type Exclusion, type MinuteRule, readMinutes } from './minutes.js';
 import type { StoredObjective } from './store.js';
 
@@ -51,36 +52,62 @@ function indicatorOf(o: StoredObjective): { checks: ObjectiveChecks; rule: Minut
   return { checks: (availability as { checks: ObjectiveChecks }).checks, rule: { kind: 'availability' } };
 }
 
-/** Computes an objective's figures at `now` from stored results, maintenance time left out. */
+/** What an objective reads: its minute rule, the checks it selects and the maintenance windows covering them. */
+export interface ObjectiveSelection {
+  rule: MinuteRule;
+  checks: PageItem[];
+  windowMs: number;
+  /** Each maintenance window covering a selected check, with the checks it covers. */
+  covering: Array<{ window: MaintenanceWindow; checks: PageItem[] }>;
+  /** What the kept hours of this selection are computed from (hours.ts). */
+  fingerprint: string;
+}
+
+export async function selectObjective(db: Executor, o: StoredObjective, shared: Shared): Promise<ObjectiveSelection> {
+  const { checks: selector, rule } = indicatorOf(o);
+  const checks = await selectObjectiveChecks(db, selector, shared.live);
+  const covering = shared.windows.flatMap((window) => {
+    const covered = checks.filter((c) => windowCovers(window, 'check', c));
+    return covered.length ? [{ window, checks: covered }] : [];
+  });
+  const fingerprint = hoursFingerprint(
+    rule,
+    checks.map((c) => c.id),
+    covering.map((w) => ({ id: w.window.id, spec: w.window.spec, checkIds: w.checks.map((c) => c.id) })),
+  );
+  return { rule, checks, windowMs: ms(o.spec.window), covering, fingerprint };
+}
+
+/** The maintenance occurrences overlapping [from, to) as exclusions of the checks each covers. */
+export function exclusionsOf(s: ObjectiveSelection, from: number, to: number): Exclusion[] {
+  return s.covering.flatMap(({ window, checks }) =>
+    occurrences(window.window, from, to).flatMap(([start, end]) => checks.map((c) => ({ checkId: c.id, start, end }))),
+  );
+}
+
+/**
+ * Computes an objective's figures at `now`, maintenance time left out: the hours the evaluation
+ * keeps (hours.ts) and, for the rest of the window, stored results.
+ */
 export async function computeObjective(
   db: Executor,
   o: StoredObjective,
   now: number,
   shared?: Shared,
 ): Promise<ObjectiveComputation> {
-  const { live, windows } = shared ?? (await loadShared(db));
-  const { checks: selector, rule } = indicatorOf(o);
-  const checks = await selectObjectiveChecks(db, selector, live);
-  const windowMs = ms(o.spec.window);
+  const sel = await selectObjective(db, o, shared ?? (await loadShared(db)));
+  const { rule, checks, windowMs } = sel;
   const from = now - windowMs;
-  const maintenance: ObjectiveComputation['maintenance'] = [];
-  const exclusions: Exclusion[] = [];
-  for (const w of windows) {
-    const covered = checks.filter((c) => windowCovers(w, 'check', c));
-    if (covered.length === 0) continue;
-    for (const [start, end] of occurrences(w.window, from, now)) {
-      maintenance.push({ window: w, start, end });
-      for (const c of covered) exclusions.push({ checkId: c.id, start, end });
-    }
-  }
-  const series = await readMinutes(
-    db,
-    checks.map((c) => c.id),
-    rule,
-    from,
-    now,
-    exclusions,
+  const maintenance: ObjectiveComputation['maintenance'] = sel.covering.flatMap(({ window }) =>
+    occurrences(window.window, from, now).map(([start, end]) => ({ window, start, end })),
   );
+  const exclusions = exclusionsOf(sel, from, now);
+  const ids = checks.map((c) => c.id);
+  const series = ids.length
+    ? await minutesWithKeptHours(db, o.id, sel.fingerprint, from, now, (a, b) =>
+        readMinutes(db, ids, rule, a, b, exclusions),
+      )
+    : { minutes: [], hours: [] };
   const budget = computeBudget({
     target: o.spec.target,
     windowMs,

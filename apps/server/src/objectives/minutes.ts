@@ -28,16 +28,20 @@ function excluded(exclusions: Exclusion[], check: string, time: string) {
     where m.check_id = ${sql.ref(check)} and ${sql.ref(time)} >= m.s and ${sql.ref(time)} < m.e)`;
 }
 
-/** The hours only rollups still hold (no raw row): availability from the worst check, latency from the summed histogram. */
-async function rollupHours(
+/**
+ * The hours of [from, to) known from rollups, except `rawHours` (read raw instead): availability
+ * from the worst check, latency from the summed histogram.
+ */
+export async function rollupHours(
   db: Executor,
-  ids: ReturnType<typeof sql>,
+  checkIds: string[],
   rule: MinuteRule,
   from: string,
   to: string,
   exclusions: Exclusion[],
   rawHours: Set<number>,
 ): Promise<HourEstimate[]> {
+  const ids = sql`${checkIds}::uuid[]`;
   const where = sql`h.check_id = any(${ids}) and h.created_at >= ${from}::timestamptz and h.created_at < ${to}::timestamptz
     and h.total > 0 and not ${excluded(exclusions, 'h.check_id', 'h.created_at')}`;
   const at = sql`(extract(epoch from h.created_at) * 1000)::float8`;
@@ -62,10 +66,50 @@ async function rollupHours(
     });
 }
 
+/** One minute that has raw results: how many count (n), whether it is bad and which checks failed in it. */
+export interface RawMinute {
+  t: number;
+  n: number;
+  bad: boolean | null;
+  failing: string[] | null;
+}
+
 /**
- * The minutes of `checkIds` in [from, to) from raw results (check_statuses, by its primary key
- * check_id, time), and the hours before them that only hourly rollups still hold. A result inside
- * an exclusion of its check is left out; a result without a status (invalid) counts neither.
+ * Every minute of `checkIds` in [fromTs, toTs) with a raw result (check_statuses, by its primary
+ * key check_id, time), and what the results that count say of it: a result inside an exclusion of
+ * its check, or without a status (invalid), counts neither.
+ */
+export async function readRawMinutes(
+  db: Executor,
+  checkIds: string[],
+  rule: MinuteRule,
+  fromTs: string,
+  toTs: string,
+  exclusions: Exclusion[],
+): Promise<RawMinute[]> {
+  const ids = sql`${checkIds}::uuid[]`;
+  const bad =
+    rule.kind === 'availability'
+      ? sql`bool_or(not s.status) filter (where s.counted)`
+      : sql`percentile_cont(${rule.percentile / 100}::float8) within group (order by s.duration) filter (where s.counted) > ${rule.thresholdMs}`;
+  const failing =
+    rule.kind === 'availability'
+      ? sql`array_agg(distinct s.check_id::text) filter (where s.counted and not s.status)`
+      : sql`array_agg(distinct s.check_id::text) filter (where s.counted and s.duration > ${rule.thresholdMs})`;
+  const { rows } = await sql<RawMinute>`
+    select (extract(epoch from date_trunc('minute', s.time)) * 1000)::float8 as t,
+           count(*) filter (where s.counted)::int as n, ${bad} as bad, ${failing} as failing
+    from (select c.check_id, c.time, c.status, c.duration,
+                 c.status is not null and not ${excluded(exclusions, 'c.check_id', 'c.time')} as counted
+          from check_statuses c
+          where c.check_id = any(${ids}) and c.time >= ${fromTs}::timestamptz and c.time < ${toTs}::timestamptz) s
+    group by 1 order by 1`.execute(db);
+  return rows.map((r) => ({ ...r, t: Number(r.t) }));
+}
+
+/**
+ * The minutes of `checkIds` in [from, to) from raw results, and the hours before them that only
+ * hourly rollups still hold (an hour with any raw row in the range is read raw).
  */
 export async function readMinutes(
   db: Executor,
@@ -76,36 +120,18 @@ export async function readMinutes(
   exclusions: Exclusion[],
 ): Promise<MinuteSeries> {
   if (checkIds.length === 0) return { minutes: [], hours: [] };
-  const ids = sql`${checkIds}::uuid[]`;
   const fromTs = new Date(Math.floor(from / MINUTE_MS) * MINUTE_MS).toISOString();
   const toTs = new Date(to).toISOString();
-  const bad =
-    rule.kind === 'availability'
-      ? sql`bool_or(not s.status) filter (where s.counted)`
-      : sql`percentile_cont(${rule.percentile / 100}::float8) within group (order by s.duration) filter (where s.counted) > ${rule.thresholdMs}`;
-  const failing =
-    rule.kind === 'availability'
-      ? sql`array_agg(distinct s.check_id::text) filter (where s.counted and not s.status)`
-      : sql`array_agg(distinct s.check_id::text) filter (where s.counted and s.duration > ${rule.thresholdMs})`;
-  // one pass over the raw rows: every minute that has one (its hour is then read raw, not from the
-  // rollup), and what the rows that count say of it
-  const { rows } = await sql<{ t: number; n: number; bad: boolean | null; failing: string[] | null }>`
-    select (extract(epoch from date_trunc('minute', s.time)) * 1000)::float8 as t,
-           count(*) filter (where s.counted)::int as n, ${bad} as bad, ${failing} as failing
-    from (select c.check_id, c.time, c.status, c.duration,
-                 c.status is not null and not ${excluded(exclusions, 'c.check_id', 'c.time')} as counted
-          from check_statuses c
-          where c.check_id = any(${ids}) and c.time >= ${fromTs}::timestamptz and c.time < ${toTs}::timestamptz) s
-    group by 1 order by 1`.execute(db);
-  const rawHours = new Set(rows.map((r) => Math.floor(Number(r.t) / HOUR_MS) * HOUR_MS));
+  const rows = await readRawMinutes(db, checkIds, rule, fromTs, toTs, exclusions);
+  const rawHours = new Set(rows.map((r) => Math.floor(r.t / HOUR_MS) * HOUR_MS));
   const minutes = rows
     .filter((r) => r.n > 0)
     .map((r) => ({
-      t: Number(r.t),
+      t: r.t,
       bad: Boolean(r.bad),
       ...(r.bad && r.failing?.length ? { failing: r.failing } : {}),
     }));
   const hourFrom = new Date(Math.floor(from / HOUR_MS) * HOUR_MS).toISOString();
-  const hours = await rollupHours(db, ids, rule, hourFrom, toTs, exclusions, rawHours);
+  const hours = await rollupHours(db, checkIds, rule, hourFrom, toTs, exclusions, rawHours);
   return { minutes, hours: hours.sort((a, b) => a.t - b.t) };
 }

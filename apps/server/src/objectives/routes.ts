@@ -7,12 +7,21 @@ import { notFound } from '../errors.js';
 import { authorize } from '../rbac/authorize.js';
 import { objectiveDetail } from './detail.js';
 import { computeObjective, loadShared } from './figures.js';
-import { loadObjective, loadObjectives } from './store.js';
+import { componentNames, loadObjective, loadObjectives, readsComponent } from './store.js';
 
 const params = z.object({ id: z.uuid({ error: 'id: expected an objective id (a UUID)' }) });
+const listQuery = z.object({
+  component: z
+    .string()
+    .trim()
+    .min(1, { error: 'component: expected a component id or name' })
+    .max(256, { error: 'component: at most 256 characters' })
+    .optional(),
+});
 
 /**
- * GET /api/slos (every objective's figures) and GET /api/slos/:id (one, with the checks it reads,
+ * GET /api/slos (every objective's figures; `?component=` only those whose indicator reads that
+ * component's checks, as its panel shows them) and GET /api/slos/:id (one, with the checks it reads,
  * its bad intervals, incidents and maintenance in its window). Objectives read check results, so
  * they are read as checks are (canaries); incidents are listed to who may read incidents.
  */
@@ -20,9 +29,15 @@ export async function objectiveRoutes(scope: FastifyInstance, ctx: AppContext): 
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const auth = { resource: 'canaries', action: 'read' } as const;
 
-  app.get('/api/slos', { config: { auth } }, async () => {
+  app.get('/api/slos', { config: { auth }, schema: { querystring: listQuery } }, async (request) => {
     const now = ctx.clock.now().getTime();
-    const [objectives, shared] = await Promise.all([loadObjectives(ctx.db.kysely), loadShared(ctx.db.kysely)]);
+    const { component } = request.query;
+    const [all, shared, names] = await Promise.all([
+      loadObjectives(ctx.db.kysely),
+      loadShared(ctx.db.kysely),
+      component ? componentNames(ctx.db.kysely, component) : Promise.resolve(undefined),
+    ]);
+    const objectives = names ? all.filter((o) => readsComponent(o, names)) : all;
     const out = [];
     for (const o of objectives) out.push((await computeObjective(ctx.db.kysely, o, now, shared)).figures);
     return { objectives: out };

@@ -48,3 +48,19 @@ export async function loadObjective(db: Executor, id: string): Promise<StoredObj
     where deleted_at is null and id = ${id}::uuid`.execute(db);
   return rows[0] ? parsed(rows[0]) : undefined;
 }
+
+/** The id and name of the live component `idOrName` names (empty when none does). */
+export async function componentNames(db: Executor, idOrName: string): Promise<Set<string>> {
+  const { rows } = await sql<{ id: string; name: string }>`
+    select id, name from components where deleted_at is null and (id::text = ${idOrName} or name = ${idOrName})`.execute(
+    db,
+  );
+  return new Set(rows.flatMap((r) => [r.id, r.name]));
+}
+
+/** Whether an objective's indicator reads a component's checks (its `component`, by id or name). */
+export function readsComponent(o: StoredObjective, names: Set<string>): boolean {
+  const { availability, latency } = o.spec.indicator;
+  const component = (latency ?? availability)?.checks.component;
+  return component !== undefined && names.has(component);
+}

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, Json, Timestamp } from '../db/types.js';
 
-/** Tables of migration 430_objectives. */
+/** Tables of migrations 430_objectives and 440_objective_hours. */
 
 export interface ServiceLevelObjectivesTable {
   id: Generated<string>;
@@ -23,9 +23,21 @@ export interface ServiceLevelObjectiveAlertsTable {
   changed_at: CreatedAt;
 }
 
+export interface ServiceLevelObjectiveHoursTable {
+  objective_id: string;
+  hour: Timestamp;
+  fingerprint: string;
+  seen_mask: Generated<string>;
+  good_mask: Generated<string>;
+  bad_mask: Generated<string>;
+  bad_runs: Generated<Json>;
+  ratio: number | null;
+}
+
 declare module '../db/types.js' {
   interface Database {
     service_level_objectives: ServiceLevelObjectivesTable;
     service_level_objective_alerts: ServiceLevelObjectiveAlertsTable;
+    service_level_objective_hours: ServiceLevelObjectiveHoursTable;
   }
 }

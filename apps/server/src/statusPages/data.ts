@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
 import { occurrences } from '../maintenance/spec.js';
 import { loadMaintenanceWindows, type MaintenanceWindow, windowCovers } from '../maintenance/windows.js';
+import { computeObjective, loadShared } from '../objectives/figures.js';
+import { loadObjectives } from '../objectives/store.js';
 import { DAY_MS, dailyBars, hourlyResults } from './bars.js';
 import { liveChecks, liveComponents, type PageItem, selectItems } from './items.js';
 
@@ -105,9 +107,28 @@ export async function publicStatusPage(db: Executor, slug: string, now: Date): P
     logoUrl: page.logo_url,
     status: pageStatus(outGroups.flatMap((g) => g.items)),
     groups: outGroups,
+    objectives: await pageObjectives(db, spec.objectives ?? [], t),
     incidents: await publicIncidents(db),
     maintenance: [...upcoming.values()].sort((a, b) => a.start.localeCompare(b.start)).slice(0, 20),
   };
+}
+
+/** The attainment of the objectives a page names, in the page's order (names matching none are left out). */
+async function pageObjectives(
+  db: Executor,
+  wanted: Array<{ name: string; namespace?: string }>,
+  now: number,
+): Promise<PublicStatusPage['objectives']> {
+  if (wanted.length === 0) return [];
+  const [all, shared] = await Promise.all([loadObjectives(db), loadShared(db)]);
+  const out: PublicStatusPage['objectives'] = [];
+  for (const w of wanted) {
+    const o = all.find((x) => x.name === w.name && (w.namespace === undefined || x.namespace === w.namespace));
+    if (!o) continue;
+    const { figures } = await computeObjective(db, o, now, shared);
+    out.push({ name: o.name, target: figures.target, window: figures.window, attainment: figures.attainment });
+  }
+  return out;
 }
 
 /** Open incidents marked public, newest first, with their public updates (newest first). */

@@ -66,6 +66,10 @@ function checkPublished(spec: StatusPageSpec, subject: Subject): void {
       }
     }
   }
+  // an objective's attainment is read as checks are
+  if (spec.objectives?.length && !authorize(subject, 'canaries', 'read').allowed) {
+    throw forbiddenWrite('spec.objectives: you may not read canaries, so a page of yours may not publish objectives');
+  }
 }
 
 function checkUpdate(row: Row, insert: boolean): Row {

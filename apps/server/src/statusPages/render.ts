@@ -95,6 +95,20 @@ function renderMaintenance(windows: PublicStatusPage['maintenance']): string {
   return `<section id="maintenance"><h2>Scheduled maintenance</h2>${body}</section>`;
 }
 
+/** The objectives' attainment against their targets, one row each. */
+function renderObjectives(objectives: PublicStatusPage['objectives']): string {
+  if (objectives.length === 0) return '';
+  const rows = objectives
+    .map(
+      (o) =>
+        `<div class="row"><span>${esc(o.name)}</span><span>${esc(
+          o.attainment === null ? 'no data' : `${o.attainment.toFixed(2)}%`,
+        )} <span class="muted">(target ${esc(String(o.target))}% over ${esc(o.window)})</span></span></div>`,
+    )
+    .join('');
+  return `<section id="objectives"><h2>Service level objectives</h2>${rows}</section>`;
+}
+
 /** The whole page as HTML, every value escaped; its one script only localizes times. */
 export function renderStatusPage(page: PublicStatusPage, jsonHref: string): string {
   const logo = page.logoUrl ? `<img src="${esc(page.logoUrl)}" alt="">` : '';
@@ -110,7 +124,7 @@ export function renderStatusPage(page: PublicStatusPage, jsonHref: string): stri
 <header>${logo}<h1>${esc(page.title)}</h1></header>${page.description ? `<p>${esc(page.description)}</p>` : ''}
 <div class="banner" style="background:${COLORS[page.status === 'maintenance' ? 'maintenance' : page.status]}">${esc(
     BANNERS[page.status],
-  )}</div>${renderIncidents(page.incidents)}${renderMaintenance(page.maintenance)}${groups}
+  )}</div>${renderIncidents(page.incidents)}${renderMaintenance(page.maintenance)}${renderObjectives(page.objectives)}${groups}
 <p class="muted"><span id="time-zone">Times in UTC.</span> <a href="${esc(jsonHref)}">JSON</a></p></main>
 <script src="${LOCAL_TIMES_PATH}"></script></body></html>`;
 }

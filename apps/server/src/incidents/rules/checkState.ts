@@ -4,11 +4,16 @@ import type { Selectable } from './selector.js';
 
 /** A check as the incident rules see it. */
 export interface CheckState extends Selectable {
-  /** A check (default), or a topology component watched through the rule's `components` selectors. */
-  kind?: 'check' | 'component';
+  /**
+   * A check (default), a topology component watched through the rule's `components` selectors, or
+   * a service level objective watched through its `objectives` selectors.
+   */
+  kind?: 'check' | 'component' | 'objective';
   status: 'healthy' | 'unhealthy' | null;
   severity: string | null;
   category: string | null;
+  /** Every category the state has, when it may have several (an objective's firing alerts); else `category`. */
+  categories?: string[];
   /** When the check entered its current status. */
   lastTransitionTime: Date | null;
   /** Set for a deleted check that an open rule incident still points at: it counts as recovered then. */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/types.js';
 import { coveringWindow, loadMaintenanceWindows } from '../../maintenance/windows.js';
 import { readCheckStates } from './checkState.js';
 import { readComponentStates } from './componentState.js';
+import { readObjectiveStates } from './objectiveState.js';
 import { planRuleActions } from './plan.js';
 import { loadRuleIncidents, loadRules, openRuleIncident, settleRuleIncident } from './store.js';
 
@@ -32,16 +33,24 @@ export async function runIncidentRules(db: Kysely<Database>, clock: Clock): Prom
   const { rules, invalid } = await loadRules(db);
   result.invalidRules = invalid;
   if (rules.length === 0) return result;
-  const [checkStates, componentStates, incidents, windows] = await Promise.all([
+  const [checkStates, componentStates, objectiveStates, incidents, windows] = await Promise.all([
     readCheckStates(db),
     rules.some((r) => r.spec.components?.length) ? readComponentStates(db) : Promise.resolve([]),
+    rules.some((r) => r.spec.objectives?.length) ? readObjectiveStates(db) : Promise.resolve([]),
     loadRuleIncidents(db),
     loadMaintenanceWindows(db),
   ]);
-  const checks = [...checkStates, ...componentStates];
+  const checks = [...checkStates, ...componentStates, ...objectiveStates];
   for (const action of planRuleActions(rules, checks, incidents, now)) {
-    // under a maintenance window nothing opens; it opens on the next run after the window if still failing
-    if (action.kind === 'open' && coveringWindow(windows, action.check.kind ?? 'check', action.check, now)) continue;
+    // under a maintenance window nothing opens; it opens on the next run after the window if still
+    // failing (an objective leaves maintenance time out of its figures already)
+    if (
+      action.kind === 'open' &&
+      action.check.kind !== 'objective' &&
+      coveringWindow(windows, action.check.kind ?? 'check', action.check, now)
+    ) {
+      continue;
+    }
     try {
       if (action.kind === 'open') {
         const id = await openRuleIncident(db, action.rule, action.check, now);

@@ -56,7 +56,8 @@ export function planRuleActions(
   for (const rule of ordered) {
     const checkSelectors = rule.spec.checks ?? [];
     const componentSelectors = rule.spec.components ?? [];
-    if (checkSelectors.length === 0 && componentSelectors.length === 0) continue;
+    const objectiveSelectors = rule.spec.objectives ?? [];
+    if (checkSelectors.length + componentSelectors.length + objectiveSelectors.length === 0) continue;
     const statuses = rule.spec.filter?.status?.length ? rule.spec.filter.status : ['unhealthy'];
     const ageMs = ms(rule.spec.filter?.age) ?? 0;
     const resolveMs = ms(rule.spec.autoResolve?.timeout);
@@ -65,7 +66,12 @@ export function planRuleActions(
 
     for (const check of checks) {
       if (claimed.has(check.id)) continue;
-      const selectors = check.kind === 'component' ? componentSelectors : checkSelectors;
+      const selectors =
+        check.kind === 'component'
+          ? componentSelectors
+          : check.kind === 'objective'
+            ? objectiveSelectors
+            : checkSelectors;
       if (!selectors.some((s) => matchesSelector(s, check))) continue;
       const mine = incidents.filter((i) => i.ruleId === rule.id && i.checkId === check.id);
       const active = mine.filter((i) => isActive(i.status));
@@ -98,11 +104,12 @@ export function planRuleActions(
   return actions;
 }
 
-/** The filter's severity and category lists, when given, must contain the check's. */
+/** The filter's severity and category lists, when given, must contain the check's (one of its categories). */
 function passesFilters(spec: IncidentRuleSpec, check: CheckState): boolean {
   const { severity, category } = spec.filter ?? {};
   if (severity?.length && !severity.includes(check.severity ?? '')) return false;
-  if (category?.length && !category.includes(check.category ?? '')) return false;
+  const categories = check.categories ?? [check.category ?? ''];
+  if (category?.length && !category.some((c) => categories.includes(c))) return false;
   return true;
 }
 

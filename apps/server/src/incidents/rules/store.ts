@@ -27,26 +27,43 @@ export async function loadRules(db: Executor): Promise<{ rules: Rule[]; invalid:
   return { rules, invalid };
 }
 
-/** Incidents opened by a rule for a check or component and not closed yet (uses evidences_check_idx). */
+/** Incidents opened by a rule for a check, component or objective and not closed yet (uses evidences_check_idx). */
 export async function loadRuleIncidents(db: Executor): Promise<RuleIncident[]> {
   const rows = await db
     .selectFrom('incidents as i')
     .innerJoin('hypotheses as h', 'h.incident_id', 'i.id')
     .innerJoin('evidences as e', 'e.hypothesis_id', 'h.id')
-    .select(['i.id', 'i.incident_rule_id', 'i.status', 'i.resolved', 'e.check_id', 'e.component_id'])
+    .select(['i.id', 'i.incident_rule_id', 'i.status', 'i.resolved', 'e.check_id', 'e.component_id', 'e.objective_id'])
     .where('i.incident_rule_id', 'is not', null)
     .where('i.status', '!=', 'closed')
-    .where((eb) => eb.or([eb('e.check_id', 'is not', null), eb('e.component_id', 'is not', null)]))
+    .where((eb) =>
+      eb.or([
+        eb('e.check_id', 'is not', null),
+        eb('e.component_id', 'is not', null),
+        eb('e.objective_id', 'is not', null),
+      ]),
+    )
     .where(sql<string>`e.properties->>'source'`, '=', RULE_EVIDENCE_SOURCE)
     .execute();
   return rows.map((r) => ({
     id: r.id,
     ruleId: r.incident_rule_id as string,
-    checkId: (r.check_id ?? r.component_id) as string,
+    checkId: (r.check_id ?? r.component_id ?? r.objective_id) as string,
     status: r.status,
     resolved: r.resolved,
   }));
 }
+
+/** How a rule's incident names what it was opened for: evidence type, column and the default title. */
+const EVIDENCE = {
+  check: { type: 'check', column: 'check_id', title: '{{check.name}} is {{check.status}}' },
+  component: { type: 'topology', column: 'component_id', title: '{{check.name}} is {{check.status}}' },
+  objective: {
+    type: 'objective',
+    column: 'objective_id',
+    title: 'Objective {{objective.name}}: {{objective.category}}',
+  },
+} as const;
 
 /**
  * Opens the rule's incident for a failing check: the incident from the rule's template, a root
@@ -70,16 +87,17 @@ export async function openRuleIncident(
     if (existing) return null;
 
     const t = rule.spec.template ?? {};
-    const component = check.kind === 'component';
+    const kind = check.kind ?? 'check';
+    const evidence = EVIDENCE[kind];
+    const state = { ...check, last_transition_time: check.lastTransitionTime };
     const vars = {
-      check: { ...check, last_transition_time: check.lastTransitionTime },
-      ...(component ? { component: { ...check, last_transition_time: check.lastTransitionTime } } : {}),
+      check: state,
+      ...(kind === 'check' ? {} : { [kind]: state }),
       rule: { id: rule.id, name: rule.name },
     };
     const author = t.created_by ?? rule.createdBy;
     await setActor(trx, author);
-    const title =
-      renderTemplate(t.title ?? '{{check.name}} is {{check.status}}', vars).trim() || `${check.name} is failing`;
+    const title = renderTemplate(t.title ?? evidence.title, vars).trim() || `${check.name} is failing`;
     const incident = await trx
       .insertInto('incidents')
       .values({
@@ -106,14 +124,14 @@ export async function openRuleIncident(
       .insertInto('evidences')
       .values({
         hypothesis_id: hypothesis.id,
-        type: component ? 'topology' : 'check',
-        ...(component ? { component_id: check.id } : { check_id: check.id }),
+        type: evidence.type,
+        [evidence.column]: check.id,
         description: `${check.name} is ${check.status ?? 'failing'}`,
         definition_of_done: true,
         done: false,
         created_by: author,
         evidence: JSON.stringify({
-          [component ? 'component' : 'check']: { id: check.id, name: check.name, status: check.status },
+          [kind]: { id: check.id, name: check.name, status: check.status },
         }),
         properties: JSON.stringify({ source: RULE_EVIDENCE_SOURCE, incident_rule_id: rule.id }),
         created_at: now,

@@ -2,6 +2,7 @@ import type { ObjectiveChecks, ObjectiveSpec } from '@opsdeck/schema';
 import { FormField, inputClass } from '../../ui/forms/FormField.js';
 import { numberFromInput } from '../../ui/forms/numberInput.js';
 import type { KindFormProps } from '../settings/resources/types.js';
+import { ObjectiveAlertsEditor } from './ObjectiveAlertsEditor.js';
 
 type Spec = Partial<ObjectiveSpec> & Record<string, unknown>;
 type Indicator = 'availability' | 'latency';
@@ -14,8 +15,8 @@ const splitNames = (text: string) =>
 
 /**
  * An objective's target, window and indicator (availability or latency over checks chosen by a
- * label selector, names, a component or a topology). Alerts stay in the YAML view; left out, the
- * SRE workbook's pair applies (14.4× over 1h/5m critical, 6× over 6h/30m warning).
+ * label selector, names, a component or a topology) and burn-rate alerts; without alerts, the SRE
+ * workbook's pair applies (14.4× over 1h/5m critical, 6× over 6h/30m warning).
  */
 export function ObjectiveForm({ values, errors, readOnly, onChange }: KindFormProps) {
   const spec: Spec = values.spec && typeof values.spec === 'object' ? (values.spec as Spec) : {};
@@ -159,6 +160,14 @@ export function ObjectiveForm({ values, errors, readOnly, onChange }: KindFormPr
           )}
         </FormField>
       </div>
+      <ObjectiveAlertsEditor
+        alerts={spec.alerts ?? []}
+        error={err('alerts')}
+        onChange={(alerts) => {
+          const { alerts: _old, ...rest } = spec;
+          onChange('spec', alerts ? { ...rest, alerts } : rest);
+        }}
+      />
     </fieldset>
   );
 }

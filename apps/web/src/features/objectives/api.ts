@@ -12,6 +12,16 @@ export const objectiveQueries = {
       queryFn: ({ signal }) => api.get<{ objectives: ObjectiveFigures[] }>('/api/slos', { signal }),
       refetchInterval: REFRESH_MS,
     }),
+  /** The objectives whose indicator reads a component's checks (its panel's budget badges). */
+  forComponent: (componentId: string) =>
+    queryOptions({
+      queryKey: ['objectives', 'list', { component: componentId }],
+      queryFn: ({ signal }) =>
+        api.get<{ objectives: ObjectiveFigures[] }>(`/api/slos?component=${encodeURIComponent(componentId)}`, {
+          signal,
+        }),
+      refetchInterval: REFRESH_MS,
+    }),
   detail: (id: string) =>
     queryOptions({
       queryKey: ['objectives', 'detail', id],

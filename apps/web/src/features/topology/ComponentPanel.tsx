@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { Tabs } from '../../ui/Tabs.js';
 import { useToasts } from '../../ui/Toasts.js';
+import { ComponentBudgets } from '../objectives/ComponentBudgets.js';
 import { PlaybooksMenu } from '../playbooks/components/PlaybooksMenu.js';
 import { type ComponentNode, downloadSnapshot, setComponentHidden, snapshotUrl, topologyQueries } from './api.js';
 import { PropertyValue } from './PropertyValue.js';
@@ -131,6 +132,7 @@ export function ComponentPanel({ component }: { component: ComponentNode }) {
           </Button>
         </div>
       </div>
+      <ComponentBudgets componentId={component.id} />
       {showSnapshot && (
         <div className="mb-3 rounded-md border border-zinc-200 p-3">
           <Snapshot component={component} />

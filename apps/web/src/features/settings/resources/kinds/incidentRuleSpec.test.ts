@@ -45,6 +45,10 @@ describe('filtersSummary', () => {
       { components: [{ types: ['Database', 'Cache'], namespace: 'prod' }], filter: { status: ['unhealthy'] } },
       'components: in prod type Database|Cache · status unhealthy',
     ],
+    [
+      { objectives: [{ name: 'checkout-*' }], filter: { category: ['slo.burn.critical', 'slo.budget.exhausted'] } },
+      'objectives: checkout-* · category slo.burn.critical|slo.budget.exhausted',
+    ],
     [{ checks: [{}] }, 'checks: all'],
     [{ filter: { age: 'soon' } }, 'Invalid spec'],
   ])('summarises %j as %j', (spec, text) => {

@@ -27,6 +27,8 @@ template:
   type: availability
 autoResolve:
   timeout: 10m
+# objectives: [{ name: checkout-* }] with filter: { category: [slo.burn.critical] } opens incidents
+# from objective events (slo.burn.critical, slo.burn.warning, slo.budget.exhausted)
 `;
 
 /** The spec of a new rule (NEW_RULE_YAML read). */
@@ -90,7 +92,7 @@ function selectorText(s: ResourceSelector): string {
 }
 
 /**
- * A one-line summary of what a rule watches, for the list: its check and component selectors,
+ * A one-line summary of what a rule watches, for the list: its check, component and objective selectors,
  * the status, severity and category filters and how long a match must last.
  */
 export function filtersSummary(spec: unknown): string {
@@ -100,6 +102,7 @@ export function filtersSummary(spec: unknown): string {
   const parts: string[] = [];
   if (s.checks?.length) parts.push(`checks: ${s.checks.map(selectorText).join(', ')}`);
   if (s.components?.length) parts.push(`components: ${s.components.map(selectorText).join(', ')}`);
+  if (s.objectives?.length) parts.push(`objectives: ${s.objectives.map(selectorText).join(', ')}`);
   if (s.filter?.status?.length) parts.push(`status ${s.filter.status.join('|')}`);
   if (s.filter?.severity?.length) parts.push(`severity ${s.filter.severity.join('|')}`);
   if (s.filter?.category?.length) parts.push(`category ${s.filter.category.join('|')}`);

@@ -11,7 +11,7 @@ type Author = { id: string; name: string; avatar: string | null } | null;
 
 /**
  * Incident rules: the name on the form (fixed once saved), the spec (`checks:`, `components:`,
- * `filter:`, `template:`, ...) as the YAML document, checked as it is typed by the schema the
+ * `objectives:` with `filter.category` naming the objective events, `filter:`, `template:`, ...) as the YAML document, checked as it is typed by the schema the
  * server validates with. Their Job History is the incident rules job: runs recorded for the rule
  * and the job's runs over all rules.
  */
