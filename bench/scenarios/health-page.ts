@@ -19,7 +19,7 @@ import { openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { startTestServer } from '../../apps/server/test/helpers/index.js';
 import { CHROMIUM, WEB_DIR } from '../../e2e/harness.js';
-import { seed } from './summary.js';
+import { seed } from '../lib/summarySeed.js';
 
 const PAGE = '/health?hidePassing=false&groupBy=no-group';
 const ROW = 'tr[data-check]';

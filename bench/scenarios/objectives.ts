@@ -16,7 +16,7 @@ import { migrate } from '../../apps/server/src/db/migrate.js';
 import { startTestServer, type TestServer } from '../../apps/server/test/helpers/index.js';
 import { scratchPostgres } from '../lib/postgres.js';
 import { quantile } from '../lib/stats.js';
-import { seed } from './summary.js';
+import { seed } from '../lib/summarySeed.js';
 
 /** p50, p99 and the first time of `runs` GETs after two warm-up ones. */
 async function timed(server: TestServer, url: string, runs: number) {
@@ -39,7 +39,7 @@ async function timed(server: TestServer, url: string, runs: number) {
 async function measure(label: string, db: Db, checks: number, days: number, runs: number): Promise<void> {
   const t0 = performance.now();
   await migrate(db);
-  await seed(db, checks, days);
+  await seed(db, checks, days, { everyHour: true });
   // every seeded check has a team label
   const { rows } = await sql<{ id: string }>`
     insert into service_level_objectives (name, spec) values ('everything', ${JSON.stringify({
