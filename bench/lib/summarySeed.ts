@@ -115,7 +115,8 @@ export async function seed(db: Db, checks: number, days: number, opts: SeedOptio
            days as (select k.fails, d.day, coalesce(s.n, 0) as n
                     from (values (false), (true)) k(fails),
                          (select day from synth union select day from raw) d left join synth s using (day)),
-           per_kind as (
+           -- materialized: a few dozen rows computed once, not once per check they are joined to
+           per_kind as materialized (
              select d.fails, d.day,
                     60 * 160 * d.n + coalesce(r.duration, 0) as duration, 60 * d.n + coalesce(r.total, 0) as total,
                     case when d.fails then 54 else 60 end * d.n + coalesce(r.passed, 0) as passed,

@@ -1,7 +1,7 @@
 // `npm run bench -- objectives [--checks 1000] [--days 30] [--runs 15] [--postgres URL] [--only pglite|postgres]`:
 // one availability objective over N checks and a `days` window, seeded as the summary bench seeds
-// (summary.ts `seed`: hourly rollups for every hour, raw results every 5 minutes for the last 3
-// hours and two other 3-hour blocks), timed through GET /api/slos/:id on the real HTTP server:
+// (lib/summarySeed.ts with `everyHour`: hourly rollups for every hour, raw results every 5 minutes
+// for the last 2 hours and two other 2-hour blocks), timed through GET /api/slos/:id on the real HTTP server:
 // p50, p99 and the first (cold) request, on the embedded database and on PostgreSQL. Target (issue
 // 32): under 200 ms on PostgreSQL for 1,000 checks and 30 days. A deployment keeping 30 days of raw
 // results (the default retention) reads far more raw rows than this seed holds; that case is not
