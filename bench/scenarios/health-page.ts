@@ -19,7 +19,14 @@ import { openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { startTestServer } from '../../apps/server/test/helpers/index.js';
 import { CHROMIUM, WEB_DIR } from '../../e2e/harness.js';
-import { seed } from './summary.js';
+import { seed } from '../lib/summarySeed.js';
+
+// the load average (1, 5, 15 min): on a shared machine it moves these figures more than the page does
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 
 const PAGE = '/health?hidePassing=false&groupBy=no-group';
 const ROW = 'tr[data-check]';
@@ -152,7 +159,9 @@ export async function run(argv: string[]): Promise<void> {
   const browser = await chromium.launch(CHROMIUM);
   try {
     await migrate(db);
+    const t0 = performance.now();
     await seed(db, checks, Number(values.days));
+    console.log(`seeded ${checks} checks in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${load()}`);
     const server = await startTestServer({ db, config: { webDir: WEB_DIR } });
     const open = async (): Promise<[BrowserContext, Page, { bytes: number }]> => {
       const context = await browser.newContext({
@@ -174,6 +183,7 @@ export async function run(argv: string[]): Promise<void> {
     try {
       const loads: Load[] = [];
       let bytes = 0;
+      const loadBefore = load();
       for (let i = 0; i < runs + 1; i++) {
         const [context, page, total] = await open();
         const load = await visit(page);
@@ -197,7 +207,9 @@ export async function run(argv: string[]): Promise<void> {
 
       const pick = (k: keyof Load) => loads.map((l) => l[k]);
       const last = loads.at(-1) as Load;
-      console.log(`first rows of /health with ${checks} checks (${runs} cold visits, the machine may be shared):`);
+      console.log(
+        `first rows of /health with ${checks} checks (${runs} cold visits; load ${loadBefore} before, ${load()} after):`,
+      );
       console.log(`  navigation to first rows: p50 ${f(median(pick('ms')))} ms, worst ${f(worst(pick('ms')))} ms`);
       console.log(
         `  summary requested at ${f(median(pick('requested')))} ms, first byte ${f(median(pick('firstByte')))} ms, ` +
