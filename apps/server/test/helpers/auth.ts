@@ -28,7 +28,14 @@ export const testSubjectAuthenticator: Authenticator = async (request) => {
   if (typeof raw !== 'string') return null;
   try {
     const s = JSON.parse(raw) as Subject;
-    return { id: s.id, kind: s.kind ?? 'person', roles: s.roles ?? [], teamIds: s.teamIds ?? [] };
+    return {
+      id: s.id,
+      kind: s.kind ?? 'person',
+      roles: s.roles ?? [],
+      teamIds: s.teamIds ?? [],
+      // a test may ask as an access token with a scope
+      ...(s.scope !== undefined ? { scope: s.scope } : {}),
+    };
   } catch {
     return null;
   }

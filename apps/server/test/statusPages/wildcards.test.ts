@@ -56,4 +56,30 @@ describe('status page selectors', () => {
     expect(text).not.toContain('PRIVATE-CHECK-NAME');
     expect(text).not.toContain('web-frontend');
   });
+
+  it('refuses checks and objectives from an author who may not read canaries', async () => {
+    // an editor's token scoped to status pages (views) alone: it may write pages, not read checks
+    const as = {
+      roles: ['editor' as const],
+      scope: [{ object: 'views', actions: ['read' as const, 'create' as const, 'update' as const, 'delete' as const] }],
+    };
+    const post = (name: string, spec: unknown) =>
+      server.fetch('/api/db/status_pages', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name, title: name, spec }),
+        as,
+      });
+    const checks = await post('scoped-checks', { groups: [{ name: 'All', checks: [{ name: 'web-frontend' }] }] });
+    expect(checks.status).toBe(403);
+    expect(((await checks.json()) as { message: string }).message).toContain(
+      'spec.groups.0.checks: you may not read canaries',
+    );
+    const objectives = await post('scoped-objectives', { objectives: [{ name: 'checkout-availability' }] });
+    expect(objectives.status).toBe(403);
+    expect(((await objectives.json()) as { message: string }).message).toContain(
+      'spec.objectives: you may not read canaries, so a page of yours may not publish objectives',
+    );
+    expect((await post('scoped-plain', {})).status).toBe(201);
+  });
 });
