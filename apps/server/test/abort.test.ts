@@ -1,0 +1,67 @@
+import { getEventListeners } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { longLivedController, onAbort, runScope, sleep } from '../src/abort.js';
+
+describe('run scopes', () => {
+  it('abort with their parent, with its reason, until disposed', () => {
+    const shutdown = longLivedController();
+    const kept = runScope(shutdown.signal);
+    const done = runScope(shutdown.signal);
+    done.dispose();
+    shutdown.abort(new Error('stopping'));
+    expect(kept.signal.aborted).toBe(true);
+    expect((kept.signal.reason as Error).message).toBe('stopping');
+    expect(done.signal.aborted).toBe(false);
+    kept.dispose();
+  });
+
+  it('put one listener on the parent however many runs are in flight', () => {
+    const shutdown = longLivedController();
+    const scopes = Array.from({ length: 5000 }, () => runScope(shutdown.signal, 60_000));
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(1);
+    for (const s of scopes.slice(0, 4999)) s.dispose();
+    shutdown.abort();
+    expect(scopes.filter((s) => s.signal.aborted)).toHaveLength(1);
+    scopes[4999]?.dispose();
+  });
+
+  it('abort at their deadline with the given reason', async () => {
+    const scope = runScope(undefined, 20, () => new Error('timed out after 20ms'));
+    await sleep(200, scope.signal);
+    expect((scope.signal.reason as Error).message).toBe('timed out after 20ms');
+    scope.dispose();
+  });
+
+  it('start aborted under a parent that already is', () => {
+    const parent = new AbortController();
+    parent.abort('gone');
+    const scope = runScope(parent.signal);
+    expect(scope.signal.reason).toBe('gone');
+    scope.dispose();
+  });
+});
+
+describe('onAbort', () => {
+  it('calls back once, not after removal, and a throwing callback does not stop the others', async () => {
+    const c = new AbortController();
+    const calls: string[] = [];
+    const thrown: unknown[] = [];
+    const onUncaught = (err: unknown) => thrown.push(err);
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      onAbort(c.signal, () => {
+        throw new Error('first');
+      });
+      onAbort(c.signal, (reason) => calls.push(`second ${String(reason)}`));
+      const removed = onAbort(c.signal, () => calls.push('removed'));
+      removed();
+      c.abort('why');
+      c.abort('again');
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(calls).toEqual(['second why']);
+    expect((thrown[0] as Error | undefined)?.message).toBe('first');
+  });
+});
