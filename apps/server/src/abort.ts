@@ -30,40 +30,43 @@ export function longLivedController(): AbortController {
  * entry goes with its signal (a WeakMap) and its callbacks with their runs (removed in dispose).
  */
 const waiting = new WeakMap<AbortSignal, Set<() => void>>();
+/** The one listener each waiting set has on its signal. */
+const fires = new WeakMap<Set<() => void>, () => void>();
 
 /** Calls `fn` when `signal` (not aborted yet) aborts; answers its removal. */
 function listen(signal: AbortSignal, fn: () => void): () => void {
   let callbacks = waiting.get(signal);
   if (!callbacks) {
     const set = new Set<() => void>();
-    waiting.set(signal, set);
-    signal.addEventListener(
-      'abort',
-      () => {
-        waiting.delete(signal);
-        for (const callback of set) {
-          try {
-            callback();
-          } catch (err) {
-            // as an EventTarget does: one throwing callback reaches the process, the others still run
-            process.nextTick(() => {
-              throw err;
-            });
-          }
+    const fire = () => {
+      waiting.delete(signal);
+      for (const callback of set) {
+        try {
+          callback();
+        } catch (err) {
+          // as an EventTarget does: one throwing callback reaches the process, the others still run
+          process.nextTick(() => {
+            throw err;
+          });
         }
-        set.clear();
-      },
-      { once: true },
-    );
+      }
+      set.clear();
+    };
+    waiting.set(signal, set);
+    signal.addEventListener('abort', fire, { once: true });
+    fires.set(set, fire);
     callbacks = set;
   }
   const own = callbacks;
   own.add(fn);
   return () => {
-    own.delete(fn);
+    if (!own.delete(fn) || own.size > 0) return;
+    // the last one gone: the signal is left with no listener of ours, as before any run
+    waiting.delete(signal);
+    const fire = fires.get(own);
+    if (fire) signal.removeEventListener('abort', fire);
   };
 }
-
 /** A run's own signal: aborted by its deadline or its parent; `dispose()` detaches from both. */
 export interface RunScope {
   readonly signal: AbortSignal;

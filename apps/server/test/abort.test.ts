@@ -25,6 +25,20 @@ describe('run scopes', () => {
     scopes[4999]?.dispose();
   });
 
+  it('leave no listener on the parent once the last run has ended', () => {
+    const shutdown = longLivedController();
+    const a = runScope(shutdown.signal);
+    const b = runScope(shutdown.signal);
+    a.dispose();
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(1);
+    b.dispose();
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+    const c = runScope(shutdown.signal);
+    shutdown.abort('later');
+    expect(c.signal.reason).toBe('later');
+    c.dispose();
+  });
+
   it('abort at their deadline with the given reason', async () => {
     const scope = runScope(undefined, 20, () => new Error('timed out after 20ms'));
     await sleep(200, scope.signal);
