@@ -59,22 +59,16 @@ export function ObjectiveAlertsEditor({
                     onChange={(e) => setRow(i, { burnRate: numberFromInput(e.target.value) as number })}
                   />
                 </td>
-                <td className={cell}>
-                  <input
-                    aria-label={`Alert ${i + 1} long window`}
-                    className={inputClass}
-                    value={a.long ?? ''}
-                    onChange={(e) => setRow(i, { long: e.target.value })}
-                  />
-                </td>
-                <td className={cell}>
-                  <input
-                    aria-label={`Alert ${i + 1} short window`}
-                    className={inputClass}
-                    value={a.short ?? ''}
-                    onChange={(e) => setRow(i, { short: e.target.value })}
-                  />
-                </td>
+                {(['long', 'short'] as const).map((w) => (
+                  <td key={w} className={cell}>
+                    <input
+                      aria-label={`Alert ${i + 1} ${w} window`}
+                      className={inputClass}
+                      value={a[w] ?? ''}
+                      onChange={(e) => setRow(i, { [w]: e.target.value })}
+                    />
+                  </td>
+                ))}
                 <td className={cell}>
                   <select
                     aria-label={`Alert ${i + 1} severity`}
