@@ -1,31 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/connection.js';
-import { startServer } from '../../src/server.js';
+import { firstStarts } from '../helpers/firstStart.js';
 
 // A first start runs initdb and every migration on an embedded database whatever engine the
 // other tests use: these run once per test run (vitest.config.ts, engine-independent files).
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const starts = firstStarts('opsdeck-sample-scraper-');
+afterAll(() => starts.cleanup());
 
 /** Starts OpsDeck on a fresh embedded database, stops it, and answers the sample scrapers it stored. */
 async function sampleScrapersOfFreshStart(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-sample-scraper-'));
-  dirs.push(dir);
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  try {
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', OPSDECK_DATA_DIR: dir }), port: 0, host: '127.0.0.1' };
-    const server = await startServer({ ...config, webDir: undefined });
-    await server.stop();
-  } finally {
-    process.env = saved;
-  }
+  const { server, dir } = await starts.start(env);
+  await server.stop();
   const db = await openDatabase({ dataDir: dir });
   try {
     return await db.kysely

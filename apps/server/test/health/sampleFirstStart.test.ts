@@ -1,33 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { type RunningServer, startServer } from '../../src/server.js';
+import type { RunningServer } from '../../src/server.js';
+import { firstStarts } from '../helpers/firstStart.js';
 
 // A first start runs initdb and every migration on an embedded database whatever engine the
 // other tests use: these run once per test run (vitest.config.ts, engine-independent files).
 
-const dirs: string[] = [];
-const servers: RunningServer[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const starts = firstStarts('opsdeck-sample-');
+afterAll(() => starts.cleanup());
 
 async function boot(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-sample-'));
-  dirs.push(dir);
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  try {
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', OPSDECK_DATA_DIR: dir }), port: 0, host: '127.0.0.1' };
-    const server = await startServer({ ...config, webDir: undefined });
-    servers.push(server);
-    return server;
-  } finally {
-    process.env = saved;
-  }
+  return (await starts.start(env)).server;
 }
 
 async function checkMetrics(server: RunningServer): Promise<string[]> {
