@@ -8,13 +8,11 @@
 // over the seconds of a minute, and how long after a restart (graceful stop, fresh scheduler on
 // the same database) every check has run again. It prints figures; it never fails on time.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { systemClock } from '../../apps/server/src/clock.js';
 import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
@@ -22,6 +20,7 @@ import { ResultWriter } from '../../apps/server/src/health/results.js';
 import { CanaryRunner } from '../../apps/server/src/health/runner.js';
 import { Scheduler } from '../../apps/server/src/health/scheduler.js';
 import { runAtScale } from '../lib/checksAtScale.js';
+import { scratchPostgres } from '../lib/postgres.js';
 import { quantile } from '../lib/stats.js';
 
 // The target: a plain Node HTTP server in its own process, so its work is not counted as ours.
@@ -306,27 +305,6 @@ async function engineOnly(label: string, db: Db, n: number, intervalS: number, m
   console.log(`    engine CPU per check run  ${((cpu.user + cpu.system) / 1000 / Math.max(1, done)).toFixed(3)} ms`);
 }
 
-async function scratchPostgres(url: string): Promise<{ db: Db; drop(): Promise<void> }> {
-  const name = `opsdeck_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 10 });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    },
-  };
-}
-
 function flag(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
@@ -372,6 +350,7 @@ export async function run(argv: string[]): Promise<void> {
   for (const n of sizes) {
     if (postgres) {
       const scratch = await scratchPostgres(postgres);
+      if (!scratch) return;
       try {
         if (only) await engineOnly('postgres', scratch.db, n, intervalS, minutes);
         else print(await runOn('postgres', scratch.db, n, intervalS, minutes));
