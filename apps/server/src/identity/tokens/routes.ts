@@ -48,7 +48,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
    * The lifetime of a new token: as asked (default a year), at most OPSDECK_TOKEN_MAX_LIFETIME,
    * and, for a token created with a token, at most what is left of that one.
    */
-  const tokenLifetime = async (expiry: string | undefined, parentId: string | undefined): Promise<number> => {
+  const tokenLifetime = async (expiry: string | undefined, parentId: string | undefined, now: Date): Promise<number> => {
     const max = ctx.config.identity.tokenMaxLifetimeMs;
     const asked = expiry === undefined ? undefined : (parseGoDuration(expiry) as number);
     if (asked !== undefined && asked > max) {
@@ -58,7 +58,7 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     if (parentId) {
       const parent = await tokenExpiry(ctx.db.kysely, parentId);
       if (!parent) throw unauthorized('the token this request was signed with is revoked');
-      const left = parent.expires_at.getTime() - ctx.clock.now().getTime();
+      const left = parent.expires_at.getTime() - now.getTime();
       if (asked !== undefined && asked > left) {
         throw badRequest(
           `expiry ${expiry} would outlive the token creating it, which expires at ${parent.expires_at.toISOString()}: ask for at most ${formatGoDuration(left)}`,
@@ -78,14 +78,17 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (!(await personExists(ctx.db.kysely, subject.id)))
         throw conflict('access tokens belong to a person; this subject has no person record');
       requireUnscoped(subject, 'create tokens');
-      const lifetimeMs = await tokenLifetime(request.body.expiry, subject.tokenId);
+      // One instant for both the lifetime left to a parent token and the new token's start, so a
+      // child can never end even a millisecond after its parent.
+      const now = ctx.clock.now();
+      const lifetimeMs = await tokenLifetime(request.body.expiry, subject.tokenId, now);
       try {
         const created = await createAccessToken(ctx.db.kysely, {
           personId: subject.id,
           name: request.body.name,
           lifetimeMs,
           autoRenew: request.body.auto_renew,
-          now: ctx.clock.now(),
+          now,
           ...(subject.tokenId ? { parentId: subject.tokenId } : {}),
           ...(request.body.scope ? { scope: request.body.scope as ScopeGrant[] } : {}),
         });
