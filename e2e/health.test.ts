@@ -20,10 +20,17 @@ afterAll(async () => {
 describe('health page', () => {
   it('filters by health, tri-state labels and search, keeps them in the URL and restores them on reload', async () => {
     const page = await e2e.page();
+    // which health the page's summary requests ask the server for ('all' without a filter)
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/canary/api/summary') asked.push(url.searchParams.get('status') ?? 'all');
+    });
     await page.goto('/health?groupBy=no-group');
-    // Hide Passing is on by default: only the failing check
+    // Hide Passing is on by default: only the failing check, and only it comes from the server
     await checkRows(page).first().waitFor();
     expect(await rowNames(page)).toEqual(['closed-port']);
+    expect([...new Set(asked)]).toEqual(['unhealthy']);
     await expect
       .poll(() => page.locator('tr[data-check="closed-port"] [role=img]').getAttribute('data-color'))
       .toBe('red');
@@ -31,6 +38,7 @@ describe('health page', () => {
     await page.getByRole('switch', { name: 'Hide Passing' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['closed-port', 'data-port', 'web-port']);
     expect(param(page, 'hidePassing')).toBe('false');
+    expect(asked).toContain('all');
 
     await page.getByRole('button', { name: 'Include env=prod' }).click();
     await expect.poll(() => rowNames(page)).toEqual(['web-port']);

@@ -32,3 +32,17 @@ export interface CheckSummary {
   updated_at?: string;
   silenced_at?: string;
 }
+
+/** A check's health as the summary's `status` filter names it: `unknown` is a check that has not run yet. */
+export type CheckHealthFilter = 'healthy' | 'unhealthy' | 'unknown';
+
+/** The reply of GET /api/canary/api/summary. */
+export interface CheckSummaryReply {
+  /** Milliseconds the server took to gather it. */
+  duration: number;
+  runnerName: string;
+  /** The live checks in name order, only those of the asked `status` values when the request named any. */
+  checks_summary: CheckSummary[] | null;
+  /** How many live checks there are (0 or 1 with `checkId`), whatever the `status` filter left out. */
+  total: number;
+}

@@ -29,7 +29,7 @@ export * from './catalog/scrapers/kubernetes.js';
 export * from './catalog/scrapers/sql.js';
 export * from './email.js';
 export { emailSchema } from './emailSchema.js';
-export type { CheckSummary } from './health.js';
+export type { CheckHealthFilter, CheckSummary, CheckSummaryReply } from './health.js';
 export * from './incidents.js';
 export * from './logs.js';
 export { SEND_STATUSES, type SendStatus } from './notifications.js';

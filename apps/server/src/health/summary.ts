@@ -1,3 +1,4 @@
+import type { CheckHealthFilter } from '@opsdeck/schema';
 import type { Db } from '../db/connection.js';
 import { histogramQuantile, LATENCY_BOUNDS_MS } from './latency.js';
 import { summaryChecks } from './summaryChecks.js';
@@ -9,9 +10,10 @@ import { currentHourStats, type PartStats, rawStats, rollupStats } from './summa
 import './tables.js';
 
 /**
- * Every live check with its uptime and p95/p97/p99 latency over [from, to], written as the JSON
- * array of `checks_summary` (CheckSummary items of @opsdeck/schema) with room in front for the
- * reply's other fields. Whole days come from check_statuses_1d, whole hours from
+ * Every live check (or those whose health is in `status`) with its uptime and p95/p97/p99 latency
+ * over [from, to], written as the JSON array of `checks_summary` (CheckSummary items of
+ * @opsdeck/schema) with room in front for the reply's other fields, and how many live checks
+ * there are in all. Whole days come from check_statuses_1d, whole hours from
  * check_statuses_1h, the current partial hour from its check_statuses_1h row (summaryStats.ts
  * currentHourStats) and only the partial first hour from raw check_statuses, so a 5-year window
  * reads about as many rows as a 2-day one; the whole days and hours are shared by every request
@@ -23,22 +25,25 @@ export async function checkSummariesJson(
   db: Db,
   from: Date,
   to: Date,
-  opts: { checkId?: string } = {},
-): Promise<JsonBytes> {
+  opts: { checkId?: string; status?: ReadonlySet<CheckHealthFilter> } = {},
+): Promise<{ body: JsonBytes; total: number }> {
   const [{ checks, bytes }, stats] = await Promise.all([
     summaryChecks(db, opts.checkId),
     loadStats(db, from, to, opts.checkId),
   ]);
   // the kept parts plus about 150 bytes of status, uptime, latency and times per check
-  const out = new JsonBytes(bytes + checks.length * 160 + 2, 128);
+  const only = opts.status;
+  const out = new JsonBytes(only ? 4096 : bytes + checks.length * 160 + 2, 128);
   out.text('[');
-  for (let i = 0; i < checks.length; i++) {
-    if (i > 0) out.text(',');
-    const c = checks[i] as (typeof checks)[number];
+  let first = true;
+  for (const c of checks) {
+    if (only && !only.has(c.state.status ?? 'unknown')) continue;
+    if (!first) out.text(',');
+    first = false;
     writeItem(out, c, stats.get(c.id));
   }
   out.text(']');
-  return out;
+  return { body: out, total: checks.length };
 }
 
 // Below this the current hour's few raw results are cheaper to read than its 10,000 rollup rows.

@@ -31,7 +31,7 @@ interface Summary {
 async function summary(query = '', as: 'viewer' | 'admin' = 'viewer') {
   const res = await server.fetch(`/api/canary/api/summary${query}`, { as });
   expect(res.status).toBe(200);
-  const body = (await res.json()) as { checks_summary: Summary[]; runnerName: string; duration: number };
+  const body = (await res.json()) as { checks_summary: Summary[]; runnerName: string; duration: number; total: number };
   return body;
 }
 const byName = (rows: Summary[], name: string) => rows.find((r) => r.name === name) as Summary;
@@ -185,6 +185,27 @@ describe('GET /api/canary/api/summary', () => {
     const bad = await server.fetch('/api/canary/api/summary?checkId=nope', { as: 'viewer' });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toContain('checkId: expected a check id');
+  });
+
+  it('leaves out the checks of other health with status, and counts every live check', async () => {
+    const names = async (query: string) => {
+      const body = await summary(query);
+      expect(body.total).toBe(3);
+      return body.checks_summary.map((c) => c.name);
+    };
+    // api's last run failed, db's passed, quiet has not run
+    expect(await names('')).toEqual(['api', 'db', 'quiet']);
+    expect(await names('?status=unhealthy')).toEqual(['api']);
+    expect(await names('?status=healthy,unknown&timeRange=1mo')).toEqual(['db', 'quiet']);
+    const one = await summary(`?status=healthy&checkId=${api}`);
+    expect([one.checks_summary.length, one.total]).toEqual([0, 1]);
+    const failing = (await summary('?status=unhealthy&timeRange=1d')).checks_summary[0];
+    expect(failing).toEqual(byName((await summary('?timeRange=1d')).checks_summary, 'api'));
+    const bad = await server.fetch('/api/canary/api/summary?status=failing', { as: 'viewer' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toContain(
+      'status must be a comma-separated list of healthy, unhealthy, unknown',
+    );
   });
 
   it('keeps exact uptime and percentiles for 15m and 1h as the window moves on', async () => {

@@ -2,6 +2,7 @@ import type { CheckSummary } from '@opsdeck/schema';
 import type { LiveEvents } from '@opsdeck/schema/live';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SummaryData } from '../../features/health/api.js';
 import { COALESCE_MS, LiveCache } from './applyEvent.js';
 
 const row = (id: string, status: CheckSummary['status'], last_runtime: string): CheckSummary => ({
@@ -36,19 +37,21 @@ describe('LiveCache', () => {
   it('patches the summaries in place and keeps untouched rows as they were', () => {
     const a = row('a', 'healthy', '2026-01-01T00:00:00.000Z');
     const b = row('b', 'healthy', '2026-01-01T00:00:00.000Z');
-    client.setQueryData(['health', 'summary', '1h', null], [a, b]);
+    client.setQueryData(['health', 'summary', '1h', null, 'all'], { checks: [a, b], total: 2 });
     const results: LiveEvents['check.results'] = {
       results: [{ check_id: 'a', status: 'unhealthy', time: '2026-01-01T00:01:00.000Z', duration: 3 }],
     };
     cache.apply('check.results', results);
-    const rows = client.getQueryData<CheckSummary[]>(['health', 'summary', '1h', null]) ?? [];
+    const rows = client.getQueryData<SummaryData>(['health', 'summary', '1h', null, 'all'])?.checks ?? [];
     expect(rows[0]).toMatchObject({ id: 'a', status: 'unhealthy', last_runtime: '2026-01-01T00:01:00.000Z' });
     expect(rows[1]).toBe(b);
     // a late, older result does not overwrite the newer one
     cache.apply('check.results', {
       results: [{ check_id: 'a', status: 'healthy', time: '2026-01-01T00:00:30.000Z', duration: 3 }],
     });
-    expect(client.getQueryData<CheckSummary[]>(['health', 'summary', '1h', null])?.[0]?.status).toBe('unhealthy');
+    expect(client.getQueryData<SummaryData>(['health', 'summary', '1h', null, 'all'])?.checks[0]?.status).toBe(
+      'unhealthy',
+    );
   });
 
   it('coalesces invalidations of what changed', () => {

@@ -1,6 +1,7 @@
 import type { CheckSummary } from '@opsdeck/schema';
 import type { LiveEventName, LiveEvents } from '@opsdeck/schema/live';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { SummaryData } from '../../features/health/api.js';
 
 /** How long invalidations wait to be coalesced (a burst of changes costs one refetch). */
 export const COALESCE_MS = 250;
@@ -15,19 +16,18 @@ type Patch = Partial<Pick<CheckSummary, 'status' | 'last_runtime' | 'last_transi
 /** Patches the rows of every cached health summary in place; untouched rows keep their identity. */
 function patchSummaries(client: QueryClient, patches: Map<string, Patch>): void {
   if (!patches.size) return;
-  client.setQueriesData<CheckSummary[]>({ queryKey: ['health', 'summary'] }, (rows) => {
-    if (!rows) return rows;
+  client.setQueriesData<SummaryData>({ queryKey: ['health', 'summary'] }, (data) => {
+    if (!data) return data;
     let changed = false;
-    const next = rows.map((row) => {
+    const checks = data.checks.map((row) => {
       const patch = patches.get(row.id);
       if (!patch) return row;
-      const merged = { ...row, ...patch };
       // an older result arriving late never overwrites a newer run
       if (patch.last_runtime && row.last_runtime && patch.last_runtime < row.last_runtime) return row;
       changed = true;
-      return merged;
+      return { ...row, ...patch };
     });
-    return changed ? next : rows;
+    return changed ? { ...data, checks } : data;
   });
 }
 

@@ -46,7 +46,7 @@ export function CheckDetail({
   onTimeRange: (range: string) => void;
 }) {
   const summary = useSummary(timeRange, { checkId, refreshMs: useFallbackInterval(30_000) || 0 });
-  const check = summary.data?.[0];
+  const check = summary.data?.checks[0];
   const [tab, setTab] = useState('history');
   const relationships = useRelationships(checkId);
   const short = useMediaQuery(SHORT_SCREEN);

@@ -18,6 +18,7 @@ import { MaintenanceBanner, useActiveMaintenance } from './MaintenanceBanner.js'
 import type { CheckSummary } from './types.js';
 import { type HealthParams, useHealthParams } from './useHealthParams.js';
 import { useHealthView } from './useHealthView.js';
+import { usePassingHidden } from './usePassingHidden.js';
 import { useSummary } from './useSummary.js';
 import { ALL_TAB, defaultCheckRange, refreshMs, type SortKey } from './utils.js';
 
@@ -40,13 +41,15 @@ export function HealthPage() {
   const closeFilters = useCallback(() => setFiltersOpen(false), []);
   // live updates patch the rows; without the stream the page polls (or at the refresh asked for)
   const fallback = useFallbackInterval(30_000) || 0;
+  // with Hide Passing on the server leaves the passing checks (most, usually) out of the reply
   const summary = useSummary(params.timeRange, {
     refreshMs: refreshMs(params.refresh) || fallback,
+    failingOnly: params.hidePassing,
     enabled: !detailOnly,
   });
   const maintenance = useActiveMaintenance(!detailOnly);
-  const all = summary.data;
-  const view = useHealthView(all, params);
+  const view = useHealthView(summary.data?.checks, params);
+  const passingHidden = usePassingHidden(params, summary.data, view.matching, !detailOnly);
 
   // takes the check rather than its id, so it stays the same function across data refreshes
   const open = useCallback(
@@ -133,16 +136,16 @@ export function HealthPage() {
             </button>
           ))}
         </div>
-        {summary.isPending ? (
+        {summary.isPending || passingHidden === undefined ? (
           <LoadingBlock />
-        ) : visible.length === 0 && view.passingHidden > 0 ? (
-          <EmptyState message={`All ${view.passingHidden} matching checks are passing`}>
+        ) : visible.length === 0 && passingHidden > 0 ? (
+          <EmptyState message={`All ${passingHidden} matching checks are passing`}>
             <Button size="sm" onClick={() => onHidePassing(false)}>
               Show passing checks
             </Button>
           </EmptyState>
         ) : visible.length === 0 ? (
-          <HealthEmpty hasChecks={(all?.length ?? 0) > 0} onClear={filtering ? clearFilters : null} />
+          <HealthEmpty hasChecks={(summary.data?.total ?? 0) > 0} onClear={filtering ? clearFilters : null} />
         ) : view.pivot ? (
           <HealthPivot pivot={view.pivot} rowLabel={rowLabel(params)} cellType={params.pivotCellType} onOpen={open} />
         ) : params.layout === 'card' ? (

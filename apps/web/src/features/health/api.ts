@@ -1,31 +1,49 @@
+import type { CheckHealthFilter, CheckSummaryReply } from '@opsdeck/schema';
 import { api, request } from '../../api/client.js';
 import { fetchPage } from '../../api/postgrest.js';
 import type { CheckStatusRow, CheckSummary } from './types.js';
 
 /** The HTTP calls of the health screens; the components keep their query keys and caching. */
 
-interface SummaryResponse {
-  checks_summary: CheckSummary[] | null;
-}
-
 const SUMMARY_PATH = '/api/canary/api/summary';
 
-/** The checks' summary for a time range (and optionally one check). */
-export async function fetchSummary(
-  params: { timeRange: string; checkId?: string },
-  signal?: AbortSignal,
-): Promise<CheckSummary[]> {
-  const res = await api.get<SummaryResponse>(SUMMARY_PATH, { params, signal });
-  return res.checks_summary ?? [];
+/** The summary the page holds: the checks it asked for, and how many live checks there are in all. */
+export interface SummaryData {
+  checks: CheckSummary[];
+  total: number;
+}
+
+/** What the page asks the summary for: a range, one check, or only failing checks. */
+export interface SummaryQuery {
+  timeRange: string;
+  checkId?: string;
+  /** Only checks whose last run failed: the server leaves the passing ones (most, usually) out. */
+  failingOnly?: boolean;
+}
+
+const summaryParams = (q: SummaryQuery) => ({
+  timeRange: q.timeRange,
+  ...(q.checkId ? { checkId: q.checkId } : {}),
+  ...(q.failingOnly ? { status: 'unhealthy' as CheckHealthFilter } : {}),
+});
+
+const summaryData = (r: CheckSummaryReply): SummaryData => {
+  const checks = r.checks_summary ?? [];
+  return { checks, total: r.total ?? checks.length };
+};
+
+/** The checks' summary for a time range (and optionally one check, or only failing ones). */
+export async function fetchSummary(q: SummaryQuery, signal?: AbortSignal): Promise<SummaryData> {
+  return summaryData(await api.get<CheckSummaryReply>(SUMMARY_PATH, { params: summaryParams(q), signal }));
 }
 
 /**
  * The summary asked before the session is known: a 401 comes back as an answer rather than a
  * sign-in redirect, and anything but a 2xx resolves to undefined so the page asks again.
  */
-export function fetchSummaryEarly(timeRange: string): Promise<CheckSummary[] | undefined> {
-  return request<SummaryResponse>('GET', SUMMARY_PATH, { params: { timeRange }, allow401: true }).then(
-    (r) => r.data?.checks_summary ?? [],
+export function fetchSummaryEarly(q: SummaryQuery): Promise<SummaryData | undefined> {
+  return request<CheckSummaryReply>('GET', SUMMARY_PATH, { params: summaryParams(q), allow401: true }).then(
+    (r) => summaryData(r.data),
     () => undefined,
   );
 }

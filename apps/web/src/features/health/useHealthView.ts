@@ -12,6 +12,7 @@ import {
   sortChecks,
   tabsFor,
   tabValue,
+  withSelected,
 } from './utils.js';
 
 /** What the health page shows for its data and URL settings. */
@@ -26,8 +27,8 @@ export interface HealthView {
   groups: CheckGroup[] | null;
   /** The matrix of the pivot view (null unless pivotBy is set). */
   pivot: Pivot | null;
-  /** With Hide Passing on and nothing left: how many checks it hides (else 0). */
-  passingHidden: number;
+  /** How many checks the search, label filters and Hide Passing leave, in every tab. */
+  matching: number;
 }
 
 /**
@@ -38,18 +39,12 @@ export function useHealthView(all: readonly CheckSummary[] | undefined, params: 
   const checks = all ?? EMPTY;
   // compared by content: a refresh with the same labels keeps the filter panel as it is
   const optionsJson = useMemo(() => JSON.stringify(labelOptions(checks)), [checks]);
-  const options = useMemo(() => JSON.parse(optionsJson) as LabelOption[], [optionsJson]);
+  const parsed = useMemo(() => JSON.parse(optionsJson) as LabelOption[], [optionsJson]);
+  // a label filter in force stays in the panel, to be cleared, even when no check shown carries it
+  const options = useMemo(() => withSelected(parsed, params.labels), [parsed, params.labels]);
   const filtered = useMemo(
     () => filterChecks(checks, { query: params.query, hidePassing: params.hidePassing, labels: params.labels }),
     [checks, params.query, params.hidePassing, params.labels],
-  );
-  // when Hide Passing hides every match, the empty state says so instead of looking broken
-  const passingHidden = useMemo(
-    () =>
-      params.hidePassing && filtered.length === 0
-        ? filterChecks(checks, { query: params.query, hidePassing: false, labels: params.labels }).length
-        : 0,
-    [checks, filtered.length, params.query, params.hidePassing, params.labels],
   );
   const tabs = useMemo(() => tabsFor(filtered, params.tabBy), [filtered, params.tabBy]);
   const tab = tabs.includes(params.tab) ? params.tab : ALL_TAB;
@@ -69,7 +64,7 @@ export function useHealthView(all: readonly CheckSummary[] | undefined, params: 
         : null,
     [visible, params.groupBy, params.pivotBy, params.pivotLabel],
   );
-  return { options, tabs, tab, visible, groups, pivot, passingHidden };
+  return { options, tabs, tab, visible, groups, pivot, matching: filtered.length };
 }
 
 const EMPTY: CheckSummary[] = [];

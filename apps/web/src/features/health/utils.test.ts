@@ -13,6 +13,7 @@ import {
   sortChecks,
   statusColor,
   tabsFor,
+  withSelected,
 } from './utils.js';
 import { toYaml } from './yaml.js';
 
@@ -118,6 +119,17 @@ describe('health filters, tabs and groups', () => {
       { key: 'critical', values: ['false', 'true'], boolean: true },
       { key: 'env', values: ['dev', 'prod'], boolean: false },
       { key: 'team', values: ['a'], boolean: false },
+    ]);
+  });
+
+  it('keeps a label filter in force in the options though no check shown carries it', () => {
+    const options = labelOptions(checks);
+    expect(withSelected(options, { 'env=prod': 1 })).toBe(options);
+    expect(withSelected(options, { 'env=qa': -1, 'zone=eu': 1, 'critical=maybe': 1, broken: 1 })).toEqual([
+      { key: 'critical', values: ['false', 'maybe', 'true'], boolean: false },
+      { key: 'env', values: ['dev', 'prod', 'qa'], boolean: false },
+      { key: 'team', values: ['a'], boolean: false },
+      { key: 'zone', values: ['eu'], boolean: false },
     ]);
   });
 

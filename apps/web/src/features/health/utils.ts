@@ -149,6 +149,32 @@ export function labelOptions(checks: readonly CheckSummary[]): LabelOption[] {
     });
 }
 
+/** `options` with every label of a filter in force (`key=value` ids) added where missing. */
+export function withSelected(options: LabelOption[], labels: Record<string, 1 | -1>): LabelOption[] {
+  const missing = new Map<string, string[]>();
+  for (const id of Object.keys(labels)) {
+    const at = id.indexOf('=');
+    if (at < 0) continue;
+    const key = id.slice(0, at);
+    const value = id.slice(at + 1);
+    if (options.find((o) => o.key === key)?.values.includes(value)) continue;
+    missing.set(key, [...(missing.get(key) ?? []), value]);
+  }
+  if (missing.size === 0) return options;
+  const merged = options.map((o) => {
+    const add = missing.get(o.key);
+    if (!add) return o;
+    missing.delete(o.key);
+    const values = [...o.values, ...add].sort();
+    return { key: o.key, values, boolean: values.every((v) => v === 'true' || v === 'false') };
+  });
+  for (const [key, values] of missing) {
+    values.sort();
+    merged.push({ key, values, boolean: values.every((v) => v === 'true' || v === 'false') });
+  }
+  return merged.sort((a, b) => a.key.localeCompare(b.key));
+}
+
 /** Decodes the `labels` URL parameter (JSON of id to 1 or -1); anything else is ignored. */
 export function decodeLabels(raw: string | null): Record<string, 1 | -1> {
   if (!raw) return {};
