@@ -56,6 +56,8 @@ interface Load {
   longest: number;
   wire: number;
   decoded: number;
+  /** The summary request's query (Hide Passing, on by default, asks for the failing checks alone). */
+  asked: string;
 }
 
 /** One cold visit: times, the summary's sizes and the longest task while loading. */
@@ -70,6 +72,7 @@ async function visit(page: Page): Promise<Load> {
       .getEntriesByType('resource')
       .find((e) => e.name.includes('/api/canary/api/summary')) as PerformanceResourceTiming;
     return {
+      asked: new URL(s.name).search,
       requested: s.requestStart,
       firstByte: s.responseStart,
       lastByte: s.responseEnd,
@@ -205,7 +208,7 @@ export async function run(argv: string[]): Promise<void> {
       }
       await context.close();
 
-      const pick = (k: keyof Load) => loads.map((l) => l[k]);
+      const pick = (k: Exclude<keyof Load, 'asked'>) => loads.map((l) => l[k]);
       const last = loads.at(-1) as Load;
       console.log(
         `first rows of /health with ${checks} checks (${runs} cold visits; load ${loadBefore} before, ${load()} after):`,
@@ -216,6 +219,7 @@ export async function run(argv: string[]): Promise<void> {
           `last byte ${f(median(pick('lastByte')))} ms, first rows ${f(median(pick('firstRow')))} ms (p50, page clock)`,
       );
       console.log(`  longest task while loading: p50 ${f(median(pick('longest')))} ms`);
+      console.log(`  summary asked as ${last.asked || '(no query)'}`);
       console.log(`  rows in the DOM: ${rendered} of ${checks} (virtualized)`);
       console.log(
         `downloaded: ${f(bytes / 1024)} KiB (transfer size, all requests); summary ${f(last.wire / 1024)} KiB ` +
