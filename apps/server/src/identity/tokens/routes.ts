@@ -48,7 +48,11 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
    * The lifetime of a new token: as asked (default a year), at most OPSDECK_TOKEN_MAX_LIFETIME,
    * and, for a token created with a token, at most what is left of that one.
    */
-  const tokenLifetime = async (expiry: string | undefined, parentId: string | undefined, now: Date): Promise<number> => {
+  const tokenLifetime = async (
+    expiry: string | undefined,
+    parentId: string | undefined,
+    now: Date,
+  ): Promise<number> => {
     const max = ctx.config.identity.tokenMaxLifetimeMs;
     const asked = expiry === undefined ? undefined : (parseGoDuration(expiry) as number);
     if (asked !== undefined && asked > max) {
