@@ -24,6 +24,7 @@ import { startRun } from '../../apps/server/src/playbooks/runs.js';
 import { savePlaybook } from '../../apps/server/src/playbooks/store.js';
 import { PlaybookWorker } from '../../apps/server/src/playbooks/worker.js';
 import { validatePlaybook } from '../../apps/server/src/playbooks/yaml.js';
+import { launcherCpuUsage, stopLauncher } from '../../apps/server/src/sandbox/launcher.js';
 import { scratchPostgres } from '../lib/postgres.js';
 
 const percentile = (sorted: number[], p: number) =>
@@ -107,6 +108,7 @@ export async function run(argv: string[]): Promise<void> {
       const pool = Array.from({ length: workers }, make);
       const statements = countStatements();
       const cpu0 = process.cpuUsage();
+      const launcher0 = await launcherCpuUsage();
       const t0 = Date.now();
       for (const w of pool) w.begin();
       let next = 0;
@@ -141,8 +143,18 @@ export async function run(argv: string[]): Promise<void> {
       const elapsed = (Date.now() - t0) / 1000;
       const issued = statements.stop();
       const cpu = process.cpuUsage(cpu0);
+      const launcher1 = await launcherCpuUsage();
+      // the sandbox launcher forks the scripts for this process: its CPU is counted beside this one's
+      const launcherMs = (launcher1.user + launcher1.system - launcher0.user - launcher0.system) / 1000;
       for (const w of pool) await w.stop();
-      return { id, elapsed, submitted: (submitted - t0) / 1000, issued, cpuMs: (cpu.user + cpu.system) / 1000 };
+      return {
+        id,
+        elapsed,
+        submitted: (submitted - t0) / 1000,
+        issued,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        launcherMs,
+      };
     };
     const mixed = await phase(
       'bench',
@@ -155,13 +167,18 @@ export async function run(argv: string[]): Promise<void> {
       true,
     );
     const { elapsed, issued } = mixed;
-    const perType: Array<{ type: string; cpuMs: number; n: number }> = [];
+    const perType: Array<{ type: string; cpuMs: number; launcherMs: number; n: number }> = [];
     for (const type of values.types.split(',').filter(Boolean)) {
       const spec = ACTION_SPECS[type]?.(targetUrl, scratch.url);
       if (!spec) throw new Error(`--types: no bench action for ${type} (${Object.keys(ACTION_SPECS).join(', ')})`);
       const n = Math.max(1, Math.round(runs / 3));
-      const p = await phase(`bench-${type}`, [0, 1, 2].map((i) => ({ name: `${type}${i}`, ...spec })), n, false);
-      perType.push({ type, cpuMs: p.cpuMs, n: n * 3 });
+      const p = await phase(
+        `bench-${type}`,
+        [0, 1, 2].map((i) => ({ name: `${type}${i}`, ...spec })),
+        n,
+        false,
+      );
+      perType.push({ type, cpuMs: p.cpuMs, launcherMs: p.launcherMs, n: n * 3 });
     }
     const { rows: latencies } = await sql<{ ms: number }>`
       select extract(epoch from (end_time - created_at)) * 1000 as ms from playbook_runs
@@ -193,11 +210,11 @@ export async function run(argv: string[]): Promise<void> {
       `  submit -> completed:      p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms`,
     );
     console.log(
-      `  CPU per action (server):  ${(mixed.cpuMs / (runs * 3)).toFixed(2)} ms (scripts' own CPU not counted)`,
+      `  CPU per action:           server ${(mixed.cpuMs / (runs * 3)).toFixed(2)} ms + sandbox launcher ${(mixed.launcherMs / (runs * 3)).toFixed(2)} ms (scripts' own CPU not counted)`,
     );
     for (const t of perType)
       console.log(
-        `    ${`${t.type} only:`.padEnd(22)}${(t.cpuMs / t.n).toFixed(2)} ms (${t.n / 3} runs of 3 ${t.type} actions, submit and steps included)`,
+        `    ${`${t.type} only:`.padEnd(22)}server ${(t.cpuMs / t.n).toFixed(2)} ms + launcher ${(t.launcherMs / t.n).toFixed(2)} ms (${t.n / 3} runs of 3 ${t.type} actions, submit and steps included)`,
       );
     console.log(
       `  statements per run:       ${(issued / runs).toFixed(1)} (submit, claims, steps, actions; pool of ${values.pool}, ${values.submitters} submitters)`,
@@ -209,9 +226,12 @@ export async function run(argv: string[]): Promise<void> {
     console.log(
       `  actions:                  ${a.n} rows (expected ${expected}), ${a.bad} not completed, ${a.dup} run twice`,
     );
-    console.log(`  load average:             ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+    console.log(
+      `  load average:             ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    );
   } finally {
     target.close();
+    stopLauncher();
     await closeSqlPools();
     await scratch.drop();
   }

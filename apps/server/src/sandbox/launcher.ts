@@ -116,7 +116,8 @@ class Launcher {
   private receive(m: Message): void {
     if (m.ev === 'usage') {
       this.usageWaiters.shift()?.({ user: m.user ?? 0, system: m.system ?? 0 });
-      return this.idle();
+      this.idle();
+      return;
     }
     const p = this.pending.get(m.id ?? 0);
     if (!p) return;
