@@ -138,7 +138,7 @@ export async function run(argv: string[]): Promise<void> {
           pool.push(fresh);
         }
         if (done >= n) break;
-        await sleep(20);
+        await sleep(200);
       }
       const elapsed = (Date.now() - t0) / 1000;
       const issued = statements.stop();
