@@ -42,12 +42,6 @@ export class PlaybookWorker {
   private unsubscribe: (() => void) | undefined;
   private dirty = false;
   private lastHousekeeping = 0;
-  /**
-   * Whether a round between polls claims run steps: work was submitted (wake), or the last claim
-   * found some and more may wait. An action that finishes takes its run's next step itself
-   * (recordAction), so the round it wakes claims only actions: three statements less per action.
-   */
-  private runsDue = true;
 
   constructor(private readonly opts: WorkerOptions) {}
 
@@ -73,17 +67,13 @@ export class PlaybookWorker {
         this.inflight.get(id)?.controller.abort(new Error('the run was cancelled or timed out'));
       }
     }
-    if (housekeeping || this.runsDue) {
-      this.runsDue = false;
-      // run steps: claim and advance in one transaction each batch
-      const steps = await db.kysely.transaction().execute(async (trx) => {
-        const runs = await claimRuns(trx, now, 50);
-        for (const run of runs) await advanceRun(trx, run, now, run.actions);
-        return runs.length;
-      });
-      if (steps > 0) this.runsDue = true;
-      found ||= steps > 0;
-    }
+    // run steps: claim and advance in one transaction each batch
+    const steps = await db.kysely.transaction().execute(async (trx) => {
+      const runs = await claimRuns(trx, now, 50);
+      for (const run of runs) await advanceRun(trx, run, now, run.actions);
+      return runs.length;
+    });
+    found ||= steps > 0;
     const free = (this.opts.concurrency ?? 16) - this.inflight.size;
     if (free > 0 && this.running !== false) {
       const lease = DEFAULT_ACTION_TIMEOUT_MS + (this.opts.leaseGraceMs ?? 60_000);
@@ -110,7 +100,7 @@ export class PlaybookWorker {
       .catch((err) => this.opts.log?.error({ err, action: action.id }, 'playbook action could not be recorded'))
       .finally(() => {
         this.inflight.delete(action.id);
-        this.wakeForActions();
+        this.wake();
       });
     this.inflight.set(action.id, { controller, done });
   }
@@ -162,14 +152,8 @@ export class PlaybookWorker {
     })();
   }
 
-  /** Runs a round now instead of at the next poll: work was submitted. */
+  /** Runs a round now instead of at the next poll. */
   wake(): void {
-    this.runsDue = true;
-    this.wakeForActions();
-  }
-
-  /** Runs a round that claims actions now (a slot is free), and run steps only if due. */
-  private wakeForActions(): void {
     this.dirty = true;
     if (this.timer) clearTimeout(this.timer);
     this.wakeUp?.();
