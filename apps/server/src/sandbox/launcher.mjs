@@ -11,6 +11,8 @@ import { createInterface } from 'node:readline';
 const children = new Map();
 
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+// a server that is gone closes stdin too: the groups are killed there, not on a write error
+process.stdout.on('error', () => {});
 
 function killGroup(pid) {
   try {

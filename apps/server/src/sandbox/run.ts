@@ -12,6 +12,7 @@ import { type SandboxIdentity, sandboxIdentity } from './user.js';
  * with only PATH, HOME, TMPDIR, LANG and the caller's `env` (never the server's variables),
  * under a time limit that kills the run and every process it started (a PID namespace of its own
  * as root, see isolation.ts; the process group otherwise), and with output capped per stream.
+ * The process is forked by the sandbox launcher (launcher.ts), not by this large process.
  */
 
 export const DEFAULT_MAX_OUTPUT = 1024 * 1024;
