@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { onAbort } from '../abort.js';
 import { inPidNamespace, processIsolation } from './isolation.js';
+import { startThroughLauncher } from './launcher.js';
 import { type SandboxIdentity, sandboxIdentity } from './user.js';
 
 /**
@@ -12,6 +12,7 @@ import { type SandboxIdentity, sandboxIdentity } from './user.js';
  * with only PATH, HOME, TMPDIR, LANG and the caller's `env` (never the server's variables),
  * under a time limit that kills the run and every process it started (a PID namespace of its own
  * as root, see isolation.ts; the process group otherwise), and with output capped per stream.
+ * The process is forked by the sandbox launcher (launcher.ts), not by this large process.
  */
 
 export const DEFAULT_MAX_OUTPUT = 1024 * 1024;
@@ -78,22 +79,6 @@ async function scratchDir(id: SandboxIdentity | undefined): Promise<string> {
   return dir;
 }
 
-function killGroup(child: ChildProcess): void {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // the group is already gone
-  }
-}
-
-/** Resolves when the child and its pipes are closed; rejects when it could not start. */
-function closed(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code, signal }));
-  });
-}
-
 /**
  * A scratch directory owned by the sandbox user for several sandboxed steps of one run (a git
  * checkout, then the script with `cwd` inside it, then reading its artifacts), removed afterwards.
@@ -134,37 +119,31 @@ async function runIn(scratch: string, id: SandboxIdentity | undefined, run: Sand
   // as root, unshare makes the namespace and then switches to the sandbox user itself
   const namespaced = id && processIsolation().kind === 'pid-namespace';
   const [file, args] = namespaced ? ['unshare', inPidNamespace(program, argv, id)] : [program, argv];
-  const child = spawn(file, args, {
-    cwd: run.cwd ?? scratch,
-    env,
-    detached: true, // its own process group, killed whole
-    stdio: [run.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    ...(id && !namespaced ? { uid: id.uid, gid: id.gid } : {}),
-  });
-  if (child.stdin) {
-    child.stdin.on('error', () => {}); // a process that exits without reading its input
-    child.stdin.end(run.input);
-  }
   const max = run.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
   const out = new Capture(max);
   const err = new Capture(max);
-  child.stdout?.on('data', out.add);
-  child.stderr?.on('data', err.add);
+  // started by the launcher (launcher.ts), not forked from this process
+  const child = startThroughLauncher({
+    file,
+    args,
+    cwd: run.cwd ?? scratch,
+    env,
+    ...(id && !namespaced ? { uid: id.uid, gid: id.gid } : {}),
+    ...(run.input !== undefined ? { input: run.input } : {}),
+    maxOutputBytes: max,
+    onStdout: out.add,
+    onStderr: err.add,
+  });
   let timedOut = false;
-  // kill the group and stop waiting for pipes a detached grandchild may still hold
-  const stop = () => {
-    killGroup(child);
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-  };
+  // kills the group and stops waiting for pipes a detached grandchild may still hold
+  const stop = () => child.kill();
   const timer = setTimeout(() => {
     timedOut = true;
     stop();
   }, run.timeoutMs);
   const removeAbort = onAbort(run.signal, stop);
-  child.once('exit', () => killGroup(child)); // background children the script left behind
   try {
-    const { code, signal } = await closed(child);
+    const { code, signal } = await child.closed;
     run.signal?.throwIfAborted();
     return {
       stdout: out.text(),

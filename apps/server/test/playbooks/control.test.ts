@@ -21,6 +21,34 @@ const waitFor = async (check: () => Promise<boolean>, ms = 10_000) => {
 };
 
 describe('run control', () => {
+  it('runs each next action as soon as the one before finishes, without waiting for a poll', async () => {
+    const id = await seedPlaybook(
+      server,
+      {
+        actions: [
+          { name: 'one', exec: { script: 'echo 1' } },
+          { name: 'two', exec: { script: 'echo 2' } },
+          { name: 'three', exec: { script: 'echo 3' } },
+        ],
+      },
+      'back-to-back',
+    );
+    const w = worker(server, { pollMs: 120_000 }); // only the start (a poll) and wake-ups drive it
+    w.begin();
+    try {
+      const { run_id } = await run(server, { id });
+      await waitFor(async () => (await status(server, run_id)).run.status === 'completed', 20_000);
+      const s = await status(server, run_id);
+      expect(s.actions.map((a) => [a.name, a.status])).toEqual([
+        ['one', 'completed'],
+        ['two', 'completed'],
+        ['three', 'completed'],
+      ]);
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('cancels a running run: the script is killed and nothing after it runs', async () => {
     const id = await seedPlaybook(
       server,

@@ -44,7 +44,7 @@ export async function seedPerson(server: TestServer, role: Role, email = `${role
 }
 
 /** A playbook worker of the test server (no timers: tests call drain()). */
-export function worker(server: TestServer, opts: { leaseGraceMs?: number } = {}): PlaybookWorker {
+export function worker(server: TestServer, opts: { leaseGraceMs?: number; pollMs?: number } = {}): PlaybookWorker {
   return new PlaybookWorker({
     db: server.db,
     clock: server.ctx.clock,
