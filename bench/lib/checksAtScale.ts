@@ -144,8 +144,7 @@ async function scratchStore(o: ScaleOptions, down: ReturnType<typeof teardown>, 
     );
   };
   if (o.db === 'embedded') {
-    const scratch = await scratchDataDir();
-    down.add(() => scratch.drop());
+    const scratch = await scratchDataDir(down);
     const db = await scratch.open();
     try {
       await seedInto(db);
