@@ -10,6 +10,7 @@
 // stall the loop they measure; RSS then comes from /proc), the event-loop delay p99/max from
 // /metrics, and the load average. `--restart`: then a graceful restart and how soon every check
 // ran again (bench/lib/checksRestart.ts).
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -161,11 +162,14 @@ async function scratchStore(o: ScaleOptions, down: ReturnType<typeof teardown>, 
 }
 
 /** SIGTERM, and SIGKILL if it has not exited 30 s later; says so when the exit code is not 0. */
-async function stopServer(server: ServeProcess): Promise<void> {
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000);
-  const code = await server.stop();
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  child.kill('SIGTERM');
+  await exited;
   clearTimeout(timer);
-  if (code !== 0) console.log(`  the server exited with ${code ?? server.child.signalCode}`);
+  if (child.exitCode !== 0) console.log(`  the server exited with ${child.exitCode ?? child.signalCode}`);
 }
 
 function database(name: string): 'postgres' | 'embedded' {
@@ -196,18 +200,25 @@ export function runAtScale(argv: string[]): Promise<void> {
 export async function checksAtScale(o: ScaleOptions): Promise<void> {
   const down = teardown();
   const interval = o.intervalS * 1000;
-  let server: ServeProcess | undefined;
+  // the server child of the moment (the restarted one after a restart), from its spawn on
+  let child: ChildProcess | undefined;
   let profileFrom = 0;
   try {
     const target = await startSoakTarget();
     down.add(() => target.stop());
     const store = await scratchStore(o, down, target.url);
     if (!store) return;
-    // the server of the moment (the restarted one after a restart) is stopped on the way out
-    down.add(() => server && stopServer(server));
+    down.add(() => child && stopServer(child));
     const nodeArgs = ['--expose-gc', '--import', path.resolve(import.meta.dirname, 'gcProbe.mjs')];
     const start = (args: string[]) =>
-      startServe(store.databaseUrl, 'all', {}, { nodeArgs: args, ipc: true, dataDir: store.dataDir });
+      startServe(store.databaseUrl, 'all', {}, {
+        nodeArgs: args,
+        ipc: true,
+        dataDir: store.dataDir,
+        onSpawn: (c) => {
+          child = c;
+        },
+      });
     const profArgs = [...nodeArgs];
     if (o.cpuProf) {
       mkdirSync(o.cpuProf, { recursive: true });
@@ -217,8 +228,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     if (o.db === 'embedded')
       console.log('  embedded database (PGlite): it runs inside the server process, so its CPU and memory are the server\'s');
     const spawnedAt = Date.now();
-    server = await start(profArgs);
-    const running = server;
+    const running = await start(profArgs);
     const dbCpu = store.dbCpu ?? (async () => ({ backends: Number.NaN, writers: Number.NaN }));
     await dbCpu();
     await loopDelay(running.url);
@@ -263,7 +273,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     summarize(rows.slice(o.warmup), o);
     if (o.restart) {
       // the restarted server is not profiled: the profile printed is the first server's
-      const figures = await restartServer(running, () => start(nodeArgs), (next) => (server = next), {
+      const figures = await restartServer(running, () => start(nodeArgs), {
         n: o.n,
         intervalMs: interval,
         peerUrl: target.url,

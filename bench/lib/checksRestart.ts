@@ -18,22 +18,18 @@ export interface RestartFigures {
 /**
  * Stops `server` with SIGTERM as an operator would, starts the next one with `start` on the same
  * database at once, and waits (up to two intervals and 10 s) until every one of the `n` checks
- * has arrived at the peer again. `onStarted` hears of the new process as soon as it is up, so a
- * run interrupted meanwhile still stops it.
+ * has arrived at the peer again.
  */
 export async function restartServer(
   server: ServeProcess,
   start: () => Promise<ServeProcess>,
-  onStarted: (next: ServeProcess | undefined) => void,
   o: { n: number; intervalMs: number; peerUrl: string },
 ): Promise<RestartFigures> {
   const stopAt = Date.now();
   const exitCode = await server.stop();
   const stopMs = Date.now() - stopAt;
-  onStarted(undefined);
   const startedAt = Date.now();
   const next = await start();
-  onStarted(next);
   const listenMs = Date.now() - startedAt;
   const coverage = await waitForCoverage(o.peerUrl, {
     n: o.n,

@@ -23,13 +23,14 @@ export interface ServeProcess {
  * listens. Without `databaseUrl` it runs on the embedded database in `opts.dataDir`, which it
  * leaves in place (a data dir of its own otherwise, removed when it exits). `nodeArgs` go to node
  * before the script (`--cpu-prof`, `--expose-gc`); `ipc` opens an IPC channel (for
- * bench/lib/gcProbe.mjs).
+ * bench/lib/gcProbe.mjs); `onSpawn` hears of the child before it listens, so a run interrupted
+ * during a slow start can still stop it.
  */
 export async function startServe(
   databaseUrl: string | undefined,
   role: 'api' | 'worker' | 'all',
   env: Record<string, string> = {},
-  opts: { nodeArgs?: string[]; ipc?: boolean; dataDir?: string } = {},
+  opts: { nodeArgs?: string[]; ipc?: boolean; dataDir?: string; onSpawn?: (child: ChildProcess) => void } = {},
 ): Promise<ServeProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-'));
   const args = [...(opts.nodeArgs ?? []), BIN, 'serve', '--port', '0', '--host', '127.0.0.1'];
@@ -48,6 +49,7 @@ export async function startServe(
     stdio: opts.ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  opts.onSpawn?.(child);
   if (!opts.dataDir) void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
