@@ -211,14 +211,19 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     down.add(() => child && stopServer(child));
     const nodeArgs = ['--expose-gc', '--import', path.resolve(import.meta.dirname, 'gcProbe.mjs')];
     const start = (args: string[]) =>
-      startServe(store.databaseUrl, 'all', {}, {
-        nodeArgs: args,
-        ipc: true,
-        dataDir: store.dataDir,
-        onSpawn: (c) => {
-          child = c;
+      startServe(
+        store.databaseUrl,
+        'all',
+        {},
+        {
+          nodeArgs: args,
+          ipc: true,
+          dataDir: store.dataDir,
+          onSpawn: (c) => {
+            child = c;
+          },
         },
-      });
+      );
     const profArgs = [...nodeArgs];
     if (o.cpuProf) {
       mkdirSync(o.cpuProf, { recursive: true });
@@ -226,7 +231,9 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     }
     console.log(`  load average at the start ${load()}`);
     if (o.db === 'embedded')
-      console.log('  embedded database (PGlite): it runs inside the server process, so its CPU and memory are the server\'s');
+      console.log(
+        "  embedded database (PGlite): it runs inside the server process, so its CPU and memory are the server's",
+      );
     const spawnedAt = Date.now();
     const running = await start(profArgs);
     const dbCpu = store.dbCpu ?? (async () => ({ backends: Number.NaN, writers: Number.NaN }));
