@@ -218,7 +218,6 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
     const coverage = await waitForCoverage(target.url, {
       n,
       startedAt: restartAt,
-      since: restartAt,
       intervalMs: interval,
       deadline: Date.now() + 2 * interval + 10_000,
     });
