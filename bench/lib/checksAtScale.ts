@@ -145,7 +145,9 @@ async function scratchStore(o: ScaleOptions, down: ReturnType<typeof teardown>, 
     );
   };
   if (o.db === 'embedded') {
+    const t0 = performance.now();
     const scratch = await scratchDataDir(down);
+    console.log(`  embedded data dir created and migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const db = await scratch.open();
     try {
       await seedInto(db);
