@@ -21,6 +21,7 @@ import { scratchDataDir } from '../lib/embedded.js';
 import { scratchPostgres } from '../lib/postgres.js';
 import { COVERAGE_ROUTE, coveredAfterS, waitForCoverage } from '../lib/restartCoverage.js';
 import { quantile } from '../lib/stats.js';
+import { teardown } from '../lib/teardown.js';
 
 // The target: a plain Node HTTP server in its own process, so its work is not counted as ours.
 // It records when each check's path was requested and answers statistics over HTTP.
@@ -328,26 +329,25 @@ export async function run(argv: string[]): Promise<void> {
     `checks: HTTP canaries @every ${intervalS}s, ${minutes} min each (${postgres ? 'PostgreSQL' : 'embedded database'})`,
   );
   for (const n of sizes) {
-    if (postgres) {
-      const scratch = await scratchPostgres(postgres);
-      if (!scratch) return;
-      try {
+    // Ctrl-C or an error drops the scratch database or data dir (the target child dies with the group)
+    const down = teardown();
+    try {
+      if (postgres) {
+        const scratch = await scratchPostgres(postgres);
+        if (!scratch) return;
+        down.add(() => scratch.drop());
         if (only) await engineOnly('postgres', scratch.db, n, intervalS, minutes);
         else print(await runOn('postgres', scratch.db, n, intervalS, minutes));
-      } finally {
-        await scratch.drop();
-      }
-    } else {
-      // as a server does after its first start: the data dir exists (initdb alone peaks near 1 GB)
-      const scratch = await scratchDataDir();
-      const db = await scratch.open();
-      try {
+      } else {
+        // as a server does after its first start: the data dir exists (initdb alone peaks near 1 GB)
+        const scratch = await scratchDataDir(down);
+        const db = await scratch.open();
+        down.add(() => db.close());
         if (only) await engineOnly('embedded', db, n, intervalS, minutes);
         else print(await runOn('embedded', db, n, intervalS, minutes));
-      } finally {
-        await db.close();
-        scratch.drop();
       }
+    } finally {
+      await down.run();
     }
   }
 }
