@@ -1,23 +1,30 @@
 // `npm run bench -- checks --n N [--per-canary 100] [--interval 60] [--minutes 10] [--warmup 2]
-//  [--postgres URL] [--cpu-prof DIR] [--no-gc]`: the real server (`opsdeck serve`, in its own
-// process) with N HTTP checks in canaries of `per-canary` against a loopback peer in another
-// process, on a scratch PostgreSQL database. Every minute: server and database CPU per run apart
-// (from /proc: the server process, the backends of the scratch database, PostgreSQL's shared
-// writers), arrivals against the schedule, lateness (a check's spacing minus the interval),
-// the busiest second against the mean, RSS and the JS heap after forced full GCs (`--no-gc`
-// skips them: they stall the loop they measure), the event-loop delay p99/max from /metrics,
-// and the load average.
+//  [--db postgres|embedded] [--postgres URL] [--restart] [--cpu-prof DIR] [--no-gc]`: the real
+// server (`opsdeck serve`, in its own process) with N HTTP checks in canaries of `per-canary`
+// against a loopback peer in another process, on a scratch PostgreSQL database or (`--db
+// embedded`) a scratch embedded data directory. Every minute: server and database CPU per run
+// apart (from /proc: the server process, the backends of the scratch database, PostgreSQL's
+// shared writers; the embedded database runs inside the server process and is counted there),
+// arrivals against the schedule, lateness (a check's spacing minus the interval), the busiest
+// second against the mean, RSS and the JS heap after forced full GCs (`--no-gc` skips them: they
+// stall the loop they measure; RSS then comes from /proc), the event-loop delay p99/max from
+// /metrics, and the load average. `--restart`: then a graceful restart and how soon every check
+// ran again (bench/lib/checksRestart.ts).
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
+import { printRestart, restartServer } from './checksRestart.js';
 import { topFrames } from './cpuProfile.js';
+import { scratchDataDir } from './embedded.js';
 import { scratchPostgres } from './postgres.js';
-import { processCpuMs, type ServeProcess, startServe } from './serveProcess.js';
+import { processCpuMs, processRssMiB, type ServeProcess, startServe } from './serveProcess.js';
 import { startSoakTarget } from './soakTarget.js';
 import { quantile } from './stats.js';
+import { teardown } from './teardown.js';
 
 export interface ScaleOptions {
   n: number;
@@ -25,7 +32,9 @@ export interface ScaleOptions {
   intervalS: number;
   minutes: number;
   warmup: number;
+  db: 'postgres' | 'embedded';
   postgres: string;
+  restart: boolean;
   cpuProf?: string;
   gc: boolean;
 }
@@ -104,16 +113,70 @@ async function loopDelay(url: string): Promise<{ p99: number; max: number; scrap
   return { p99: read('0.99'), max: read('1'), scrapeMs, mib: text.length / MiB };
 }
 
-/** Memory after two forced full GCs (bench/lib/gcProbe.mjs), or as it stands without `gc`. */
+/** Memory after two forced full GCs (bench/lib/gcProbe.mjs), or RSS as it stands without `gc`. */
 function probe(server: ServeProcess, gc: boolean): Promise<{ rss: number; heap: number }> {
-  if (!gc) return Promise.resolve({ rss: Number.NaN, heap: Number.NaN });
-  return new Promise((resolve) => {
-    server.child.once('message', (m) => {
+  if (!gc) return Promise.resolve({ rss: processRssMiB(server.pid) * MiB, heap: Number.NaN });
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: unknown) => {
       const p = m as { memory: NodeJS.MemoryUsage; usedHeap: number };
       resolve({ rss: p.memory.rss, heap: p.usedHeap });
+    };
+    server.child.once('message', onMessage);
+    // a server that died does not answer: fail the run rather than wait for ever
+    void server.exited.then((code) => {
+      server.child.off('message', onMessage);
+      reject(new Error(`the server exited with ${code}`));
     });
     server.child.send('probe');
   });
+}
+
+/**
+ * The database the server runs on, seeded: a scratch PostgreSQL database (with its CPU from
+ * /proc) or a scratch embedded data dir (the seeding connection closed again, as the server takes
+ * the directory's lock). Its removal is added to `down`.
+ */
+async function scratchStore(o: ScaleOptions, down: ReturnType<typeof teardown>, target: string) {
+  const seedInto = async (db: Db) => {
+    const t0 = performance.now();
+    await seed(db, o.n, o.perCanary, o.intervalS, target);
+    console.log(
+      `  ${o.n} checks in canaries of ${o.perCanary} seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${o.db === 'embedded' ? 'embedded database' : 'PostgreSQL'})`,
+    );
+  };
+  if (o.db === 'embedded') {
+    const t0 = performance.now();
+    const scratch = await scratchDataDir(down);
+    console.log(`  embedded data dir created and migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const db = await scratch.open();
+    try {
+      await seedInto(db);
+    } finally {
+      await db.close();
+    }
+    return { databaseUrl: undefined, dataDir: scratch.dir, dbCpu: undefined };
+  }
+  const scratch = await scratchPostgres(o.postgres, 4);
+  if (!scratch) return undefined;
+  down.add(() => scratch.drop());
+  await seedInto(scratch.db);
+  return { databaseUrl: scratch.url, dataDir: undefined, dbCpu: databaseCpu(scratch.db) };
+}
+
+/** SIGTERM, and SIGKILL if it has not exited 30 s later; says so when the exit code is not 0. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  child.kill('SIGTERM');
+  await exited;
+  clearTimeout(timer);
+  if (child.exitCode !== 0) console.log(`  the server exited with ${child.exitCode ?? child.signalCode}`);
+}
+
+function database(name: string): 'postgres' | 'embedded' {
+  if (name !== 'postgres' && name !== 'embedded') throw new Error(`--db is postgres or embedded, not ${name}`);
+  return name;
 }
 
 /** `checks --n N ...`: the options of the scenario's server mode (defaults in the header comment). */
@@ -128,37 +191,57 @@ export function runAtScale(argv: string[]): Promise<void> {
     intervalS: Number(flag('interval') ?? 60),
     minutes: Number(flag('minutes') ?? 10),
     warmup: Number(flag('warmup') ?? 2),
+    db: database(flag('db') ?? 'postgres'),
     postgres: flag('postgres') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    restart: argv.includes('--restart'),
     cpuProf: flag('cpu-prof'),
     gc: !argv.includes('--no-gc'),
   });
 }
 
 export async function checksAtScale(o: ScaleOptions): Promise<void> {
-  const scratch = await scratchPostgres(o.postgres, 4);
-  if (!scratch) return;
-  const target = await startSoakTarget();
+  const down = teardown();
   const interval = o.intervalS * 1000;
-  let server: ServeProcess | undefined;
+  // the server child of the moment (the restarted one after a restart), from its spawn on
+  let child: ChildProcess | undefined;
   let profileFrom = 0;
   try {
-    const t0 = performance.now();
-    await seed(scratch.db, o.n, o.perCanary, o.intervalS, target.url);
-    console.log(
-      `  ${o.n} checks in canaries of ${o.perCanary} seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
+    const target = await startSoakTarget();
+    down.add(() => target.stop());
+    const store = await scratchStore(o, down, target.url);
+    if (!store) return;
+    down.add(() => child && stopServer(child));
     const nodeArgs = ['--expose-gc', '--import', path.resolve(import.meta.dirname, 'gcProbe.mjs')];
+    const start = (args: string[]) =>
+      startServe(
+        store.databaseUrl,
+        'all',
+        {},
+        {
+          nodeArgs: args,
+          ipc: true,
+          dataDir: store.dataDir,
+          onSpawn: (c) => {
+            child = c;
+          },
+        },
+      );
+    const profArgs = [...nodeArgs];
     if (o.cpuProf) {
       mkdirSync(o.cpuProf, { recursive: true });
-      nodeArgs.push('--cpu-prof', '--cpu-prof-dir', path.resolve(o.cpuProf));
+      profArgs.push('--cpu-prof', '--cpu-prof-dir', path.resolve(o.cpuProf));
     }
     console.log(`  load average at the start ${load()}`);
+    if (o.db === 'embedded')
+      console.log(
+        "  embedded database (PGlite): it runs inside the server process, so its CPU and memory are the server's",
+      );
     const spawnedAt = Date.now();
-    server = await startServe(scratch.url, 'all', {}, { nodeArgs, ipc: true });
-    const dbCpu = databaseCpu(scratch.db);
+    const running = await start(profArgs);
+    const dbCpu = store.dbCpu ?? (async () => ({ backends: Number.NaN, writers: Number.NaN }));
     await dbCpu();
-    await loopDelay(server.url);
-    let cpu = processCpuMs(server.pid);
+    await loopDelay(running.url);
+    let cpu = processCpuMs(running.pid);
     let from = Date.now();
     profileFrom = from - spawnedAt + o.warmup * 60_000;
     const rows: Minute[] = [];
@@ -168,9 +251,9 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     for (let m = 1; m <= o.minutes; m++) {
       await sleep(from + 60_000 - Date.now());
       const to = Date.now();
-      const [stats, db, loop] = await Promise.all([target.stats(from, to, interval), dbCpu(), loopDelay(server.url)]);
-      const now = processCpuMs(server.pid);
-      const mem = await probe(server, o.gc);
+      const [stats, db, loop] = await Promise.all([target.stats(from, to, interval), dbCpu(), loopDelay(running.url)]);
+      const now = processCpuMs(running.pid);
+      const mem = await probe(running, o.gc);
       const mean = stats.perSecond.reduce((a, b) => a + b, 0) / Math.max(1, stats.perSecond.length);
       const row: Minute = {
         serverMs: now - cpu,
@@ -187,22 +270,43 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
         scrapeMs: loop.scrapeMs,
       };
       rows.push(row);
-      cpu = processCpuMs(server.pid);
+      cpu = processCpuMs(running.pid);
       from = to;
       const per = (ms: number) => (ms / Math.max(1, row.arrivals)).toFixed(3);
+      const dbCol = store.dbCpu ? `${per(row.backendMs).padStart(6)} (${per(row.writersMs)}) ms` : 'in process     ';
       const late = [0.5, 0.99, 1].map((q) => quantile(row.spacing, q).toFixed(0)).join('/');
       console.log(
-        `  ${String(m).padStart(3)}${m <= o.warmup ? '*' : ' '} ${per(row.serverMs).padStart(8)} ms  ${per(row.backendMs).padStart(6)} (${per(row.writersMs)}) ms  ${String(row.arrivals).padStart(8)}/${String(row.expected).padEnd(8)}  ${row.busiest.toFixed(2).padStart(5)}x  ${late.padEnd(20)}  ${row.loopP99.toFixed(0).padStart(5)}/${row.loopMax.toFixed(0).padEnd(6)}  ${row.rssMiB.toFixed(0).padStart(5)} ${row.heapMiB.toFixed(0).padStart(5)}  ${load()}`,
+        `  ${String(m).padStart(3)}${m <= o.warmup ? '*' : ' '} ${per(row.serverMs).padStart(8)} ms  ${dbCol}  ${String(row.arrivals).padStart(8)}/${String(row.expected).padEnd(8)}  ${row.busiest.toFixed(2).padStart(5)}x  ${late.padEnd(20)}  ${row.loopP99.toFixed(0).padStart(5)}/${row.loopMax.toFixed(0).padEnd(6)}  ${row.rssMiB.toFixed(0).padStart(5)} ${row.heapMiB.toFixed(0).padStart(5)}  ${load()}`,
       );
     }
     summarize(rows.slice(o.warmup), o);
+    if (o.restart) {
+      // the restarted server is not profiled: the profile printed is the first server's
+      const figures = await restartServer(running, () => start(nodeArgs), {
+        n: o.n,
+        intervalMs: interval,
+        peerUrl: target.url,
+      });
+      printRestart(figures, load());
+    }
   } finally {
-    const code = await server?.stop();
-    if (server && code !== 0) console.log(`  the server exited with ${code}`);
-    target.stop();
-    await scratch.drop();
+    await down.run();
   }
   if (o.cpuProf) printProfile(o.cpuProf, profileFrom);
+}
+
+/** Least-squares slope of values taken once a minute, per hour. */
+function slope(ys: number[]): number {
+  if (ys.length < 2) return 0;
+  const mx = (ys.length - 1) / 2;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  ys.forEach((y, x) => {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  });
+  return (num / den) * 60;
 }
 
 function summarize(steady: Minute[], o: ScaleOptions): void {
@@ -215,8 +319,11 @@ function summarize(steady: Minute[], o: ScaleOptions): void {
   console.log(
     `  ${o.n} checks @every ${o.intervalS}s, ${steady.length} steady minutes (after ${o.warmup} of warm-up):`,
   );
+  const server = (sum((m) => m.serverMs) / runs).toFixed(3);
   console.log(
-    `    CPU per run               server ${(sum((m) => m.serverMs) / runs).toFixed(3)} ms, database ${(sum((m) => m.backendMs) / runs).toFixed(3)} ms (+ shared writers ${(sum((m) => m.writersMs) / runs).toFixed(3)} ms)`,
+    o.db === 'embedded'
+      ? `    CPU per run               server ${server} ms, the embedded database inside it included`
+      : `    CPU per run               server ${server} ms, database ${(sum((m) => m.backendMs) / runs).toFixed(3)} ms (+ shared writers ${(sum((m) => m.writersMs) / runs).toFixed(3)} ms)`,
   );
   console.log(
     `    arrivals                  ${runs} of ${sum((m) => m.expected)} scheduled (${((100 * runs) / sum((m) => m.expected)).toFixed(2)}%)`,
@@ -234,6 +341,12 @@ function summarize(steady: Minute[], o: ScaleOptions): void {
     `    GET /metrics              ${range((m) => m.scrapeMs)} ms per scrape (the bench reads it once a minute)`,
   );
   if (o.gc) console.log(`    RSS / heap after GC       ${range((m) => m.rssMiB)} MiB / ${range((m) => m.heapMiB)} MiB`);
+  else console.log(`    RSS                       ${range((m) => m.rssMiB)} MiB (from /proc, no forced GC)`);
+  const first = steady[0] as Minute;
+  const last = steady.at(-1) as Minute;
+  console.log(
+    `    RSS over time             ${first.rssMiB.toFixed(0)} MiB in the first steady minute, ${last.rssMiB.toFixed(0)} MiB in the last (${slope(steady.map((m) => m.rssMiB)).toFixed(0)} MiB per hour, least squares)`,
+  );
   console.log(`    load average at the end   ${load()}`);
 }
 

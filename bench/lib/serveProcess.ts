@@ -10,6 +10,8 @@ export interface ServeProcess {
   pid: number;
   url: string;
   child: ChildProcess;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
   /** SIGTERM, then the exit code once it has shut down. */
   stop(): Promise<number | null>;
   /** SIGKILL: no shutdown work at all. */
@@ -18,21 +20,24 @@ export interface ServeProcess {
 
 /**
  * Starts `opsdeck serve` on `databaseUrl` as `role` on a random loopback port; resolves once it
- * listens. `nodeArgs` go to node before the script (`--cpu-prof`, `--expose-gc`); `ipc` opens an
- * IPC channel (for bench/lib/gcProbe.mjs).
+ * listens. Without `databaseUrl` it runs on the embedded database in `opts.dataDir`, which it
+ * leaves in place (a data dir of its own otherwise, removed when it exits). `nodeArgs` go to node
+ * before the script (`--cpu-prof`, `--expose-gc`); `ipc` opens an IPC channel (for
+ * bench/lib/gcProbe.mjs); `onSpawn` hears of the child before it listens, so a run interrupted
+ * during a slow start can still stop it.
  */
 export async function startServe(
-  databaseUrl: string,
+  databaseUrl: string | undefined,
   role: 'api' | 'worker' | 'all',
   env: Record<string, string> = {},
-  opts: { nodeArgs?: string[]; ipc?: boolean } = {},
+  opts: { nodeArgs?: string[]; ipc?: boolean; dataDir?: string; onSpawn?: (child: ChildProcess) => void } = {},
 ): Promise<ServeProcess> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-'));
   const args = [...(opts.nodeArgs ?? []), BIN, 'serve', '--port', '0', '--host', '127.0.0.1'];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl ?? '',
       OPSDECK_ROLE: role,
       OPSDECK_DATA_DIR: dataDir,
       OPSDECK_SAMPLE_DATA: 'false',
@@ -44,7 +49,8 @@ export async function startServe(
     stdio: opts.ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+  opts.onSpawn?.(child);
+  if (!opts.dataDir) void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const onData = (d: Buffer) => {
@@ -62,6 +68,7 @@ export async function startServe(
     pid: child.pid as number,
     url,
     child,
+    exited,
     stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
@@ -82,5 +89,15 @@ export function processCpuMs(pid: number): number {
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0; // the process has exited
+  }
+}
+
+/** Resident memory of a process now, in MiB, from /proc (Linux); NaN once it has exited. */
+export function processRssMiB(pid: number): number {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
   }
 }

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
+import { COVERAGE_ROUTE } from './restartCoverage.js';
 
 /**
  * The soak benchmark's peer, in its own process so its work is not counted as the server's:
  * `/c/<n>` answers 200, `/f/<n>` alternates 500 and 200 (a check that flips every run, so
  * notifications flow), `/hook` takes notification webhooks. `/stats?from&to&interval` answers the
  * arrivals in [from, to): their total, the count per wall-clock second, and the spacing between
- * two runs of one check minus the interval (the schedule's jitter); `/hooks` the webhooks seen.
+ * two runs of one check minus the interval (the schedule's jitter); `/hooks` the webhooks seen;
+ * `/coverage` which checks ran again after a restart (bench/lib/restartCoverage.ts).
  */
 const TARGET = `
 const http = require('node:http');
@@ -45,6 +47,7 @@ const server = http.createServer((req, res) => {
     for (const [k, list] of hits) { let i = 0; while (i < list.length && list[i] < keepFrom) i++; if (i) hits.set(k, list.slice(i)); }
     res.end(JSON.stringify({ total, perSecond, spacing })); return;
   }
+${COVERAGE_ROUTE}
   res.writeHead(404).end();
 });
 server.keepAliveTimeout = 120000;

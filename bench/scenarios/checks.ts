@@ -8,20 +8,20 @@
 // over the seconds of a minute, and how long after a restart (graceful stop, fresh scheduler on
 // the same database) every check has run again. It prints figures; it never fails on time.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { systemClock } from '../../apps/server/src/clock.js';
-import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
+import type { Db } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { ResultWriter } from '../../apps/server/src/health/results.js';
 import { CanaryRunner } from '../../apps/server/src/health/runner.js';
 import { Scheduler } from '../../apps/server/src/health/scheduler.js';
 import { runAtScale } from '../lib/checksAtScale.js';
+import { scratchDataDir } from '../lib/embedded.js';
 import { scratchPostgres } from '../lib/postgres.js';
+import { COVERAGE_ROUTE, coveredAfterS, waitForCoverage } from '../lib/restartCoverage.js';
 import { quantile } from '../lib/stats.js';
+import { teardown } from '../lib/teardown.js';
 
 // The target: a plain Node HTTP server in its own process, so its work is not counted as ours.
 // It records when each check's path was requested and answers statistics over HTTP.
@@ -51,14 +51,7 @@ const server = http.createServer((req, res) => {
     }
     res.end(JSON.stringify({ total, spacing, perSecond })); return;
   }
-  if (url.pathname === '/coverage') {
-    let covered = 0, last = 0;
-    for (const list of hits.values()) {
-      const first = list.find((t) => t >= from);
-      if (first !== undefined) { covered++; last = Math.max(last, first); }
-    }
-    res.end(JSON.stringify({ covered, last })); return;
-  }
+${COVERAGE_ROUTE}
   res.writeHead(404).end();
 });
 server.keepAliveTimeout = 120000;
@@ -223,13 +216,12 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
     const restartAt = performance.timeOrigin + performance.now();
     const e2 = engine(db);
     await e2.start();
-    let coverage = { covered: 0, last: 0 };
-    const deadline = Date.now() + 2 * interval + 10_000;
-    while (Date.now() < deadline) {
-      await sleep(1000);
-      coverage = await getJson(`${target.url}/coverage?from=${restartAt}`);
-      if (coverage.covered >= n) break;
-    }
+    const coverage = await waitForCoverage(target.url, {
+      n,
+      startedAt: restartAt,
+      intervalMs: interval,
+      deadline: Date.now() + 2 * interval + 10_000,
+    });
     await e2.stop();
     memory.stop();
     return {
@@ -248,7 +240,7 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
       loopDelayMax: loop.max / 1e6,
       busiestSecondShare: Math.max(...stats.perSecond) / perSecondMean,
       quietestSecondShare: Math.min(...stats.perSecond) / perSecondMean,
-      restartCoverageS: coverage.covered >= n ? (coverage.last - restartAt) / 1000 : Number.NaN,
+      restartCoverageS: coveredAfterS(coverage, n, 1),
       restartCovered: coverage.covered,
       phases: memory.phases,
     };
@@ -256,17 +248,6 @@ async function runOn(label: string, db: Db, n: number, intervalS: number, minute
     memory.stop();
     target.stop();
   }
-}
-
-/** Creates and migrates an embedded data dir in a child process (`opsdeck migrate`). */
-async function prepareDataDir(dir: string): Promise<void> {
-  const bin = path.resolve(import.meta.dirname, '../../apps/server/bin/opsdeck.mjs');
-  const child = spawn(process.execPath, [bin, 'migrate'], {
-    env: { ...process.env, OPSDECK_DATA_DIR: dir, LOG_LEVEL: 'silent' },
-    stdio: 'ignore',
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`opsdeck migrate exited with ${code}`);
 }
 
 /**
@@ -348,27 +329,25 @@ export async function run(argv: string[]): Promise<void> {
     `checks: HTTP canaries @every ${intervalS}s, ${minutes} min each (${postgres ? 'PostgreSQL' : 'embedded database'})`,
   );
   for (const n of sizes) {
-    if (postgres) {
-      const scratch = await scratchPostgres(postgres);
-      if (!scratch) return;
-      try {
+    // Ctrl-C or an error drops the scratch database or data dir (the target child dies with the group)
+    const down = teardown();
+    try {
+      if (postgres) {
+        const scratch = await scratchPostgres(postgres);
+        if (!scratch) return;
+        down.add(() => scratch.drop());
         if (only) await engineOnly('postgres', scratch.db, n, intervalS, minutes);
         else print(await runOn('postgres', scratch.db, n, intervalS, minutes));
-      } finally {
-        await scratch.drop();
-      }
-    } else {
-      // as a server does after its first start: the data dir exists (initdb alone peaks near 1 GB)
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-'));
-      await prepareDataDir(dir);
-      const db = await openDatabase({ dataDir: dir });
-      try {
+      } else {
+        // as a server does after its first start: the data dir exists (initdb alone peaks near 1 GB)
+        const scratch = await scratchDataDir(down);
+        const db = await scratch.open();
+        down.add(() => db.close());
         if (only) await engineOnly('embedded', db, n, intervalS, minutes);
         else print(await runOn('embedded', db, n, intervalS, minutes));
-      } finally {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
       }
+    } finally {
+      await down.run();
     }
   }
 }
