@@ -1,9 +1,11 @@
-// `npm run bench -- summary [--checks 10000] [--days 30] [--runs 15] [--postgres URL] [--only pglite|postgres] [--seed-into URL | --seeded URL]`:
+// `npm run bench -- summary [--checks 10000] [--days 30] [--runs 15] [--changed 1] [--postgres URL] [--only pglite|postgres] [--seed-into URL | --seeded URL]`:
 // generates N checks with `days` of results directly in a fresh database (bench/lib/summarySeed.ts), then times
 // GET /api/canary/api/summary through the real HTTP server for the ranges 1h, 1d and 30d (1mo) and
 // prints p50/p99 per range with the reply's size as JSON and as gzip on the wire (gzip is what a
 // browser asks for over plain HTTP), and for 30d p50/p99 and wire size per encoding (identity,
-// gzip, br), on the embedded database and on PostgreSQL. Each time is from sending the request to
+// gzip, br), then 30d again with `--changed` percent of the checks run (results stored by the result
+// writer) before each request, on the embedded database and on PostgreSQL. CPU per request is this
+// process's (PostgreSQL's own work is not in it). Each time is from sending the request to
 // holding the decoded text, in the server's own process. It prints figures; it never fails on time.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type Db, openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
+import { ResultWriter } from '../../apps/server/src/health/results.js';
 import { startTestServer, type TestServer } from '../../apps/server/test/helpers/index.js';
 import { quantile } from '../lib/stats.js';
 import { seed } from '../lib/summarySeed.js';
@@ -53,18 +56,57 @@ function get(server: TestServer, path: string, encoding: keyof typeof DECODE) {
   });
 }
 
-/** p50, p99 and the first (cold) time of `runs` requests after two warm-up ones. */
-async function timed(server: TestServer, path: string, encoding: keyof typeof DECODE, runs: number) {
+/**
+ * p50, p99 and the first (cold) time of `runs` requests after two warm-up ones, and this process's
+ * CPU per timed request (server, client and, on the embedded database, the database). `between`
+ * runs before each request, outside the times and the CPU.
+ */
+async function timed(
+  server: TestServer,
+  path: string,
+  encoding: keyof typeof DECODE,
+  runs: number,
+  between?: () => Promise<void>,
+) {
   const times: number[] = [];
   let first = 0;
+  let cpu = 0;
   let last = { ms: 0, wire: 0, text: '' };
   for (let i = 0; i < runs + 2; i++) {
+    await between?.();
+    const before = process.cpuUsage();
     last = await get(server, path, encoding);
+    const used = process.cpuUsage(before);
     if (i === 0) first = last.ms;
-    if (i >= 2) times.push(last.ms);
+    if (i >= 2) {
+      times.push(last.ms);
+      cpu += (used.user + used.system) / 1000;
+    }
   }
   times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99), first, wire: last.wire, text: last.text };
+  const p50 = quantile(times, 0.5);
+  return { p50, p99: quantile(times, 0.99), first, cpu: cpu / runs, wire: last.wire, text: last.text };
+}
+
+/**
+ * Before each request, a run of `count` checks (the next ones in turn, a tenth failing) stored by
+ * the real result writer at the current time: what a running server changes between two refreshes.
+ */
+function checkRuns(db: Db, count: number): () => Promise<void> {
+  const writer = new ResultWriter(db, { maxBatch: 1_000_000 });
+  let ids: string[] | undefined;
+  let next = 0;
+  return async () => {
+    ids ??= (
+      await sql<{ id: string }>`select id from checks where deleted_at is null order by id`.execute(db.kysely)
+    ).rows.map((r) => r.id);
+    const now = Date.now();
+    for (let i = 0; i < count && ids.length > 0; i++) {
+      const id = ids[next++ % ids.length] as string;
+      writer.add({ checkId: id, time: new Date(now + (i % 1000)), pass: next % 10 !== 0, duration: 50 + (next % 400) });
+    }
+    await writer.flush();
+  };
 }
 
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
@@ -91,6 +133,7 @@ async function measure(
   checks: number,
   days: number,
   runs: number,
+  changed: number,
   seeded?: string,
 ): Promise<void> {
   const how = seeded ?? (await seedTimed(label, db, checks, days));
@@ -105,13 +148,26 @@ async function measure(
       const r = await timed(server, `/api/canary/api/summary?timeRange=${range}`, 'gzip', runs);
       const rows = (JSON.parse(r.text) as { checks_summary: unknown[] }).checks_summary.length;
       console.log(
-        `  ${name.padEnd(4)} p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   first ${r.first.toFixed(0)} ms   ${rows} checks, ${mb(r.text.length)} JSON, ${mb(r.wire)} gzip`,
+        `  ${name.padEnd(4)} p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   first ${r.first.toFixed(0)} ms   CPU ${ms(r.cpu)}/request   ${rows} checks, ${mb(r.text.length)} JSON, ${mb(r.wire)} gzip`,
       );
     }
+    const runsBetween = Math.max(1, Math.round(rows[0]?.n ? (rows[0].n * changed) / 100 : 1));
+    const c = await timed(
+      server,
+      '/api/canary/api/summary?timeRange=1mo',
+      'identity',
+      runs,
+      checkRuns(db, runsBetween),
+    );
+    console.log(
+      `  30d with ${runsBetween} check runs stored before each request (identity): p50 ${ms(c.p50)}   p99 ${ms(c.p99)}   CPU ${ms(c.cpu)}/request   load ${load()}`,
+    );
     console.log('  30d by encoding (latency vs bytes on the wire):');
     for (const encoding of ['identity', 'gzip', 'br'] as const) {
       const r = await timed(server, '/api/canary/api/summary?timeRange=1mo', encoding, runs);
-      console.log(`    ${encoding.padEnd(8)} p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   ${mb(r.wire)}`);
+      console.log(
+        `    ${encoding.padEnd(8)} p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   CPU ${ms(r.cpu)}/request   ${mb(r.wire)}`,
+      );
     }
     console.log(`  load ${load()}`);
   } finally {
@@ -127,6 +183,7 @@ export async function run(argv: string[]): Promise<void> {
       checks: { type: 'string', default: '10000' },
       days: { type: 'string', default: '30' },
       runs: { type: 'string', default: '15' },
+      changed: { type: 'string', default: '1' },
       postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
       only: { type: 'string' },
       'seed-into': { type: 'string' },
@@ -136,6 +193,7 @@ export async function run(argv: string[]): Promise<void> {
   const checks = Number(values.checks);
   const days = Number(values.days);
   const runs = Number(values.runs);
+  const changed = Number(values.changed);
 
   // an existing empty PostgreSQL database seeded and kept, then timed again by later runs
   // (--seeded URL) without seeding: before/after comparisons on the same data within the hour
@@ -145,7 +203,7 @@ export async function run(argv: string[]): Promise<void> {
     try {
       if (values.seeded) await migrate(db);
       const how = values.seeded ? 'seeded earlier' : await seedTimed('PostgreSQL (kept)', db, checks, days);
-      await measure('PostgreSQL (kept)', db, checks, days, runs, how);
+      await measure('PostgreSQL (kept)', db, checks, days, runs, changed, how);
     } finally {
       await db.close();
     }
@@ -156,7 +214,7 @@ export async function run(argv: string[]): Promise<void> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-summary-'));
     const db = await openDatabase({ dataDir: dir });
     try {
-      await measure('embedded (PGlite)', db, checks, days, runs);
+      await measure('embedded (PGlite)', db, checks, days, runs, changed);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -170,7 +228,7 @@ export async function run(argv: string[]): Promise<void> {
     url.pathname = `/${name}`;
     const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 5 });
     try {
-      await measure('PostgreSQL', db, checks, days, runs);
+      await measure('PostgreSQL', db, checks, days, runs, changed);
     } finally {
       await admin.query(`drop database ${name} with (force)`);
       await admin.end();

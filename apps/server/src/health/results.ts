@@ -56,7 +56,8 @@ const clip = (s: string | undefined) => (s === undefined ? null : s.length > MAX
  * Stores check results in batches: one statement per flush inserts the raw rows, folds them into
  * the hourly and daily rollups (counts, duration sum, latency histogram), and updates each
  * check's status, last and next runtime (the checks trigger stamps transitions and queues
- * check.passed / check.failed). Job history rows of canary runs go in the same flush.
+ * check.passed / check.failed). Both stamp the transaction's time on what they changed
+ * (checks.state_changed_at, check_statuses_1h.updated_at) for the health summary's reads. Job history rows of canary runs go in the same flush.
  */
 export class ResultWriter {
   private results: PendingResult[] = [];
@@ -256,7 +257,7 @@ async function writeResults(db: Db, rows: PendingResult[]): Promise<void> {
       on conflict (check_id, created_at) do update set
         duration = r.duration + excluded.duration, total = r.total + excluded.total,
         passed = r.passed + excluded.passed, failed = r.failed + excluded.failed,
-        latency_histogram = ${HISTOGRAM_ADD}
+        latency_histogram = ${HISTOGRAM_ADD}, updated_at = now()
     ),
     daily as (
       insert into check_statuses_1d as r (check_id, created_at, duration, total, passed, failed, latency_histogram)
@@ -274,7 +275,8 @@ async function writeResults(db: Db, rows: PendingResult[]): Promise<void> {
     update checks c set
       status = case when l.status then 'healthy' else 'unhealthy' end,
       last_runtime = l.time,
-      next_runtime = coalesce(l.next_runtime, c.next_runtime)
+      next_runtime = coalesce(l.next_runtime, c.next_runtime),
+      state_changed_at = now()
     from latest l
     where c.id = any(${ids}::uuid[]) and c.id = l.check_id and (c.last_runtime is null or c.last_runtime <= l.time)
   `,

@@ -1,8 +1,8 @@
 import type { Db } from '../db/connection.js';
 import { type PartStats, rawStats } from './summaryStats.js';
 
-/** The first hour of a window is kept from a 5-minute boundary on; the minutes before it are read each time. */
-export const HEAD_SLICE_MS = 5 * 60_000;
+export { HEAD_SLICE_MS } from './summaryRange.js';
+
 /** As the rollup parts: a result that lands late in a past hour shows within this long. */
 const TTL_MS = 5 * 60_000;
 

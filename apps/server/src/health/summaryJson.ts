@@ -87,7 +87,7 @@ export function checkJson(c: CheckRow): CheckJson {
 const time = (key: string, ms: number | null) => (ms === null ? '' : `,"${key}":"${new Date(ms).toISOString()}"`);
 
 /** The state times of an item and its closing brace, rendered again only when the state changed. */
-function stateJson(s: CheckState): Buffer {
+export function stateJson(s: CheckState): Buffer {
   const t = s.json?.times;
   if (t && t[0] === s.lastRuntime && t[1] === s.nextRuntime && t[2] === s.lastTransition && t[3] === s.silencedAt) {
     return (s.json as { bytes: Buffer }).bytes;
@@ -161,15 +161,20 @@ export class JsonBytes {
   }
 }
 
-/** Writes one `checks_summary` item. */
-export function writeItem(out: JsonBytes, check: CheckJson & { state: CheckState }, s: WindowStats | undefined): void {
+/** The part of an item between its definition head and tail: status, uptime and latency. */
+export function itemMiddle(check: { state: CheckState }, s: WindowStats | undefined): string {
   const status = check.state.status === null ? 'null' : `"${check.state.status}"`;
   // rolling1h is always 0 on canary-checker's wire (its Go type drops the view's value)
   const latency = s
     ? `{${percentile('p95', s.p95)}${percentile('p97', s.p97)}${percentile('p99', s.p99)}"rolling1h":0}`
     : '{"rolling1h":0}';
+  return `${status},"uptime":{"passed":${s?.passed ?? 0},"failed":${s?.failed ?? 0}},"latency":${latency}`;
+}
+
+/** Writes one `checks_summary` item. */
+export function writeItem(out: JsonBytes, check: CheckJson & { state: CheckState }, s: WindowStats | undefined): void {
   out.bytes(check.head);
-  out.text(`${status},"uptime":{"passed":${s?.passed ?? 0},"failed":${s?.failed ?? 0}},"latency":${latency}`);
+  out.text(itemMiddle(check, s));
   out.bytes(check.tail);
   out.bytes(stateJson(check.state));
 }

@@ -63,3 +63,37 @@ export function coverage(from: Date, to: Date): Coverage {
   if (dayEnd < hourEnd) hours.push([new Date(dayEnd), new Date(hourEnd)]);
   return { days: [[new Date(dayStart), new Date(dayEnd)]], hours, raw };
 }
+
+/** The first hour of a window is kept from a 5-minute boundary on; the minutes before it are read each time. */
+export const HEAD_SLICE_MS = 5 * MINUTE;
+// Below this the current hour's few raw results are cheaper to read than its 10,000 rollup rows.
+const TAIL_FROM_ROLLUP_MS = 5 * MINUTE;
+
+/** How a window with whole hours reads its partial hours at both ends. */
+export interface Edges {
+  /** The partial first hour's settled part [settled, head end), kept (summaryHead.ts), if any. */
+  settledHead: [Date, Date] | undefined;
+  /** The current partial hour, when it comes from its rollup row. */
+  tailHour: Date | undefined;
+  /** Read raw on every request: the minutes before the settled head, a tail only minutes old. */
+  raw: Array<[Date, Date]>;
+  /** Whether `raw` ends with the tail (closed at `to`). */
+  rawTail: boolean;
+}
+
+export function edges(from: Date, to: Date, cover: Coverage): Edges {
+  const head = cover.raw.find(([a]) => a === from);
+  const settled =
+    head && new Date(Math.min(Math.ceil(from.getTime() / HEAD_SLICE_MS) * HEAD_SLICE_MS, head[1].getTime()));
+  const tail = cover.raw.find(([, b]) => b === to);
+  const tailFromRollup = tail !== undefined && to.getTime() - tail[0].getTime() >= TAIL_FROM_ROLLUP_MS;
+  const raw: Array<[Date, Date]> = [];
+  if (head && settled && from < settled) raw.push([from, settled]);
+  if (tail && !tailFromRollup) raw.push(tail);
+  return {
+    settledHead: head && settled && settled < head[1] ? [settled, head[1]] : undefined,
+    tailHour: tail && tailFromRollup ? tail[0] : undefined,
+    raw,
+    rawTail: tail !== undefined && !tailFromRollup,
+  };
+}

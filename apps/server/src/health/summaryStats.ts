@@ -105,6 +105,18 @@ export async function currentHourStats(
   return out;
 }
 
+/**
+ * Raw results after `to` and before `end` (normally none; a clock ahead of this one can write
+ * some), to take out of an hour's rollup row that already counts them.
+ */
+export async function laterStats(db: Db, to: Date, end: Date): Promise<Map<string, PartStats>> {
+  const { rows } = await sql<{ later: string }>`
+    select ${rawGroups(sql`time > ${to} and time < ${end}`, undefined)} as later`.execute(db.kysely);
+  const out = new Map<string, PartStats>();
+  fold(out, JSON.parse(rows[0]?.later ?? '[]') as Group[], 1);
+  return out;
+}
+
 /** Rollup parts change only when late results land in a past hour; reuse them this long at most. */
 const ROLLUP_TTL_MS = 5 * 60_000;
 const rollupCache = new WeakMap<Db, Map<string, { at: number; stats: Promise<Map<string, PartStats>> }>>();
