@@ -59,6 +59,17 @@ export interface CanaryRunnerOptions {
 
 const hostname = os.hostname();
 
+/** What declares a check's custom metrics, as text, per spec object (a spec is never changed in place). */
+const declarations = new WeakMap<object, string>();
+function metricsDeclaration(spec: RunnableCheck['spec']): string {
+  let text = declarations.get(spec);
+  if (text === undefined) {
+    text = JSON.stringify([spec.metrics, spec.transform]);
+    declarations.set(spec, text);
+  }
+  return text;
+}
+
 /**
  * Runs canaries and single checks: per-type concurrency limits, no check overlapping itself,
  * `dependsOn` ordering with `outputs`, and results handed to the writer and the metrics.
@@ -68,6 +79,8 @@ export class CanaryRunner {
   private readonly limits = new Map<string, Semaphore>();
   private readonly execute: typeof executeCheck;
   private readonly lastResults: LastResults;
+  /** Each check's execute context (all but `outputs`), made on its first run: the same every run. */
+  private readonly contexts = new WeakMap<RunnableCheck, { canary: RunnableCanary; ctx: ExecuteContext }>();
 
   constructor(private readonly opts: CanaryRunnerOptions) {
     this.execute = opts.execute ?? executeCheck;
@@ -168,7 +181,7 @@ export class CanaryRunner {
     const time = this.opts.clock.now();
     let result: CheckResult;
     try {
-      result = await this.execute(check.type, check.spec, this.context(canary, check, outputs));
+      result = await this.execute(check.type, check.spec, this.contextFor(canary, check, outputs));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       result = { pass: false, invalid: true, message, error: message, duration: 0, data: {}, metrics: [], attempts: 1 };
@@ -184,7 +197,16 @@ export class CanaryRunner {
     return result;
   }
 
-  private context(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
+  private contextFor(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
+    let kept = this.contexts.get(check);
+    if (kept?.canary !== canary) {
+      kept = { canary, ctx: this.context(canary, check) };
+      this.contexts.set(check, kept);
+    }
+    return outputs ? { ...kept.ctx, outputs } : kept.ctx;
+  }
+
+  private context(canary: RunnableCanary, check: RunnableCheck): ExecuteContext {
     const namespace = typeof check.spec.namespace === 'string' ? check.spec.namespace : canary.namespace;
     const resolver = this.opts.resolver;
     return {
@@ -192,7 +214,6 @@ export class CanaryRunner {
       signal: this.opts.signal,
       canary: { id: canary.id, name: canary.name, namespace: canary.namespace, labels: canary.labels },
       checkId: check.id,
-      outputs,
       retries: canary.retries,
       sandbox: this.opts.sandbox,
       lastResult: () => this.lastResults.get(check.id),
@@ -215,7 +236,7 @@ export class CanaryRunner {
   private record(canary: RunnableCanary, check: RunnableCheck, time: Date, result: CheckResult, next?: Date) {
     const unexported = this.opts.metrics?.exportCustom(
       check.id,
-      JSON.stringify([check.spec.metrics, check.spec.transform]), // what declares its metrics
+      metricsDeclaration(check.spec),
       result.metrics,
     );
     if (unexported) result.error = result.error ? `${result.error}; ${unexported}` : unexported;
