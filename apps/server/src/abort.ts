@@ -70,6 +70,11 @@ function listen(signal: AbortSignal, fn: () => void): () => void {
 /** A run's own signal: aborted by its deadline or its parent; `dispose()` detaches from both. */
 export interface RunScope {
   readonly signal: AbortSignal;
+  /**
+   * `untilAborted(signal, work)` for this scope's signal, without a listener on it: the scope
+   * knows when it aborts (its deadline or its parent) and cuts the work off then itself.
+   */
+  guard<T>(work: Promise<T>): Promise<T>;
   dispose(): void;
 }
 
@@ -84,21 +89,38 @@ export function runScope(
 ): RunScope {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  let detach = () => {};
+  let detach = noop;
+  /** Rejects the guarded work's promise, while there is one. */
+  let cut: ((reason: unknown) => void) | undefined;
+  const abort = (reason: unknown) => {
+    controller.abort(reason);
+    cut?.(reason);
+  };
   if (parent?.aborted) controller.abort(parent.reason);
-  else if (parent) detach = listen(parent, () => controller.abort(parent.reason));
+  else if (parent) detach = listen(parent, () => abort(parent.reason));
   if (!controller.signal.aborted && timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-    timer = setTimeout(() => controller.abort(timeoutReason()), timeoutMs);
+    timer = setTimeout(() => abort(timeoutReason()), timeoutMs);
   }
   return {
     signal: controller.signal,
+    guard<T>(work: Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        work.then(resolve, reject);
+        // already aborted: as Promise.race([work, aborted]) would, work settled by now still wins
+        if (controller.signal.aborted) void Promise.resolve().then(() => reject(controller.signal.reason));
+        else cut = reject;
+      });
+    },
     dispose() {
       if (timer) clearTimeout(timer);
       timer = undefined;
+      cut = undefined;
       detach();
     },
   };
 }
+
+const noop = () => {};
 
 /**
  * Calls `fn` once when `signal` aborts (at once if it already has); answers a function that

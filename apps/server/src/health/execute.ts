@@ -1,6 +1,6 @@
 import type { CheckRetries, CommonCheck } from '@opsdeck/schema';
 import { parseDuration } from '@opsdeck/schema';
-import { runScope, sleep, untilAborted } from '../abort.js';
+import { runScope, sleep } from '../abort.js';
 import {
   compileCel,
   compileExpression,
@@ -110,7 +110,7 @@ async function runOnce(
   const started = performance.now();
   let outcome: CheckOutcome;
   try {
-    outcome = await untilAborted(scope.signal, type.run(spec, checkCtx));
+    outcome = await scope.guard(type.run(spec, checkCtx));
   } catch (err) {
     const message = err instanceof Error ? err.message || err.name : String(err);
     outcome = { pass: false, error: message, message, data: {} };
