@@ -96,7 +96,7 @@ async function runOnce(
   previous: Record<string, unknown>,
 ): Promise<{ outcome: CheckOutcome; duration: number }> {
   const timeoutMs = timeoutOf(type, spec);
-  const scope = runScope(ctx.signal, timeoutMs, () => new Error(`timed out after ${formatSeconds(timeoutMs)}`));
+  const scope = runScope(ctx.signal, timeoutMs, runTimedOut);
   const checkCtx: CheckContext = {
     signal: scope.signal,
     timeoutMs,
@@ -123,6 +123,8 @@ async function runOnce(
 function formatSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
+
+const runTimedOut = (ms: number) => new Error(`timed out after ${formatSeconds(ms)}`);
 
 function environment(
   spec: CommonCheck,

@@ -58,6 +58,7 @@ export interface CanaryRunnerOptions {
 }
 
 const hostname = os.hostname();
+const NO_DEPS: readonly string[] = [];
 
 /** What declares a check's custom metrics, as text, per spec object (a spec is never changed in place). */
 const declarations = new WeakMap<object, string>();
@@ -113,7 +114,7 @@ export class CanaryRunner {
     const byName = new Map<string, Promise<CheckRun>>();
     const outputs: Record<string, unknown> = {};
     for (const [index, check] of canary.checks.entries()) {
-      const deps = Array.isArray(check.spec.dependsOn) ? (check.spec.dependsOn as string[]) : [];
+      const deps = Array.isArray(check.spec.dependsOn) ? (check.spec.dependsOn as string[]) : NO_DEPS;
       const run = (async (): Promise<CheckRun> => {
         await null; // every check of the run is registered before any looks up its dependencies
         for (const dep of deps) {
@@ -157,7 +158,7 @@ export class CanaryRunner {
   ): Promise<CheckResult> {
     const running = this.inflight.get(check.id);
     if (running) return running;
-    const promise = this.runGuarded(canary, check, nextRuntime, outputs).finally(() => this.inflight.delete(check.id));
+    const promise = this.runGuarded(canary, check, nextRuntime, outputs);
     this.inflight.set(check.id, promise);
     return promise;
   }
@@ -177,24 +178,28 @@ export class CanaryRunner {
     nextRuntime: Date | undefined,
     outputs: Record<string, unknown> | undefined,
   ): Promise<CheckResult> {
-    const release = await this.limitFor(check.type).acquire();
-    const time = this.opts.clock.now();
-    let result: CheckResult;
     try {
-      result = await this.execute(check.type, check.spec, this.contextFor(canary, check, outputs));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      result = { pass: false, invalid: true, message, error: message, duration: 0, data: {}, metrics: [], attempts: 1 };
+      const release = await this.limitFor(check.type).acquire();
+      const time = this.opts.clock.now();
+      let result: CheckResult;
+      try {
+        result = await this.execute(check.type, check.spec, this.contextFor(canary, check, outputs));
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        result = { pass: false, invalid: true, message, error: message, duration: 0, data: {}, metrics: [], attempts: 1 };
+      } finally {
+        release();
+      }
+      this.record(canary, check, time, result, nextRuntime);
+      if (result.transformed?.length && this.opts.db) {
+        await this.recordTransformed(canary, check, time, result).catch((err) => {
+          result.error ??= `storing transformed checks: ${(err as Error).message}`;
+        });
+      }
+      return result;
     } finally {
-      release();
+      this.inflight.delete(check.id); // here rather than in a .finally on runCheck's promise: no closure per run
     }
-    this.record(canary, check, time, result, nextRuntime);
-    if (result.transformed?.length && this.opts.db) {
-      await this.recordTransformed(canary, check, time, result).catch((err) => {
-        result.error ??= `storing transformed checks: ${(err as Error).message}`;
-      });
-    }
-    return result;
   }
 
   private contextFor(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
