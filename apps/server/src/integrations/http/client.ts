@@ -198,8 +198,10 @@ function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
       resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')),
     );
     body.once('error', reject);
-    // after 'end' this changes nothing; without it (destroyed with no error) the read still ends
-    body.once('close', () => reject(new Error('Premature close')));
+    // a body destroyed before its end without an error ends the read too
+    body.once('close', () => {
+      if (!body.readableEnded) reject(new Error('Premature close'));
+    });
   });
 }
 
