@@ -296,7 +296,7 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
     pass: r.pass,
     invalid: r.invalid,
     message,
-    error: [error, r.metricsError].filter(Boolean).join('; ') || undefined,
+    error: error && r.metricsError ? `${error}; ${r.metricsError}` : error || r.metricsError || undefined,
     duration: r.duration,
     data: r.data,
     metrics: r.metrics,

@@ -8,7 +8,7 @@ import { checkTypeFor } from './checks/registry.js';
 import { type CheckResult, type ExecuteContext, executeCheck } from './execute.js';
 import { Semaphore } from './heap.js';
 import { type LastResults, lastResultsFor } from './lastResult.js';
-import type { HealthMetrics } from './metrics.js';
+import type { CheckIdentity, HealthMetrics } from './metrics.js';
 import { immediate, type Pacer } from './pacing.js';
 import { lastPush } from './push/store.js';
 import type { ResultWriter } from './results.js';
@@ -60,6 +60,13 @@ export interface CanaryRunnerOptions {
 const hostname = os.hostname();
 const NO_DEPS: readonly string[] = [];
 
+/** What the runner keeps per check between runs (for the canary object it was made for). */
+interface KeptForCheck {
+  canary: RunnableCanary;
+  ctx: ExecuteContext;
+  identity: CheckIdentity;
+}
+
 /** What declares a check's custom metrics, as text, per spec object (a spec is never changed in place). */
 const declarations = new WeakMap<object, string>();
 function metricsDeclaration(spec: RunnableCheck['spec']): string {
@@ -80,8 +87,8 @@ export class CanaryRunner {
   private readonly limits = new Map<string, Semaphore>();
   private readonly execute: typeof executeCheck;
   private readonly lastResults: LastResults;
-  /** Each check's execute context (all but `outputs`), made on its first run: the same every run. */
-  private readonly contexts = new WeakMap<RunnableCheck, { canary: RunnableCanary; ctx: ExecuteContext }>();
+  /** Each check's execute context (all but `outputs`) and identity, made on its first run: the same every run. */
+  private readonly kept = new WeakMap<RunnableCheck, KeptForCheck>();
 
   constructor(private readonly opts: CanaryRunnerOptions) {
     this.execute = opts.execute ?? executeCheck;
@@ -186,7 +193,16 @@ export class CanaryRunner {
         result = await this.execute(check.type, check.spec, this.contextFor(canary, check, outputs));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        result = { pass: false, invalid: true, message, error: message, duration: 0, data: {}, metrics: [], attempts: 1 };
+        result = {
+          pass: false,
+          invalid: true,
+          message,
+          error: message,
+          duration: 0,
+          data: {},
+          metrics: [],
+          attempts: 1,
+        };
       } finally {
         release();
       }
@@ -202,13 +218,25 @@ export class CanaryRunner {
     }
   }
 
-  private contextFor(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
-    let kept = this.contexts.get(check);
+  private keptFor(canary: RunnableCanary, check: RunnableCheck): KeptForCheck {
+    let kept = this.kept.get(check);
     if (kept?.canary !== canary) {
-      kept = { canary, ctx: this.context(canary, check) };
-      this.contexts.set(check, kept);
+      const identity = {
+        id: check.id,
+        name: check.name,
+        type: check.type,
+        canaryName: canary.name,
+        canaryNamespace: canary.namespace,
+      };
+      kept = { canary, ctx: this.context(canary, check), identity };
+      this.kept.set(check, kept);
     }
-    return outputs ? { ...kept.ctx, outputs } : kept.ctx;
+    return kept;
+  }
+
+  private contextFor(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
+    const { ctx } = this.keptFor(canary, check);
+    return outputs ? { ...ctx, outputs } : ctx;
   }
 
   private context(canary: RunnableCanary, check: RunnableCheck): ExecuteContext {
@@ -239,11 +267,7 @@ export class CanaryRunner {
   }
 
   private record(canary: RunnableCanary, check: RunnableCheck, time: Date, result: CheckResult, next?: Date) {
-    const unexported = this.opts.metrics?.exportCustom(
-      check.id,
-      metricsDeclaration(check.spec),
-      result.metrics,
-    );
+    const unexported = this.opts.metrics?.exportCustom(check.id, metricsDeclaration(check.spec), result.metrics);
     if (unexported) result.error = result.error ? `${result.error}; ${unexported}` : unexported;
     this.lastResults.remember(check.id, check.spec, time, result);
     this.opts.writer?.add({
@@ -257,13 +281,7 @@ export class CanaryRunner {
       details: result.detail,
       artifacts: result.artifacts,
       nextRuntime: next,
-      check: {
-        id: check.id,
-        name: check.name,
-        type: check.type,
-        canaryName: canary.name,
-        canaryNamespace: canary.namespace,
-      },
+      check: this.keptFor(canary, check).identity,
     });
   }
 
