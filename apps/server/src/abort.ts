@@ -70,35 +70,71 @@ function listen(signal: AbortSignal, fn: () => void): () => void {
 /** A run's own signal: aborted by its deadline or its parent; `dispose()` detaches from both. */
 export interface RunScope {
   readonly signal: AbortSignal;
+  /**
+   * `untilAborted(signal, work)` for this scope's signal, without a listener on it: the scope
+   * knows when it aborts (its deadline or its parent) and cuts the work off then itself.
+   */
+  guard<T>(work: Promise<T>): Promise<T>;
   dispose(): void;
+}
+
+/** A scope's state in one object, its methods shared: a run makes no closures for its scope. */
+class Scope implements RunScope {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private detach: (() => void) | undefined;
+  /** Rejects the guarded work's promise, while there is one. */
+  private cut: ((reason: unknown) => void) | undefined;
+
+  constructor(parent: AbortSignal | undefined, timeoutMs: number | undefined, timeoutReason: (ms: number) => unknown) {
+    if (parent?.aborted) this.controller.abort(parent.reason);
+    else if (parent) this.detach = listen(parent, () => this.abort(parent.reason));
+    if (!this.controller.signal.aborted && timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+      this.timer = setTimeout(() => this.abort(timeoutReason(timeoutMs)), timeoutMs);
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  private abort(reason: unknown): void {
+    this.controller.abort(reason);
+    this.cut?.(reason);
+  }
+
+  guard<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      work.then(resolve, reject);
+      const signal = this.controller.signal;
+      // already aborted: as Promise.race([work, aborted]) would, work settled by now still wins
+      if (signal.aborted) void Promise.resolve().then(() => reject(signal.reason));
+      else this.cut = reject;
+    });
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.cut = undefined;
+    this.detach?.();
+    this.detach = undefined;
+  }
 }
 
 /**
  * Opens a scope under `parent` (if any) that aborts after `timeoutMs` (if finite and positive)
- * with `timeoutReason()`. Always call `dispose()` when the run ends.
+ * with `timeoutReason(timeoutMs)`. Always call `dispose()` when the run ends.
  */
 export function runScope(
   parent: AbortSignal | undefined,
   timeoutMs?: number,
-  timeoutReason: () => unknown = () => new Error(`timed out after ${timeoutMs}ms`),
+  timeoutReason: (ms: number) => unknown = timedOut,
 ): RunScope {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let detach = () => {};
-  if (parent?.aborted) controller.abort(parent.reason);
-  else if (parent) detach = listen(parent, () => controller.abort(parent.reason));
-  if (!controller.signal.aborted && timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-    timer = setTimeout(() => controller.abort(timeoutReason()), timeoutMs);
-  }
-  return {
-    signal: controller.signal,
-    dispose() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      detach();
-    },
-  };
+  return new Scope(parent, timeoutMs, timeoutReason);
 }
+
+const timedOut = (ms: number) => new Error(`timed out after ${ms}ms`);
 
 /**
  * Calls `fn` once when `signal` aborts (at once if it already has); answers a function that

@@ -79,3 +79,37 @@ describe('onAbort', () => {
     expect((thrown[0] as Error | undefined)?.message).toBe('first');
   });
 });
+
+describe('a scope guarding work that may ignore its signal', () => {
+  const never = () => new Promise<never>(() => {});
+
+  it('answers the work when it settles first, and leaves nothing on the signal', async () => {
+    const scope = runScope(undefined, 60_000);
+    await expect(scope.guard(Promise.resolve('ok'))).resolves.toBe('ok');
+    await expect(scope.guard(Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(getEventListeners(scope.signal, 'abort')).toHaveLength(0);
+    scope.dispose();
+  });
+
+  it('cuts the work off at its deadline with the deadline reason', async () => {
+    const scope = runScope(undefined, 20, () => new Error('timed out after 20ms'));
+    const started = performance.now();
+    await expect(scope.guard(never())).rejects.toThrow('timed out after 20ms');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(scope.signal.aborted).toBe(true);
+    scope.dispose();
+  });
+
+  it('cuts the work off when the parent aborts, and at once when it already had', async () => {
+    const shutdown = longLivedController();
+    const scope = runScope(shutdown.signal, 60_000);
+    const guarded = scope.guard(never());
+    shutdown.abort(new Error('stopping'));
+    await expect(guarded).rejects.toThrow('stopping');
+    scope.dispose();
+    const late = runScope(shutdown.signal, 60_000);
+    await expect(late.guard(never())).rejects.toThrow('stopping');
+    await expect(late.guard(Promise.resolve('finished'))).resolves.toBe('finished');
+    late.dispose();
+  });
+});

@@ -1,7 +1,13 @@
 import type { CheckRetries, CommonCheck } from '@opsdeck/schema';
 import { parseDuration } from '@opsdeck/schema';
-import { runScope, sleep, untilAborted } from '../abort.js';
-import { compileCel, compileExpression, type Expression, withExpressionContext } from '../expr/index.js';
+import { runScope, sleep } from '../abort.js';
+import {
+  compileCel,
+  compileExpression,
+  type Expression,
+  isEmptyExpression,
+  withExpressionContext,
+} from '../expr/index.js';
 import { DEFAULT_SANDBOX, type SandboxPolicy } from '../sandbox/config.js';
 import {
   applyDisplay,
@@ -15,6 +21,7 @@ import { checkTypeFor } from './checks/registry.js';
 import type { CheckContext, CheckMetric, CheckOutcome, CheckType } from './checks/types.js';
 import { isJunitSuite, runJunitSuite } from './junitMode.js';
 import { type LastResult, usesLastResult } from './lastResult.js';
+import { parseSpec } from './parsedSpecs.js';
 
 export type { TransformedCheck } from './checks/lib/evaluate.js';
 
@@ -89,7 +96,7 @@ async function runOnce(
   previous: Record<string, unknown>,
 ): Promise<{ outcome: CheckOutcome; duration: number }> {
   const timeoutMs = timeoutOf(type, spec);
-  const scope = runScope(ctx.signal, timeoutMs, () => new Error(`timed out after ${formatSeconds(timeoutMs)}`));
+  const scope = runScope(ctx.signal, timeoutMs, runTimedOut);
   const checkCtx: CheckContext = {
     signal: scope.signal,
     timeoutMs,
@@ -103,7 +110,7 @@ async function runOnce(
   const started = performance.now();
   let outcome: CheckOutcome;
   try {
-    outcome = await untilAborted(scope.signal, type.run(spec, checkCtx));
+    outcome = await scope.guard(type.run(spec, checkCtx));
   } catch (err) {
     const message = err instanceof Error ? err.message || err.name : String(err);
     outcome = { pass: false, error: message, message, data: {} };
@@ -116,6 +123,8 @@ async function runOnce(
 function formatSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
+
+const runTimedOut = (ms: number) => new Error(`timed out after ${formatSeconds(ms)}`);
 
 function environment(
   spec: CommonCheck,
@@ -164,6 +173,7 @@ async function attempt(
   spec: CommonCheck,
   ctx: ExecuteContext,
   previous: Record<string, unknown>,
+  readsLast: boolean,
 ): Promise<EvaluatedResult> {
   const { outcome, duration } = await runOnce(type, spec, ctx, previous);
   const r: EvaluatedResult = {
@@ -182,7 +192,21 @@ async function attempt(
     r.pass = false;
     r.error = `took ${duration}ms, over the threshold of ${spec.thresholdMillis}ms`;
   }
+  // most checks have no expressions: their result goes as it is, without an environment built
+  if (!hasExpressions(type, spec)) return r;
+  // only a check that calls last_result() needs the context (it turns on promise hooks: expr/context.ts)
+  if (!readsLast) return evaluate(type, spec, ctx, r);
   return withExpressionContext({ lastResult: previous }, () => evaluate(type, spec, ctx, r));
+}
+
+/** Whether the check has anything for `evaluate` to do: transform, display, test (or the type's), metrics. */
+function hasExpressions(type: CheckType<unknown>, spec: CommonCheck): boolean {
+  return (
+    !isEmptyExpression(spec.transform) ||
+    !isEmptyExpression(spec.display) ||
+    !isEmptyExpression(spec.test ?? type.defaultTest) ||
+    Boolean(spec.metrics?.length)
+  );
 }
 
 /** The expressions of one attempt, in canary-checker's order (`last_result()` set: see expr/context.ts). */
@@ -193,21 +217,22 @@ async function evaluate(
   r: EvaluatedResult,
 ): Promise<EvaluatedResult> {
   const runnerFailed = !r.pass;
-  const checkExprs = { ...spec, test: (spec.test ?? type.defaultTest) as Expression | undefined };
-  try {
-    await applyTransform(r, checkExprs, environment(spec, type, r, ctx));
-  } catch (err) {
-    return { ...r, pass: false, invalid: true, error: `error transforming result: ${expressionError(err)}` };
+  if (!isEmptyExpression(spec.transform)) {
+    try {
+      await applyTransform(r, spec, environment(spec, type, r, ctx));
+    } catch (err) {
+      return { ...r, pass: false, invalid: true, error: `error transforming result: ${expressionError(err)}` };
+    }
   }
   const env = environment(spec, type, r, ctx);
   try {
-    await applyDisplay(r, checkExprs, env);
+    await applyDisplay(r, spec, env);
   } catch (err) {
     if (!runnerFailed) return { ...r, pass: false, invalid: true, error: `display: ${expressionError(err)}` };
   }
   if (!runnerFailed && !r.transformed) {
     try {
-      await applyTest(r, checkExprs.test, env, () => testFailure(r));
+      await applyTest(r, (spec.test ?? type.defaultTest) as Expression | undefined, env, () => testFailure(r));
     } catch (err) {
       return { ...r, pass: false, invalid: true, error: `test: ${expressionError(err)}` };
     }
@@ -231,13 +256,14 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
   if (isJunitSuite(type, spec)) return runJunitSuite(spec, ctx, executeCheck);
   const checkType = checkTypeFor(type) as CheckType<unknown> | undefined;
   if (!checkType) return invalid(`check type "${type}" is not supported`);
-  const parsed = checkType.schema.safeParse(spec);
+  const parsed = parseSpec(checkType, spec);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || type}: ${i.message}`);
     return invalid(`invalid ${type} check: ${issues.join('; ')}`);
   }
   const check = parsed.data as CommonCheck;
   let previous: Record<string, unknown>;
+  const readsLast = usesLastResult(spec as object);
   try {
     previous = await previousResult(spec as object, ctx);
   } catch (err) {
@@ -250,7 +276,7 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
   let r: EvaluatedResult;
   for (;;) {
     attempts++;
-    r = await attempt(checkType, check, ctx, previous);
+    r = await attempt(checkType, check, ctx, previous, readsLast);
     if (r.pass || r.invalid || !policy || ctx.signal?.aborted || !canRetry(policy, attempts, startedAt)) break;
     const remaining = policy.timeoutMs > 0 ? policy.timeoutMs - (Date.now() - startedAt) : Number.POSITIVE_INFINITY;
     await sleep(Math.max(0, Math.min(policy.intervalMs, remaining)), ctx.signal);
@@ -270,7 +296,7 @@ export async function executeCheck(type: string, spec: unknown, ctx: ExecuteCont
     pass: r.pass,
     invalid: r.invalid,
     message,
-    error: [error, r.metricsError].filter(Boolean).join('; ') || undefined,
+    error: error && r.metricsError ? `${error}; ${r.metricsError}` : error || r.metricsError || undefined,
     duration: r.duration,
     data: r.data,
     metrics: r.metrics,

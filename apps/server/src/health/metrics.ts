@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import { CheckSeries } from './checkSeries.js';
+import { type CheckLabels, CheckSeries } from './checkSeries.js';
 import type { CheckMetric } from './checks/types.js';
 import { CustomMetrics } from './customMetrics.js';
 import type { PendingResult } from './results.js';
@@ -41,14 +41,7 @@ export class HealthMetrics {
     for (const r of results) {
       const c = r.check;
       if (!c) continue;
-      const labels = {
-        key: c.id,
-        name: c.name,
-        canary_name: c.canaryName,
-        canary_namespace: c.canaryNamespace,
-        type: c.type,
-      };
-      this.checks.observe(c.id, labels, {
+      this.checks.observe(c.id, labelsOf(c), {
         pass: r.pass,
         error: Boolean(r.error),
         invalid: Boolean(r.invalid),
@@ -63,6 +56,17 @@ export class HealthMetrics {
     this.custom.forget(ids);
     for (const id of ids) this.checks.forget(id);
   }
+}
+
+/** The series labels of a check, per identity object: the runner hands the same one for every run of a check. */
+const labelsByIdentity = new WeakMap<CheckIdentity, CheckLabels>();
+function labelsOf(c: CheckIdentity): CheckLabels {
+  let labels = labelsByIdentity.get(c);
+  if (!labels) {
+    labels = { key: c.id, name: c.name, canary_name: c.canaryName, canary_namespace: c.canaryNamespace, type: c.type };
+    labelsByIdentity.set(c, labels);
+  }
+  return labels;
 }
 
 const perRegistry = new WeakMap<Registry, HealthMetrics>();

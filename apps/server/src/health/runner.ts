@@ -8,7 +8,7 @@ import { checkTypeFor } from './checks/registry.js';
 import { type CheckResult, type ExecuteContext, executeCheck } from './execute.js';
 import { Semaphore } from './heap.js';
 import { type LastResults, lastResultsFor } from './lastResult.js';
-import type { HealthMetrics } from './metrics.js';
+import type { CheckIdentity, HealthMetrics } from './metrics.js';
 import { immediate, type Pacer } from './pacing.js';
 import { lastPush } from './push/store.js';
 import type { ResultWriter } from './results.js';
@@ -58,6 +58,25 @@ export interface CanaryRunnerOptions {
 }
 
 const hostname = os.hostname();
+const NO_DEPS: readonly string[] = [];
+
+/** What the runner keeps per check between runs (for the canary object it was made for). */
+interface KeptForCheck {
+  canary: RunnableCanary;
+  ctx: ExecuteContext;
+  identity: CheckIdentity;
+}
+
+/** What declares a check's custom metrics, as text, per spec object (a spec is never changed in place). */
+const declarations = new WeakMap<object, string>();
+function metricsDeclaration(spec: RunnableCheck['spec']): string {
+  let text = declarations.get(spec);
+  if (text === undefined) {
+    text = JSON.stringify([spec.metrics, spec.transform]);
+    declarations.set(spec, text);
+  }
+  return text;
+}
 
 /**
  * Runs canaries and single checks: per-type concurrency limits, no check overlapping itself,
@@ -68,6 +87,8 @@ export class CanaryRunner {
   private readonly limits = new Map<string, Semaphore>();
   private readonly execute: typeof executeCheck;
   private readonly lastResults: LastResults;
+  /** Each check's execute context (all but `outputs`) and identity, made on its first run: the same every run. */
+  private readonly kept = new WeakMap<RunnableCheck, KeptForCheck>();
 
   constructor(private readonly opts: CanaryRunnerOptions) {
     this.execute = opts.execute ?? executeCheck;
@@ -100,7 +121,7 @@ export class CanaryRunner {
     const byName = new Map<string, Promise<CheckRun>>();
     const outputs: Record<string, unknown> = {};
     for (const [index, check] of canary.checks.entries()) {
-      const deps = Array.isArray(check.spec.dependsOn) ? (check.spec.dependsOn as string[]) : [];
+      const deps = Array.isArray(check.spec.dependsOn) ? (check.spec.dependsOn as string[]) : NO_DEPS;
       const run = (async (): Promise<CheckRun> => {
         await null; // every check of the run is registered before any looks up its dependencies
         for (const dep of deps) {
@@ -144,7 +165,7 @@ export class CanaryRunner {
   ): Promise<CheckResult> {
     const running = this.inflight.get(check.id);
     if (running) return running;
-    const promise = this.runGuarded(canary, check, nextRuntime, outputs).finally(() => this.inflight.delete(check.id));
+    const promise = this.runGuarded(canary, check, nextRuntime, outputs);
     this.inflight.set(check.id, promise);
     return promise;
   }
@@ -164,27 +185,61 @@ export class CanaryRunner {
     nextRuntime: Date | undefined,
     outputs: Record<string, unknown> | undefined,
   ): Promise<CheckResult> {
-    const release = await this.limitFor(check.type).acquire();
-    const time = this.opts.clock.now();
-    let result: CheckResult;
     try {
-      result = await this.execute(check.type, check.spec, this.context(canary, check, outputs));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      result = { pass: false, invalid: true, message, error: message, duration: 0, data: {}, metrics: [], attempts: 1 };
+      const release = await this.limitFor(check.type).acquire();
+      const time = this.opts.clock.now();
+      let result: CheckResult;
+      try {
+        result = await this.execute(check.type, check.spec, this.contextFor(canary, check, outputs));
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        result = {
+          pass: false,
+          invalid: true,
+          message,
+          error: message,
+          duration: 0,
+          data: {},
+          metrics: [],
+          attempts: 1,
+        };
+      } finally {
+        release();
+      }
+      this.record(canary, check, time, result, nextRuntime);
+      if (result.transformed?.length && this.opts.db) {
+        await this.recordTransformed(canary, check, time, result).catch((err) => {
+          result.error ??= `storing transformed checks: ${(err as Error).message}`;
+        });
+      }
+      return result;
     } finally {
-      release();
+      this.inflight.delete(check.id); // here rather than in a .finally on runCheck's promise: no closure per run
     }
-    this.record(canary, check, time, result, nextRuntime);
-    if (result.transformed?.length && this.opts.db) {
-      await this.recordTransformed(canary, check, time, result).catch((err) => {
-        result.error ??= `storing transformed checks: ${(err as Error).message}`;
-      });
-    }
-    return result;
   }
 
-  private context(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
+  private keptFor(canary: RunnableCanary, check: RunnableCheck): KeptForCheck {
+    let kept = this.kept.get(check);
+    if (kept?.canary !== canary) {
+      const identity = {
+        id: check.id,
+        name: check.name,
+        type: check.type,
+        canaryName: canary.name,
+        canaryNamespace: canary.namespace,
+      };
+      kept = { canary, ctx: this.context(canary, check), identity };
+      this.kept.set(check, kept);
+    }
+    return kept;
+  }
+
+  private contextFor(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
+    const { ctx } = this.keptFor(canary, check);
+    return outputs ? { ...ctx, outputs } : ctx;
+  }
+
+  private context(canary: RunnableCanary, check: RunnableCheck): ExecuteContext {
     const namespace = typeof check.spec.namespace === 'string' ? check.spec.namespace : canary.namespace;
     const resolver = this.opts.resolver;
     return {
@@ -192,7 +247,6 @@ export class CanaryRunner {
       signal: this.opts.signal,
       canary: { id: canary.id, name: canary.name, namespace: canary.namespace, labels: canary.labels },
       checkId: check.id,
-      outputs,
       retries: canary.retries,
       sandbox: this.opts.sandbox,
       lastResult: () => this.lastResults.get(check.id),
@@ -213,11 +267,7 @@ export class CanaryRunner {
   }
 
   private record(canary: RunnableCanary, check: RunnableCheck, time: Date, result: CheckResult, next?: Date) {
-    const unexported = this.opts.metrics?.exportCustom(
-      check.id,
-      JSON.stringify([check.spec.metrics, check.spec.transform]), // what declares its metrics
-      result.metrics,
-    );
+    const unexported = this.opts.metrics?.exportCustom(check.id, metricsDeclaration(check.spec), result.metrics);
     if (unexported) result.error = result.error ? `${result.error}; ${unexported}` : unexported;
     this.lastResults.remember(check.id, check.spec, time, result);
     this.opts.writer?.add({
@@ -231,13 +281,7 @@ export class CanaryRunner {
       details: result.detail,
       artifacts: result.artifacts,
       nextRuntime: next,
-      check: {
-        id: check.id,
-        name: check.name,
-        type: check.type,
-        canaryName: canary.name,
-        canaryNamespace: canary.namespace,
-      },
+      check: this.keptFor(canary, check).identity,
     });
   }
 

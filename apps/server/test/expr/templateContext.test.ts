@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expressionContextOpen, lastResult } from '../../src/expr/context.js';
 import { type ExpressionContext, renderTemplate, withExpressionContext } from '../../src/expr/index.js';
 
 // Contextual template functions as upstream files call them: `last_result` (the check's previous
@@ -59,5 +60,39 @@ describe('data keys called as functions (notification templates)', () => {
   it('is no function elsewhere: the same text without the option is refused', () => {
     expect(() => renderTemplate('{{ check_status.error }}', env)).toThrow(/function "check_status.error" not defined/);
     expect(renderTemplate('{{ check_status.error }}', { check_status: { error: 'other' } }, opts)).toBe('other');
+  });
+});
+
+describe('the expression context is open only while an evaluation uses it', () => {
+  it('follows awaits of an async evaluation, and closes once it settles', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const run = withExpressionContext({ lastResult: { status: true } }, async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      seen.push(lastResult());
+      return 'done';
+    });
+    expect(expressionContextOpen()).toBe(true);
+    await expect(run).resolves.toBe('done');
+    await Promise.resolve();
+    expect(seen).toEqual([{ status: true }]);
+    expect(expressionContextOpen()).toBe(false);
+    expect(lastResult()).toEqual({});
+  });
+
+  it('keeps concurrent evaluations apart and closes after the last one, even when one throws', async () => {
+    const read = (n: number, ms: number) =>
+      withExpressionContext({ lastResult: { n } }, async () => {
+        await new Promise((r) => setTimeout(r, ms));
+        return lastResult().n;
+      });
+    const failing = withExpressionContext({ lastResult: { n: 3 } }, async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      throw new Error('bad expression');
+    });
+    await expect(Promise.all([read(1, 10), read(2, 2)])).resolves.toEqual([1, 2]);
+    await expect(failing).rejects.toThrow('bad expression');
+    expect(() => withExpressionContext({}, () => renderTemplate('{{ nope }}', {}))).toThrow(/not defined/);
+    await Promise.resolve();
+    expect(expressionContextOpen()).toBe(false);
   });
 });

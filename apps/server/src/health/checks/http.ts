@@ -58,6 +58,8 @@ function parseJson(res: HttpResponse): unknown {
 
 async function clientTls(spec: HttpCheck, ctx: CheckContext, insecure?: boolean, ca?: string): Promise<ClientTls> {
   const t = spec.tlsConfig;
+  // no tlsConfig (most checks): nothing to resolve
+  if (!t) return { ca, insecureSkipVerify: insecure };
   const env = async (v: unknown) => (v ? await ctx.resolveEnv(v) : undefined);
   return {
     ca: (await env(t?.ca)) ?? ca,
@@ -105,9 +107,9 @@ export const httpCheck: CheckType<HttpCheck> = {
   defaultTimeoutMs: 30_000,
   endpoint: (spec) => redactUrl(spec.url || spec.endpoint || spec.connection || ''),
   async run(spec, ctx) {
-    const endpoint = await resolveEndpoint({ ...spec, url: spec.url || spec.endpoint }, ctx);
+    const endpoint = await resolveEndpoint(spec.url || !spec.endpoint ? spec : { ...spec, url: spec.endpoint }, ctx);
     if (!endpoint.url) return failure(new Error('no url: set url or a connection with a url'));
-    const shown = redactUrl(endpoint.url);
+    const url = endpoint.url;
     const conn = endpoint.connection;
     const agent = runDispatcher(await clientTls(spec, ctx, conn?.insecureTls, conn?.certificate), ctx.timeoutMs);
     try {
@@ -137,7 +139,7 @@ export const httpCheck: CheckType<HttpCheck> = {
       let res = await send(agent, endpoint.url, opts);
       if (spec.digest && res.status === 401) {
         const challenge = parseDigestChallenge(res.headers['www-authenticate']);
-        if (!challenge) return failure(new Error(`${shown}: 401 without a Digest challenge`));
+        if (!challenge) return failure(new Error(`${redactUrl(url)}: 401 without a Digest challenge`));
         const u = new URL(res.url);
         headers.authorization = digestAuthorization(challenge, { username, password }, method, u.pathname + u.search);
         res = await send(agent, res.url, opts);
@@ -169,12 +171,13 @@ export const httpCheck: CheckType<HttpCheck> = {
           return { pass: false, error, message: error, data, metrics, detail };
         }
       }
-      if (problem) return { pass: false, error: `${shown}: ${problem}`, message: problem, data, metrics, detail };
+      if (problem)
+        return { pass: false, error: `${redactUrl(url)}: ${problem}`, message: problem, data, metrics, detail };
       return { pass: true, message: `${res.status} in ${elapsed}ms`, data, metrics, detail };
     } catch (err) {
       const cause = (err as { cause?: Error }).cause;
       const why = err instanceof Error ? `${err.message}${cause?.message ? `: ${cause.message}` : ''}` : String(err);
-      return failure(new Error(`${shown}: ${why}`));
+      return failure(new Error(`${redactUrl(url)}: ${why}`));
     } finally {
       agent.release(RUN_FINISHED);
     }
