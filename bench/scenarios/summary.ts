@@ -3,7 +3,7 @@
 // GET /api/canary/api/summary through the real HTTP server for the ranges 1h, 1d and 30d (1mo) and
 // prints p50/p99 per range with the reply's size as JSON and as gzip on the wire (gzip is what a
 // browser asks for over plain HTTP), and for 30d p50/p99 and wire size per encoding (identity,
-// gzip, br), then 30d again with `--changed` percent of the checks run (results stored by the result
+// gzip, br), 30d with only the failing checks (`status=unhealthy`, the page's default), then 30d again with `--changed` percent of the checks run (results stored by the result
 // writer) before each request, on the embedded database and on PostgreSQL. CPU per request is this
 // process's (PostgreSQL's own work is not in it). Each time is from sending the request to
 // holding the decoded text, in the server's own process. It prints figures; it never fails on time.
@@ -151,6 +151,12 @@ async function measure(
         `  ${name.padEnd(4)} p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   first ${r.first.toFixed(0)} ms   CPU ${ms(r.cpu)}/request   ${rows} checks, ${mb(r.text.length)} JSON, ${mb(r.wire)} gzip`,
       );
     }
+    // what the health page asks with Hide Passing on (its default): the failing checks alone
+    const failing = await timed(server, '/api/canary/api/summary?timeRange=1mo&status=unhealthy', 'gzip', runs);
+    const failingRows = (JSON.parse(failing.text) as { checks_summary: unknown[] }).checks_summary.length;
+    console.log(
+      `  30d, failing only (status=unhealthy) p50 ${ms(failing.p50)}   p99 ${ms(failing.p99)}   CPU ${ms(failing.cpu)}/request   ${failingRows} checks, ${mb(failing.text.length)} JSON, ${mb(failing.wire)} gzip`,
+    );
     const runsBetween = Math.max(1, Math.round(rows[0]?.n ? (rows[0].n * changed) / 100 : 1));
     const c = await timed(
       server,
