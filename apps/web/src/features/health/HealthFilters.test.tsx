@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HealthFilters } from './HealthFilters.js';
-import type { LabelOption } from './utils.js';
+import type { LabelOption } from './labels.js';
 
 afterEach(cleanup);
 

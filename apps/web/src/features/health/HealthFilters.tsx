@@ -1,7 +1,7 @@
 import { Minus, Plus, X } from 'lucide-react';
 import { memo, useState } from 'react';
 import { cx } from '../../ui/cx.js';
-import { type LabelOption, labelId } from './utils.js';
+import { type LabelOption, labelId } from './labels.js';
 
 interface Props {
   /** Below wide screens the panel is collapsed until opened from the toolbar's Filters button. */

@@ -2,10 +2,11 @@ import { Grid3x3, LayoutGrid, SlidersHorizontal, Table2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cx } from '../../ui/cx.js';
 import { FILTERS_PANEL_ID } from './HealthFilters.js';
+import type { LabelOption } from './labels.js';
 import { PIVOT_BY, PIVOT_CELL_TYPES, type PivotBy, type PivotCellType } from './pivot.js';
 import { SearchHint } from './SearchHint.js';
 import type { HealthParams, HealthParamsPatch } from './useHealthParams.js';
-import { type LabelOption, REFRESH_INTERVALS, TIME_RANGES } from './utils.js';
+import { REFRESH_INTERVALS, TIME_RANGES } from './utils.js';
 
 const SEARCH_DEBOUNCE_MS = 400;
 const select = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-800';

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { decodeLabels, encodeLabels } from './labels.js';
 import { isPivotBy, isPivotCellType, type PivotBy, type PivotCellType } from './pivot.js';
-import { DEFAULT_TIME_RANGE, decodeLabels, encodeLabels, isTimeRange, type SortKey } from './utils.js';
+import { DEFAULT_TIME_RANGE, isTimeRange, type SortKey } from './utils.js';
 
 const SORT_KEYS: SortKey[] = ['name', 'health', 'uptime', 'latency', 'last_transition_time'];
 

@@ -1,19 +1,9 @@
 import { useMemo } from 'react';
+import { type LabelOption, labelOptions, withSelected } from './labels.js';
 import { type Pivot, pivotChecks } from './pivot.js';
 import type { CheckSummary } from './types.js';
 import type { HealthParams } from './useHealthParams.js';
-import {
-  ALL_TAB,
-  type CheckGroup,
-  filterChecks,
-  groupChecks,
-  type LabelOption,
-  labelOptions,
-  sortChecks,
-  tabsFor,
-  tabValue,
-  withSelected,
-} from './utils.js';
+import { ALL_TAB, type CheckGroup, filterChecks, groupChecks, sortChecks, tabsFor, tabValue } from './utils.js';
 
 /** What the health page shows for its data and URL settings. */
 export interface HealthView {

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { decodeLabels, labelOptions, withSelected } from './labels.js';
 import { buildCheck } from './testChecks.js';
 import type { CheckSummary } from './types.js';
 import {
-  decodeLabels,
   defaultCheckRange,
   filterChecks,
   formatLatency,
   formatUptime,
   groupChecks,
-  labelOptions,
   parseDurationFilter,
   sortChecks,
   statusColor,
   tabsFor,
-  withSelected,
 } from './utils.js';
 import { toYaml } from './yaml.js';
 
