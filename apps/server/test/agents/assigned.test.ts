@@ -150,8 +150,15 @@ describe('assigned to an agent upstream', () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/agent_id: no agent/);
 
-    // the upstream runs none of them: no checks, no schedules of its own
-    expect(await rows(upstreamDb, 'checks', sql`canary_id in (${assigned}, ${selected})`)).toBe(0);
+    // the upstream runs none of them: no checks of its own (the agent may already have pushed its
+    // own, which carry its id), no schedules
+    expect(
+      await rows(
+        upstreamDb,
+        'checks',
+        sql`canary_id in (${assigned}, ${selected}) and agent_id is distinct from ${agentId}`,
+      ),
+    ).toBe(0);
     expect(await rows(upstreamDb, 'canary_schedules', sql`canary_id in (${assigned}, ${selected})`)).toBe(0);
     expect(await runDueTopologies(upstream.ctx, 'upstream-test')).toBe(0);
 
