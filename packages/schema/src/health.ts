@@ -20,9 +20,9 @@ export interface CheckSummary {
   status: 'healthy' | 'unhealthy' | null;
   uptime: { passed: number; failed: number };
   /**
-   * Milliseconds over the window. 15m and 1h: the nearest-rank percentile within 1% (exact under
-   * 50 ms; a quantile sketch per check). Longer windows: interpolated in the rollups' latency
-   * histogram bucket that holds it (accurate to the bucket's width).
+   * Milliseconds over the window. 15m and 1h: the exact nearest-rank percentile of the window's
+   * results (percentile_disc). Longer windows: interpolated in the rollups' latency histogram
+   * bucket that holds it (accurate to the bucket's width).
    */
   latency: { p95?: number; p97?: number; p99?: number; rolling1h: number };
   last_runtime?: string;

@@ -18,7 +18,7 @@ import './tables.js';
  * check_statuses_1h, the current partial hour from its check_statuses_1h row (summaryStats.ts
  * currentHourStats) and only the partial first hour from raw check_statuses, so a 5-year window
  * reads about as many rows as a 2-day one. A window with no whole hour is read from raw rows, its
- * percentiles within 1%; longer ones take percentiles from the latency histograms (accurate to the
+ * percentiles exact; longer ones take percentiles from the latency histograms (accurate to the
  * bucket width). For all checks, the checks' definitions, the closed parts of the window and each
  * check's reply item are kept between requests, and a request reads and writes again only what
  * changed since the previous one (summaryView.ts); a single check is read whole.
@@ -49,7 +49,7 @@ export async function checkSummariesJson(
   return { body: out, total: checks.length };
 }
 
-async function loadStats(db: Db, from: Date, to: Date, checkId: string | undefined): Promise<Map<string, WindowStats>> {
+async function loadStats(db: Db, from: Date, to: Date, checkId: string): Promise<Map<string, WindowStats>> {
   const cover = coverage(from, to);
   const out = new Map<string, WindowStats>();
   if (cover.days.length === 0 && cover.hours.length === 0) return exactStats(db, from, to, checkId);

@@ -2,13 +2,13 @@ import type { CheckHealthFilter } from '@opsdeck/schema';
 import type { Db } from '../db/connection.js';
 import { histogramQuantile, LATENCY_BOUNDS_MS } from './latency.js';
 import { type SummaryCheck, type SummaryChecks, summaryChecks } from './summaryChecks.js';
-import { exactStats } from './summaryExact.js';
 import { settledHeadStats } from './summaryHead.js';
 import { currentHour } from './summaryHour.js';
 import { SummaryItems } from './summaryItems.js';
 import { itemMiddle, JsonBytes, stateJson, type WindowStats } from './summaryJson.js';
 import { currentGeneration } from './summaryMarker.js';
 import { coverage, edges } from './summaryRange.js';
+import { type Recent, recentResults } from './summaryRecent.js';
 import { laterStats, type PartStats, rawStats, rollupStats } from './summaryStats.js';
 
 const BUCKETS = LATENCY_BOUNDS_MS.length + 1;
@@ -39,8 +39,8 @@ interface View {
   closed: Int32Array;
   /** Checks whose items hold per-request parts (raw edges): written again on the next request. */
   fresh: Set<string>;
-  /** Exact windows (no whole hour): each item's stats, to write again only the ones that moved. */
-  exact: Array<WindowStats | undefined>;
+  /** Windows with no whole hour (15m, 1h): every check's results in the window, kept. */
+  recent: Recent | undefined;
   refreshing: Promise<void> | undefined;
 }
 
@@ -96,7 +96,7 @@ function viewOf(db: Db, length: number): View {
       closedFrom: [],
       closed: new Int32Array(0),
       fresh: new Set(),
-      exact: [],
+      recent: undefined,
       refreshing: undefined,
     };
     byLength.set(length, view);
@@ -108,24 +108,20 @@ function viewOf(db: Db, length: number): View {
 async function refresh(db: Db, view: View, from: Date, to: Date): Promise<void> {
   const cover = coverage(from, to);
   if (cover.days.length === 0 && cover.hours.length === 0) {
-    const [catalog, stats] = await Promise.all([summaryChecks(db, to), exactStats(db, from, to, undefined)]);
-    if (view.catalog !== catalog || view.key[0] !== 'exact') view.exact = new Array(catalog.checks.length);
-    const exact = view.exact;
+    const [catalog, recent] = await Promise.all([summaryChecks(db, to), recentResults(db, view.recent, from, to)]);
+    view.recent = recent;
+    const changed = recent.store.takeChanged();
+    // a store read whole again is another key: every item is written again
     render(
       view,
       catalog,
-      ['exact'],
-      (c) => {
-        const s = stats.get(c.id);
-        const moved = !sameStats(exact[c.at], s);
-        exact[c.at] = s;
-        return moved;
-      },
-      (c) => stats.get(c.id),
+      ['exact', recent.store],
+      (c) => changed.has(c.id),
+      (c) => recent.store.stats(c.id),
     );
     return;
   }
-  view.exact = [];
+  view.recent = undefined;
   const e = edges(from, to, cover);
   const none = new Map<string, PartStats>();
   const [catalog, rollups, settledHead, rawEdges, hour, later] = await Promise.all([
@@ -185,7 +181,6 @@ function render(
   if (all) view.items.reset(catalog.checks.length, catalog.bytes + catalog.checks.length * 170);
   const seen = view.seen;
   for (const c of catalog.checks) {
-    // `changed` runs for every check: the exact path keeps each check's stats in it
     if (!changed(c) && !all && c.gen <= seen) continue;
     view.items.set(c.at, c.head, itemMiddle(c, stats(c)), c.tail, stateJson(c.state));
   }
@@ -220,9 +215,4 @@ function windowStats(passed: number, failed: number, hist: number[]): WindowStat
     p97: histogramQuantile(hist, 0.97, total),
     p99: histogramQuantile(hist, 0.99, total),
   };
-}
-
-function sameStats(a: WindowStats | undefined, b: WindowStats | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return a.passed === b.passed && a.failed === b.failed && a.p95 === b.p95 && a.p97 === b.p97 && a.p99 === b.p99;
 }

@@ -98,13 +98,9 @@ function expectedLatency(from: number, to: number) {
   return durations.length ? { p95: rank(0.95), p97: rank(0.97), p99: rank(0.99), rolling1h: 0 } : { rolling1h: 0 };
 }
 
-/** 15m and 1h percentiles are the nearest-rank values within 1% (whole milliseconds). */
-function expectLatencyNear(got: Record<string, number | undefined>, want: Record<string, number | undefined>, at = '') {
-  expect(Object.keys(got).sort(), at).toEqual(Object.keys(want).sort());
-  for (const [k, v] of Object.entries(want)) {
-    if (v === undefined) expect(got[k], `${at} ${k}`).toBeUndefined();
-    else expect(Math.abs((got[k] as number) - v), `${at} ${k}: ${got[k]} for ${v}`).toBeLessThanOrEqual(0.01 * v + 0.5);
-  }
+/** 15m and 1h percentiles are the exact nearest-rank values (percentile_disc). */
+function expectLatency(got: Record<string, number | undefined>, want: Record<string, number | undefined>, at = '') {
+  expect(got, at).toEqual(want);
 }
 
 describe('summary time range coverage', () => {
@@ -145,8 +141,7 @@ describe('GET /api/canary/api/summary', () => {
       last_runtime: NOW.toISOString(),
       uptime: expected(NOW.getTime() - HOUR, NOW.getTime()),
     });
-    // the last hour's percentiles come from a 1% quantile sketch: 900 ms answers as 900 within 9 ms
-    expectLatencyNear(a.latency, { p95: 900, p97: 900, p99: 900, rolling1h: 0 });
+    expectLatency(a.latency, { p95: 900, p97: 900, p99: 900, rolling1h: 0 });
     expect(byName(body.checks_summary, 'db')).toMatchObject({ uptime: { passed: 7, failed: 0 }, latency: { p95: 40 } });
     // a check with no results in the window still shows, with empty uptime and no latency
     expect(byName(body.checks_summary, 'quiet')).toMatchObject({ uptime: { passed: 0, failed: 0 }, status: null });
@@ -219,7 +214,7 @@ describe('GET /api/canary/api/summary', () => {
         ] as const) {
           const a = byName((await summary(`?timeRange=${range}`)).checks_summary, 'api');
           expect(a.uptime, `${range} at ${minutes}m`).toEqual(expected(now - ms, now));
-          expectLatencyNear(a.latency, expectedLatency(now - ms, now), `${range} at ${minutes}m`);
+          expectLatency(a.latency, expectedLatency(now - ms, now), `${range} at ${minutes}m`);
         }
       }
     } finally {

@@ -86,7 +86,8 @@ export const PUSH_TABLES: Record<PushTableName, PushTable> = {
     key: ['check_id', 'time'],
     owner: { parent: 'checks', column: 'check_id' },
     parents: { check_id: 'checks' },
-    skip: [],
+    // when this database got the result: the health summary reads new results by it
+    skip: ['created_at'],
   },
   // links: keyed by their unique columns, owned through the row they hang off
   config_relationships: {
