@@ -3,8 +3,9 @@
 // GET /api/canary/api/summary through the real HTTP server for the ranges 1h, 1d and 30d (1mo) and
 // prints p50/p99 per range with the reply's size as JSON and as gzip on the wire (gzip is what a
 // browser asks for over plain HTTP), and for 30d p50/p99 and wire size per encoding (identity,
-// gzip, br), 30d with only the failing checks (`status=unhealthy`, the page's default), then 30d again with `--changed` percent of the checks run (results stored by the result
-// writer) before each request, on the embedded database and on PostgreSQL. CPU per request is this
+// gzip, br), 1h and 30d with only the failing checks (`status=unhealthy`, the page's default), then 1h and 30d again,
+// all checks and failing only, with `--changed` percent of the checks run (results stored by the result writer) before
+// each request, on the embedded database and on PostgreSQL. CPU per request is this
 // process's (PostgreSQL's own work is not in it). Each time is from sending the request to
 // holding the decoded text, in the server's own process. It prints figures; it never fails on time.
 import { randomBytes } from 'node:crypto';
@@ -26,6 +27,11 @@ import { seed } from '../lib/summarySeed.js';
 const RANGES = [
   ['1h', '1h'],
   ['1d', '1d'],
+  ['30d', '1mo'],
+] as const;
+/** The page's default window and the longest one people keep open. */
+const PAGE_RANGES = [
+  ['1h', '1h'],
   ['30d', '1mo'],
 ] as const;
 
@@ -152,22 +158,28 @@ async function measure(
       );
     }
     // what the health page asks with Hide Passing on (its default): the failing checks alone
-    const failing = await timed(server, '/api/canary/api/summary?timeRange=1mo&status=unhealthy', 'gzip', runs);
-    const failingRows = (JSON.parse(failing.text) as { checks_summary: unknown[] }).checks_summary.length;
-    console.log(
-      `  30d, failing only (status=unhealthy) p50 ${ms(failing.p50)}   p99 ${ms(failing.p99)}   CPU ${ms(failing.cpu)}/request   ${failingRows} checks, ${mb(failing.text.length)} JSON, ${mb(failing.wire)} gzip`,
-    );
+    for (const [name, range] of PAGE_RANGES) {
+      const failing = await timed(server, `/api/canary/api/summary?timeRange=${range}&status=unhealthy`, 'gzip', runs);
+      const failingRows = (JSON.parse(failing.text) as { checks_summary: unknown[] }).checks_summary.length;
+      console.log(
+        `  ${name.padEnd(4)} failing only (status=unhealthy) p50 ${ms(failing.p50)}   p99 ${ms(failing.p99)}   CPU ${ms(failing.cpu)}/request   ${failingRows} checks, ${mb(failing.text.length)} JSON, ${mb(failing.wire)} gzip`,
+      );
+    }
     const runsBetween = Math.max(1, Math.round(rows[0]?.n ? (rows[0].n * changed) / 100 : 1));
-    const c = await timed(
-      server,
-      '/api/canary/api/summary?timeRange=1mo',
-      'identity',
-      runs,
-      checkRuns(db, runsBetween),
-    );
-    console.log(
-      `  30d with ${runsBetween} check runs stored before each request (identity): p50 ${ms(c.p50)}   p99 ${ms(c.p99)}   CPU ${ms(c.cpu)}/request   load ${load()}`,
-    );
+    for (const [name, range] of PAGE_RANGES) {
+      for (const only of ['', '&status=unhealthy']) {
+        const c = await timed(
+          server,
+          `/api/canary/api/summary?timeRange=${range}${only}`,
+          'identity',
+          runs,
+          checkRuns(db, runsBetween),
+        );
+        console.log(
+          `  ${name.padEnd(4)}${only ? ' failing only' : ''} with ${runsBetween} check runs stored before each request (identity): p50 ${ms(c.p50)}   p99 ${ms(c.p99)}   CPU ${ms(c.cpu)}/request   load ${load()}`,
+        );
+      }
+    }
     console.log('  30d by encoding (latency vs bytes on the wire):');
     for (const encoding of ['identity', 'gzip', 'br'] as const) {
       const r = await timed(server, '/api/canary/api/summary?timeRange=1mo', encoding, runs);
