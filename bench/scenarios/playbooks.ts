@@ -1,12 +1,12 @@
 // `npm run bench -- playbooks [--runs 1000] [--workers 2] [--concurrency 16] [--submitters 8] [--pool 10] [--types ...]
-// [--postgres URL] [--small]`: S concurrent clients (as HTTP requests would) submit N runs of a
+// [--postgres URL] [--small] [--statements]`: S concurrent clients (as HTTP requests would) submit N runs of a
 // three-action playbook (exec through the sandbox, http to a local server, sql on the PostgreSQL it
 // runs on) and lets W workers (as W processes would) claim runs and actions
 // from the tables. Halfway, one worker stops (graceful restart) and a fresh one takes its place.
 // Then, per `--types` (exec,http,sql,notification), runs/3 runs of a playbook of three actions of
 // that one type, to split the CPU per action by type.
 // Prints runs per second end to end, p50/p99 from submit to completed, this process's CPU per
-// action, and checks that no run was lost or run twice. `--small` runs 60 runs. It never fails on time.
+// action, statements per run (`--statements`: by their first words), and checks that no run was lost or run twice. `--small` runs 60 runs. It never fails on time.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,19 +29,24 @@ import { scratchPostgres } from '../lib/postgres.js';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-/** Counts the statements this process sends to PostgreSQL (every pg client, the sql action's too) until stop(). */
-function countStatements(): { stop(): number } {
+/** Counts the statements this process sends to PostgreSQL (every pg client, the sql action's too) until stop(), by their first words. */
+function countStatements(): { stop(): { n: number; byKind: Map<string, number> } } {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
+  const byKind = new Map<string, number>();
   let n = 0;
   proto.query = function (this: unknown, ...args: unknown[]) {
     n++;
+    const first = args[0];
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '?');
+    const kind = text.replace(/\s+/g, ' ').trim().slice(0, 60);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
     return original.apply(this, args);
   };
   return {
     stop() {
       proto.query = original;
-      return n;
+      return { n, byKind };
     },
   };
 }
@@ -71,6 +76,7 @@ export async function run(argv: string[]): Promise<void> {
       postgres: { type: 'string', default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
       small: { type: 'boolean', default: false },
       types: { type: 'string', default: 'exec,http,sql,notification' },
+      statements: { type: 'boolean', default: false },
     },
   });
   const runs = values.small ? 60 : Number(values.runs);
@@ -141,7 +147,7 @@ export async function run(argv: string[]): Promise<void> {
         await sleep(200);
       }
       const elapsed = (Date.now() - t0) / 1000;
-      const issued = statements.stop();
+      const { n: issued, byKind } = statements.stop();
       const cpu = process.cpuUsage(cpu0);
       const launcher1 = await launcherCpuUsage();
       // the sandbox launcher forks the scripts for this process: its CPU is counted beside this one's
@@ -152,6 +158,7 @@ export async function run(argv: string[]): Promise<void> {
         elapsed,
         submitted: (submitted - t0) / 1000,
         issued,
+        byKind,
         cpuMs: (cpu.user + cpu.system) / 1000,
         launcherMs,
       };
@@ -167,7 +174,7 @@ export async function run(argv: string[]): Promise<void> {
       true,
     );
     const { elapsed, issued } = mixed;
-    const perType: Array<{ type: string; cpuMs: number; launcherMs: number; n: number }> = [];
+    const perType: Array<{ type: string; cpuMs: number; launcherMs: number; n: number; issued: number }> = [];
     for (const type of values.types.split(',').filter(Boolean)) {
       const spec = ACTION_SPECS[type]?.(targetUrl, scratch.url);
       if (!spec) throw new Error(`--types: no bench action for ${type} (${Object.keys(ACTION_SPECS).join(', ')})`);
@@ -178,7 +185,7 @@ export async function run(argv: string[]): Promise<void> {
         n,
         false,
       );
-      perType.push({ type, cpuMs: p.cpuMs, launcherMs: p.launcherMs, n: n * 3 });
+      perType.push({ type, cpuMs: p.cpuMs, launcherMs: p.launcherMs, n: n * 3, issued: p.issued });
     }
     const { rows: latencies } = await sql<{ ms: number }>`
       select extract(epoch from (end_time - created_at)) * 1000 as ms from playbook_runs
@@ -214,11 +221,14 @@ export async function run(argv: string[]): Promise<void> {
     );
     for (const t of perType)
       console.log(
-        `    ${`${t.type} only:`.padEnd(22)}server ${(t.cpuMs / t.n).toFixed(2)} ms + launcher ${(t.launcherMs / t.n).toFixed(2)} ms (${t.n / 3} runs of 3 ${t.type} actions, submit and steps included)`,
+        `    ${`${t.type} only:`.padEnd(22)}server ${(t.cpuMs / t.n).toFixed(2)} ms + launcher ${(t.launcherMs / t.n).toFixed(2)} ms (${t.n / 3} runs of 3 ${t.type} actions, submit and steps included), ${(t.issued / (t.n / 3)).toFixed(1)} statements per run`,
       );
     console.log(
       `  statements per run:       ${(issued / runs).toFixed(1)} (submit, claims, steps, actions; pool of ${values.pool}, ${values.submitters} submitters)`,
     );
+    if (values.statements)
+      for (const [kind, count] of [...mixed.byKind].sort((x, y) => y[1] - x[1]))
+        console.log(`    ${(count / runs).toFixed(2).padStart(6)}  ${kind}`);
     console.log(
       `  action wall time:         ${walls.map((w) => `${w.name} p50 ${Number(w.p50).toFixed(0)} ms / p99 ${Number(w.p99).toFixed(0)} ms`).join(', ')}`,
     );

@@ -41,7 +41,7 @@ export async function runEnv(db: Executor, run: ClaimedRun, done: DoneAction[]):
     run: { id: run.id, parameters: run.parameters ?? {}, start_time: run.start_time },
     params: run.parameters ?? {},
     env,
-    user: (await loadUser(db, run.created_by)) ?? {},
+    user: (run.user !== undefined ? run.user : await loadUser(db, run.created_by)) ?? {},
     request: run.request ?? {},
     actions,
   };
@@ -81,19 +81,21 @@ export function recordedActionsJson(
     from (${rows}) a)`;
 }
 
+/** A run's next step: the actions it skips, then the one it schedules or how the run ends. */
+export interface Step {
+  skipped: Array<{ name: string; action_index: number }>;
+  next?: { name: string; action_index: number; delayMs: number; agentId: string | null };
+  end?: { status: 'completed' | 'failed'; error: string | null };
+}
+
 /**
- * Advances a claimed run by one step; answers whether an action was scheduled (work for the
- * action consumer). `recorded` is the run's action rows when the caller has just read them under the
- * run row's lock.
+ * Decides a run's next step from its action rows `done` (read only: targets, user and agents
+ * for an `if`, `delay` or `runsOn`), so that the caller may write it with what it writes anyway.
  */
-export async function advanceRun(
-  db: Executor,
-  run: ClaimedRun,
-  now: Date,
-  recorded?: RecordedAction[],
-): Promise<boolean> {
+export async function planStep(db: Executor, run: ClaimedRun, recorded: RecordedAction[]): Promise<Step> {
   const spec = run.spec as unknown as PlaybookSpec;
-  const done = recorded ?? (await doneActions(db, run.id));
+  const done = [...recorded];
+  const skipped: Step['skipped'] = [];
   let next = done.length ? Math.max(...done.map((d) => d.action_index)) + 1 : 0;
   try {
     while (next < spec.actions.length) {
@@ -106,60 +108,84 @@ export async function advanceRun(
       // the env (targets and user read from the database) only for an `if` or `delay` in CEL
       const env = usesEnv(action) ? await runEnv(db, run, done) : {};
       if (!shouldRun(action.if, prior, env)) {
-        await db
-          .insertInto('playbook_run_actions')
-          .values({
-            name: action.name,
-            status: 'skipped',
-            playbook_run_id: run.id,
-            action_index: next,
-            scheduled_time: now,
-            start_time: now,
-            end_time: now,
-          })
-          .execute();
+        skipped.push({ name: action.name, action_index: next });
         done.push({ name: action.name, status: 'skipped', result: null, error: null, action_index: next });
         next++;
         continue;
       }
       const delay = delayMs(action.delay, env);
-      const at = new Date(now.getTime() + delay);
       // an action with runsOn an agent waits for that agent's poll (upstream/agentActions.ts)
       const agentId = await actionAgent(db, spec, action);
-      await db
-        .insertInto('playbook_run_actions')
-        .values({
-          agent_id: agentId,
-          name: action.name,
-          status: delay > 0 ? 'sleeping' : 'scheduled',
-          playbook_run_id: run.id,
-          action_index: next,
-          scheduled_time: at,
-        })
-        .execute();
-      if (delay > 0)
-        await db.updateTable('playbook_runs').set({ status: 'sleeping' }).where('id', '=', run.id).execute();
-      return true;
+      return { skipped, next: { name: action.name, action_index: next, delayMs: delay, agentId } };
     }
   } catch (err) {
     // a bad `if` or `delay` fails the run with the reason, it does not stall it
     const message = `action ${spec.actions[next]?.name}: ${err instanceof Error ? err.message : String(err)}`;
-    await db
-      .updateTable('playbook_runs')
-      .set({ status: 'failed', end_time: now, error: message })
-      .where('id', '=', run.id)
-      .execute();
-    if (run.notification_send_id) await settlePlaybookSend(db, run.notification_send_id, false, message);
-    return false;
+    return { skipped, end: { status: 'failed', error: message } };
   }
   const failed = done.find((d) => d.status === 'failed');
   const error = failed ? `action ${failed.name}: ${failed.error ?? 'failed'}` : null;
-  await db
-    .updateTable('playbook_runs')
-    .set({ status: failed ? 'failed' : 'completed', end_time: now, error })
-    .where('id', '=', run.id)
-    .execute();
-  // a run started by a notification completes its send
-  if (run.notification_send_id) await settlePlaybookSend(db, run.notification_send_id, !failed, error);
-  return false;
+  return { skipped, end: { status: failed ? 'failed' : 'completed', error } };
+}
+
+/** The run status a step leaves: sleeping until a delayed action, running, or how it ended. */
+export function stepRunStatus(step: Step): string {
+  if (step.end) return step.end.status;
+  return step.next && step.next.delayMs > 0 ? 'sleeping' : 'running';
+}
+
+/** The action rows a step inserts (skipped ones, then the next one scheduled or sleeping). */
+export function stepActionRows(runId: string, step: Step, now: Date) {
+  const rows = step.skipped.map((s) => ({
+    agent_id: null as string | null,
+    name: s.name,
+    status: 'skipped',
+    playbook_run_id: runId,
+    action_index: s.action_index,
+    scheduled_time: now,
+    start_time: now as Date | null,
+    end_time: now as Date | null,
+  }));
+  if (step.next)
+    rows.push({
+      agent_id: step.next.agentId,
+      name: step.next.name,
+      status: step.next.delayMs > 0 ? 'sleeping' : 'scheduled',
+      playbook_run_id: runId,
+      action_index: step.next.action_index,
+      scheduled_time: new Date(now.getTime() + step.next.delayMs),
+      start_time: null,
+      end_time: null,
+    });
+  return rows;
+}
+
+/**
+ * Advances a claimed run by one step; answers whether an action was scheduled (work for the
+ * action consumer). `recorded` is the run's action rows when the caller has just read them under the
+ * run row's lock.
+ */
+export async function advanceRun(
+  db: Executor,
+  run: ClaimedRun,
+  now: Date,
+  recorded?: RecordedAction[],
+): Promise<boolean> {
+  const step = await planStep(db, run, recorded ?? (await doneActions(db, run.id)));
+  const rows = stepActionRows(run.id, step, now);
+  if (rows.length) await db.insertInto('playbook_run_actions').values(rows).execute();
+  if (step.end) {
+    await db
+      .updateTable('playbook_runs')
+      .set({ status: step.end.status, end_time: now, error: step.end.error })
+      .where('id', '=', run.id)
+      .execute();
+    // a run started by a notification completes its send
+    if (run.notification_send_id)
+      await settlePlaybookSend(db, run.notification_send_id, step.end.status === 'completed', step.end.error);
+    return false;
+  }
+  if (stepRunStatus(step) === 'sleeping')
+    await db.updateTable('playbook_runs').set({ status: 'sleeping' }).where('id', '=', run.id).execute();
+  return true;
 }

@@ -30,6 +30,22 @@ export interface ClaimedRun {
   playbook?: Record<string, unknown> | null;
   /** The run's action rows in order, when the claim or loader read them (else the step reads them). */
   actions?: RecordedAction[];
+  /** Who started the run (id, name, email; null for none) when the loader joined it (else runEnv reads it). */
+  user?: Record<string, unknown> | null;
+}
+
+/**
+ * The columns of a run row `r` as an action's executor reads it: the run, its playbook header,
+ * its starter and its action rows, so that one statement gives an action all it renders with.
+ */
+export function runColumns() {
+  return sql`r.playbook_id, r.spec, r.parameters, r.config_id, r.check_id, r.component_id,
+    r.created_by, r.request, r.start_time, r.timeout::text as timeout, r.notification_send_id,
+    (select jsonb_build_object('id', p.id, 'name', p.name, 'namespace', p.namespace, 'title', p.title)
+     from playbooks p where p.id = r.playbook_id) as playbook,
+    (select jsonb_build_object('id', u.id, 'name', u.name, 'email', u.email)
+     from people u where u.id = r.created_by) as "user",
+    ${recordedActionsJson(sql.ref('r.id'))} as actions`;
 }
 
 /**
@@ -57,12 +73,18 @@ export interface ClaimedAction {
   playbook_run_id: string;
   action_index: number;
   retry_count: number;
+  /** Its lease already covers its own timeout (set when it was taken). */
+  leased?: boolean;
 }
+
+/** A claimed action with its run as `runColumns` reads it. */
+export type ClaimedWithRun = ClaimedAction & { run: ClaimedRun };
 
 /**
  * Due actions (scheduled, or sleeping past their delay or backoff) and running ones whose lease
- * passed, moved to running under this worker's lease. Their runs leave sleeping/retrying.
- * Actions that run on an agent (agent_id set) are left for that agent's poll.
+ * passed, moved to running under this worker's lease, with their runs; the runs leave
+ * sleeping/retrying. One statement: the run rows are read as they were before it (their status
+ * is running once it commits). Actions that run on an agent (agent_id set) are left for that agent's poll.
  */
 export async function claimActions(
   db: Executor,
@@ -70,29 +92,37 @@ export async function claimActions(
   now: Date,
   leaseMs: number,
   limit: number,
-): Promise<ClaimedAction[]> {
-  const { rows } = await sql<ClaimedAction>`
-    update playbook_run_actions a
-    set status = 'running', start_time = ${now}, claimed_by = ${owner},
-        lease_until = ${now}::timestamptz + ${leaseMs} * interval '1 millisecond'
-    where a.id in (
-      select x.id from playbook_run_actions x
-      join playbook_runs r on r.id = x.playbook_run_id
-      where r.status not in ('completed', 'failed', 'cancelled', 'timed_out')
-        and x.agent_id is null
-        and ((x.status in ('scheduled', 'sleeping') and x.scheduled_time <= ${now})
-          or (x.status = 'running' and x.lease_until < ${now}))
-      -- runs started first finish first: the next action of an older run before the first of a newer one
-      order by r.created_at, x.scheduled_time
-      limit ${limit}
-      for update of x skip locked)
-    returning a.id, a.name, a.playbook_run_id, a.action_index, a.retry_count`.execute(db);
-  if (rows.length) {
-    await sql`update playbook_runs set status = 'running'
-              where id = any(${sql.val(rows.map((r) => r.playbook_run_id))}::uuid[])
-                and status in ('sleeping', 'retrying')`.execute(db);
-  }
-  return rows;
+): Promise<ClaimedWithRun[]> {
+  const { rows } = await sql<ClaimedAction & Omit<ClaimedRun, 'id' | 'status'>>`
+    with claimed as (
+      update playbook_run_actions a
+      set status = 'running', start_time = ${now}, claimed_by = ${owner},
+          lease_until = ${now}::timestamptz + ${leaseMs} * interval '1 millisecond'
+      where a.id in (
+        select x.id from playbook_run_actions x
+        join playbook_runs r on r.id = x.playbook_run_id
+        where r.status not in ('completed', 'failed', 'cancelled', 'timed_out')
+          and x.agent_id is null
+          and ((x.status in ('scheduled', 'sleeping') and x.scheduled_time <= ${now})
+            or (x.status = 'running' and x.lease_until < ${now}))
+        -- runs started first finish first: the next action of an older run before the first of a newer one
+        order by r.created_at, x.scheduled_time
+        limit ${limit}
+        for update of x skip locked)
+      returning a.id, a.name, a.playbook_run_id, a.action_index, a.retry_count),
+    woken as (
+      update playbook_runs set status = 'running'
+      where id in (select playbook_run_id from claimed) and status in ('sleeping', 'retrying'))
+    select c.id, c.name, c.playbook_run_id, c.action_index, c.retry_count, ${runColumns()}
+    from claimed c join playbook_runs r on r.id = c.playbook_run_id`.execute(db);
+  return rows.map(({ id, name, playbook_run_id, action_index, retry_count, ...run }) => ({
+    id,
+    name,
+    playbook_run_id,
+    action_index,
+    retry_count,
+    run: { ...run, id: playbook_run_id, status: 'running' },
+  }));
 }
 
 /**

@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 import { ACTIONS } from './actions/registry.js';
 import type { ActionContext, ActionOutcome } from './actions/types.js';
-import { checksum } from './actions/workdir.js';
-import { advanceRun, doneActions, type RecordedAction, recordedActionsJson, runEnv } from './advance.js';
-import { type ClaimedAction, type ClaimedRun, timeOutRuns } from './claims.js';
+import { doneActions, runEnv } from './advance.js';
+import { type ClaimedAction, type ClaimedRun, type ClaimedWithRun, runColumns, timeOutRuns } from './claims.js';
 import { withContentType } from './contentType.js';
 import { renderDeep } from './env.js';
+import { recordAction } from './record.js';
 import { maskOutcome, runSecrets } from './runSecrets.js';
 import { openSecrets } from './secretParams.js';
 import './tables.js';
@@ -15,9 +15,9 @@ import './tables.js';
 /**
  * Runs one claimed action: renders its templates, runs its type with the action's timeout (cut
  * to what is left of the run's), then records the outcome. A failure with retries left sleeps
- * for its backoff (the run shows `retrying`); otherwise the run is handed back to the run
- * consumer for its next step. The record is fenced by the claim: an action cancelled or taken
- * over meanwhile records nothing.
+ * for its backoff (the run shows `retrying`); otherwise the run's next step is written with the
+ * outcome (record.ts). The record is fenced by the claim: an action cancelled or taken over
+ * meanwhile records nothing.
  */
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 30 * 60_000;
@@ -32,24 +32,19 @@ export interface ExecuteDeps {
   signal: AbortSignal;
   /** How long past its timeout an action's claim holds before another worker may take it over. */
   leaseGraceMs: number;
+  /** Whether to take the run's next action with the outcome and run it at once (the worker is not stopping). */
+  takeNext(): boolean;
 }
 
 export type RunRow = ClaimedRun & { status: string };
 
 /**
- * A run with its playbook header and its action rows (earlier results for the action's
- * templates), in one statement: an action's executor needs all three, and this runs once per action.
+ * A run with its playbook header, its starter and its action rows (earlier results for the
+ * action's templates), in one statement: for an action its claim did not read with its run.
  */
 export async function loadRun(db: Db, id: string): Promise<RunRow | undefined> {
   const { rows } = await sql<RunRow>`
-    select r.id, r.playbook_id, r.spec, r.status, r.parameters, r.config_id, r.check_id, r.component_id,
-           r.created_by, r.request, r.start_time, r.timeout::text as timeout, r.notification_send_id,
-           case when p.id is null then null
-                else jsonb_build_object('id', p.id, 'name', p.name, 'namespace', p.namespace, 'title', p.title) end
-             as playbook,
-           ${recordedActionsJson(sql.ref('r.id'))} as actions
-    from playbook_runs r left join playbooks p on p.id = r.playbook_id
-    where r.id = ${id}`.execute(db.kysely);
+    select r.id, r.status, ${runColumns()} from playbook_runs r where r.id = ${id}`.execute(db.kysely);
   return rows[0];
 }
 
@@ -104,10 +99,18 @@ export async function prepareAction(
   return { type, spec: withContentType(action, type, ACTIONS[type].schema.parse(rendered)), timeoutMs };
 }
 
-export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): Promise<void> {
+/**
+ * Runs `claimed` of `run` (as the claim read it; loaded when not given) and records it; answers
+ * the run's next action when this worker took it in the same write, to run it at once.
+ */
+export async function executeAction(
+  deps: ExecuteDeps,
+  claimed: ClaimedAction,
+  given?: RunRow,
+): Promise<ClaimedWithRun | undefined> {
   const { db } = deps;
-  const run = await loadRun(db, claimed.playbook_run_id);
-  if (!run) return;
+  const run = given ?? (await loadRun(db, claimed.playbook_run_id));
+  if (!run) return undefined;
   const spec = run.spec as unknown as PlaybookSpec;
   const action = spec.actions[claimed.action_index];
   let outcome: ActionOutcome;
@@ -117,7 +120,7 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
     const timeoutMs = actionTimeoutMs(run, action, deps.now());
     // the lease covers this action's own deadline: a worker that dies is replaced soon after it
     // (without a timeout of its own, the run's deadline comes first whatever the lease says)
-    if (action.timeout)
+    if (action.timeout && !claimed.leased)
       await db.kysely
         .updateTable('playbook_run_actions')
         .set({ lease_until: new Date(deps.now().getTime() + timeoutMs + deps.leaseGraceMs) })
@@ -140,70 +143,11 @@ export async function executeAction(deps: ExecuteDeps, claimed: ClaimedAction): 
     }
     outcome = await maskOutcome(db, outcome, secrets.known);
   }
-  if (deps.signal.aborted) return; // cancelled, timed out or shutting down: the row is settled elsewhere or re-claimed
+  if (deps.signal.aborted) return undefined; // cancelled, timed out or shutting down: the row is settled elsewhere or re-claimed
   // the run's deadline cut the action short: the run times out (not merely fails)
   const deadline = run.start_time ? run.start_time.getTime() + Number(BigInt(run.timeout) / 1_000_000n) : Infinity;
-  if (deadline <= deps.now().getTime() && (await timeOutRuns(db.kysely, deps.now(), run.id)).length) return;
-  await recordAction(deps, run, claimed, outcome, action?.retry);
-}
-
-/**
- * Stores an action's outcome under the claim of `deps.owner`; answers false when the claim was
- * lost. One statement writes the outcome, takes the run row (retrying, or running for its next
- * step) only when the outcome was written, and reads the run's action rows as they now stand;
- * the next step follows in the same transaction.
- */
-export async function recordAction(
-  deps: Pick<ExecuteDeps, 'db' | 'owner' | 'now'>,
-  run: RunRow,
-  claimed: ClaimedAction,
-  outcome: ActionOutcome,
-  retry: PlaybookSpec['actions'][number]['retry'],
-): Promise<boolean> {
-  const now = deps.now();
-  const retrying = !outcome.ok && !!retry && claimed.retry_count < retry.limit;
-  const status = retrying ? 'sleeping' : outcome.ok ? 'completed' : 'failed';
-  const wakeAt = retrying ? new Date(now.getTime() + backoffMs(retry, claimed.retry_count)) : null;
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ updated: boolean; held: boolean; actions: RecordedAction[] | null }>`
-      with updated as (
-        update playbook_run_actions
-        set status = ${status}, retry_count = retry_count + ${retrying ? 1 : 0},
-            scheduled_time = coalesce(${wakeAt}::timestamptz, scheduled_time),
-            end_time = coalesce(${retrying ? null : now}::timestamptz, end_time),
-            result = ${JSON.stringify(outcome.result)}::jsonb, error = ${outcome.error ?? null}, lease_until = null
-        where id = ${claimed.id} and status = 'running' and claimed_by = ${deps.owner}
-        returning name, status, result, error, action_index),
-      held as (
-        update playbook_runs set status = ${retrying ? 'retrying' : 'running'}
-        where id = ${run.id} and status in ('running', 'sleeping', 'retrying', 'waiting')
-          and exists (select 1 from updated)
-        returning id)
-      select exists (select 1 from updated) as updated, exists (select 1 from held) as held,
-        ${retrying ? sql`null` : recordedActionsJson(run.id, { id: claimed.id, cte: 'updated' })} as actions`.execute(
-      trx,
-    );
-    const row = rows[0];
-    if (!row?.updated) return false; // cancelled or taken over meanwhile
-    if (!retrying) {
-      for (const a of outcome.artifacts ?? []) {
-        await trx
-          .insertInto('artifacts')
-          .values({
-            playbook_run_action_id: claimed.id,
-            path: a.path,
-            filename: a.path.split('/').pop() ?? a.path,
-            size: a.content.length,
-            content_type: a.contentType,
-            checksum: checksum(a.content),
-            content: a.content,
-          })
-          .execute();
-      }
-    }
-    // the run's next step is taken here, under the run row's lock and with the outcome, rather
-    // than handed back for a claim: one transaction less per action, and still exactly once
-    if (!retrying && row.held) await advanceRun(trx, run, now, row.actions ?? undefined);
-    return true;
-  });
+  if (deadline <= deps.now().getTime() && (await timeOutRuns(db.kysely, deps.now(), run.id)).length) return undefined;
+  const takeNext = deps.takeNext() ? { leaseGraceMs: deps.leaseGraceMs } : undefined;
+  const recorded = await recordAction({ ...deps, takeNext }, run, claimed, outcome, action?.retry);
+  return recorded ? recorded.next : undefined;
 }

@@ -5,13 +5,14 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { ActionContext } from './actions/types.js';
 import { advanceRun } from './advance.js';
-import { abandonedActions, claimActions, claimRuns, timeOutRuns } from './claims.js';
+import { abandonedActions, type ClaimedWithRun, claimActions, claimRuns, timeOutRuns } from './claims.js';
 import { DEFAULT_ACTION_TIMEOUT_MS, executeAction } from './execute.js';
 import { onPlaybookWork } from './wake.js';
 
 /**
  * The playbook consumer of one process: polls (or is woken) and, each round, times out overdue
- * runs, takes run steps (advance.ts) and starts due actions (execute.ts) up to its concurrency.
+ * runs, takes run steps (advance.ts) and starts due actions (execute.ts) up to its concurrency;
+ * an action's end takes its run's next action when that is due now, and runs it in the same slot.
  * Actions in flight are aborted when their run is cancelled or times out (checked every round).
  * On stop it claims nothing more, lets actions in flight finish for a grace period, and hands
  * the rest back to the queue.
@@ -84,7 +85,7 @@ export class PlaybookWorker {
     return found;
   }
 
-  private start(action: Parameters<typeof executeAction>[1]): void {
+  private start(action: ClaimedWithRun): void {
     const controller = new AbortController();
     const done = executeAction(
       {
@@ -94,13 +95,20 @@ export class PlaybookWorker {
         actionContext: this.opts.actionContext,
         signal: controller.signal,
         leaseGraceMs: this.opts.leaseGraceMs ?? 60_000,
+        takeNext: () => this.running,
       },
       action,
+      action.run,
     )
-      .catch((err) => this.opts.log?.error({ err, action: action.id }, 'playbook action could not be recorded'))
-      .finally(() => {
+      .catch((err) => {
+        this.opts.log?.error({ err, action: action.id }, 'playbook action could not be recorded');
+        return undefined;
+      })
+      .then((next) => {
         this.inflight.delete(action.id);
-        this.wake();
+        // the run's next action, taken with the outcome, runs in the slot this one leaves
+        if (next) this.start(next);
+        else this.wake();
       });
     this.inflight.set(action.id, { controller, done });
   }

@@ -5,7 +5,8 @@ import { conflict } from '../../errors.js';
 import type { ActionOutcome } from '../../playbooks/actions/types.js';
 import type { ClaimedAction } from '../../playbooks/claims.js';
 import { actionContextFor } from '../../playbooks/context.js';
-import { actionTimeoutMs, loadRun, prepareAction, recordAction } from '../../playbooks/execute.js';
+import { actionTimeoutMs, loadRun, prepareAction } from '../../playbooks/execute.js';
+import { recordAction } from '../../playbooks/record.js';
 import { maskOutcome, runSecrets } from '../../playbooks/runSecrets.js';
 import { wakePlaybookWorkers } from '../../playbooks/wake.js';
 
