@@ -62,7 +62,7 @@ interface Load {
   decoded: number;
   /** The summary request's query (Hide Passing, on by default, asks for the failing checks alone). */
   asked: string;
-  /** What the page fetched before the summary request started, and the summary itself. */
+  /** What the page fetched until its first rows showed, the summary among them. */
   waterfall: Step[];
 }
 
@@ -90,7 +90,7 @@ async function visit(page: Page): Promise<Load> {
       { what: 'DOMContentLoaded', start: nav.domContentLoadedEventStart, end: nav.domContentLoadedEventEnd },
       ...performance
         .getEntriesByType('resource')
-        .filter((e) => e.startTime <= s.requestStart)
+        .filter((e) => e.startTime <= w.__firstRow)
         .map((e) => {
           const r = e as PerformanceResourceTiming;
           // no named helper in here: tsx would wrap it in a __name() the page does not have
@@ -250,8 +250,9 @@ export async function run(argv: string[]): Promise<void> {
           `last byte ${f(median(pick('lastByte')))} ms, first rows ${f(median(pick('firstRow')))} ms (p50, page clock)`,
       );
       console.log(`  longest task while loading: p50 ${f(median(pick('longest')))} ms`);
-      console.log('  before the summary request (last visit, page clock, start-end ms):');
-      for (const step of last.waterfall) console.log(`    ${f(step.start).padStart(6)}-${f(step.end).padEnd(6)} ${step.what}`);
+      console.log('  requests until the first rows (last visit, page clock, start-end ms):');
+      for (const step of last.waterfall)
+        console.log(`    ${f(step.start).padStart(6)}-${f(step.end).padEnd(6)} ${step.what}`);
       console.log(`  summary asked as ${last.asked || '(no query)'}`);
       console.log(`  rows in the DOM: ${rendered} of ${checks} (virtualized)`);
       console.log(
