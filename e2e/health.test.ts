@@ -65,6 +65,22 @@ describe('health page', () => {
     expect(JSON.parse(param(page, 'labels') ?? '{}')).toEqual({ 'env=prod': -1, 'critical=true': 1 });
   });
 
+  it('asks the server for the failing checks once on a first visit', async () => {
+    const page = await e2e.page();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/canary/api/summary') asked.push(url.search);
+    });
+    // the live stream opening is when a second request used to go out
+    const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events/stream');
+    await page.goto('/health?groupBy=no-group');
+    await checkRows(page).first().waitFor();
+    await stream;
+    await page.waitForTimeout(500);
+    expect(asked).toEqual(['?timeRange=1h&status=unhealthy']);
+  });
+
   it('says when Hide Passing hides every match, and shows them on request', async () => {
     const page = await e2e.page();
     await page.goto('/health?groupBy=no-group&query=web');

@@ -62,6 +62,15 @@ interface Load {
   decoded: number;
   /** The summary request's query (Hide Passing, on by default, asks for the failing checks alone). */
   asked: string;
+  /** What the page fetched until its first rows showed, the summary among them. */
+  waterfall: Step[];
+}
+
+/** One request of the page (or the document's own milestones): when it started and ended. */
+interface Step {
+  what: string;
+  start: number;
+  end: number;
 }
 
 /** One cold visit: times, the summary's sizes and the longest task while loading. */
@@ -75,7 +84,23 @@ async function visit(page: Page): Promise<Load> {
     const s = performance
       .getEntriesByType('resource')
       .find((e) => e.name.includes('/api/canary/api/summary')) as PerformanceResourceTiming;
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const waterfall = [
+      { what: 'HTML document', start: nav.requestStart, end: nav.responseEnd },
+      { what: 'DOMContentLoaded', start: nav.domContentLoadedEventStart, end: nav.domContentLoadedEventEnd },
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime <= w.__firstRow)
+        .map((e) => {
+          const r = e as PerformanceResourceTiming;
+          // no named helper in here: tsx would wrap it in a __name() the page does not have
+          const u = new URL(r.name);
+          const what = `${u.pathname.replace(/-[\w-]{8}\.(js|css)$/, '.$1')}${u.search.slice(0, 40)}`;
+          return { what, start: r.startTime, end: r.responseEnd };
+        }),
+    ].sort((a, b) => a.start - b.start);
     return {
+      waterfall,
       asked: new URL(s.name).search,
       requested: s.requestStart,
       firstByte: s.responseStart,
@@ -214,7 +239,7 @@ export async function run(argv: string[]): Promise<void> {
       }
       await context.close();
 
-      const pick = (k: Exclude<keyof Load, 'asked'>) => loads.map((l) => l[k]);
+      const pick = (k: Exclude<keyof Load, 'asked' | 'waterfall'>) => loads.map((l) => l[k]);
       const last = loads.at(-1) as Load;
       console.log(
         `first rows of /health with ${checks} checks (${runs} cold visits; load ${loadBefore} before, ${load()} after):`,
@@ -225,6 +250,9 @@ export async function run(argv: string[]): Promise<void> {
           `last byte ${f(median(pick('lastByte')))} ms, first rows ${f(median(pick('firstRow')))} ms (p50, page clock)`,
       );
       console.log(`  longest task while loading: p50 ${f(median(pick('longest')))} ms`);
+      console.log('  requests until the first rows (last visit, page clock, start-end ms):');
+      for (const step of last.waterfall)
+        console.log(`    ${f(step.start).padStart(6)}-${f(step.end).padEnd(6)} ${step.what}`);
       console.log(`  summary asked as ${last.asked || '(no query)'}`);
       console.log(`  rows in the DOM: ${rendered} of ${checks} (virtualized)`);
       console.log(

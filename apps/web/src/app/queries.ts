@@ -2,7 +2,9 @@ import type { PermissionRule } from '@opsdeck/schema/permissions';
 import type { ViewSummary } from '@opsdeck/schema/view';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client.js';
+import { orEarly } from '../api/early.js';
 import { disabledFeatures, type PropertyRow } from '../utils/featureFlags.js';
+import { FLAGS_TIMEOUT_MS, PROPERTIES_PATH, WHOAMI_PATH } from './earlyRequests.js';
 
 /** The signed-in person, as `GET /api/auth/whoami` describes them. */
 export interface SessionUser {
@@ -31,7 +33,8 @@ export const appQueries = {
   whoami: () =>
     queryOptions({
       queryKey: ['auth', 'whoami'],
-      queryFn: ({ signal }) => api.get<{ payload: WhoAmI }>('/api/auth/whoami', { signal }).then((r) => r.payload),
+      queryFn: ({ signal }) =>
+        orEarly(WHOAMI_PATH, () => api.get<{ payload: WhoAmI }>(WHOAMI_PATH, { signal })).then((r) => r.payload),
       staleTime: Number.POSITIVE_INFINITY,
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
@@ -56,7 +59,9 @@ export const appQueries = {
       queryFn: async ({ signal }) => {
         try {
           // database rows and those set by the environment (OPSDECK_PROPERTIES), which win
-          const rows = await api.get<PropertyRow[]>('/api/properties', { signal, timeoutMs: 5000 });
+          const rows = await orEarly(PROPERTIES_PATH, () =>
+            api.get<PropertyRow[]>(PROPERTIES_PATH, { signal, timeoutMs: FLAGS_TIMEOUT_MS }),
+          );
           return [...disabledFeatures(Array.isArray(rows) ? rows : [])];
         } catch (err) {
           if (signal.aborted) throw err;

@@ -1,6 +1,6 @@
 import type { CheckSummary } from '@opsdeck/schema';
 import type { LiveEvents } from '@opsdeck/schema/live';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SummaryData } from '../../features/health/api.js';
 import { COALESCE_MS, LiveCache } from './applyEvent.js';
@@ -71,5 +71,25 @@ describe('LiveCache', () => {
     cache.resync();
     expect(client.getQueryState(['playbooks', 'run', 'r1'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['settings', 'x'])?.isInvalidated).toBe(false);
+  });
+
+  it('leaves what a page shows fresh when a fresh stream opens, and reads again what it shows stale', () => {
+    const summary = ['health', 'summary', '1h', null, 'failing'];
+    const history = ['health', 'history', 'a'];
+    client.setQueryData(summary, { checks: [], total: 0 });
+    client.setQueryData(history, []);
+    const fresh = new QueryObserver(client, { queryKey: summary, queryFn: () => ({}), staleTime: 10_000 });
+    const stale = new QueryObserver(client, {
+      queryKey: history,
+      queryFn: () => [],
+      staleTime: 0,
+      refetchOnMount: false,
+    });
+    const unsubscribe = [fresh.subscribe(() => {}), stale.subscribe(() => {})];
+    cache.resync();
+    // the summary the page has just read is not asked for a second time
+    expect(client.getQueryState(summary)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(history)?.isInvalidated).toBe(true);
+    for (const u of unsubscribe) u();
   });
 });

@@ -87,11 +87,20 @@ export class LiveCache {
     this.schedule();
   }
 
-  /** Reads again what live events keep current and has already loaded; fetches in flight are kept. */
+  /**
+   * Reads again what live events keep current and has already loaded; fetches in flight are kept,
+   * and so is what a page shows fresh (read within its staleTime, as on a first load): asking the
+   * server again for a summary it has just answered doubles the page's costliest request, while a
+   * result missed in that gap is patched by the check's next run.
+   */
   resync(): void {
     for (const root of LIVE_ROOTS) {
       void this.client.invalidateQueries(
-        { queryKey: [root], predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.fetchStatus === 'idle' },
+        {
+          queryKey: [root],
+          predicate: (q) =>
+            q.state.dataUpdatedAt > 0 && q.state.fetchStatus === 'idle' && (q.getObserversCount() === 0 || q.isStale()),
+        },
         { cancelRefetch: false },
       );
     }

@@ -1,11 +1,13 @@
-import type { CheckHealthFilter, CheckSummaryReply } from '@opsdeck/schema';
-import { api, request } from '../../api/client.js';
+import type { CheckSummaryReply } from '@opsdeck/schema';
+import { api } from '../../api/client.js';
+import { orEarly } from '../../api/early.js';
 import { fetchPage } from '../../api/postgrest.js';
+import { SUMMARY_PATH, type SummaryQuery, summaryParams, summaryUrl } from './summaryRequest.js';
 import type { CheckStatusRow, CheckSummary } from './types.js';
 
-/** The HTTP calls of the health screens; the components keep their query keys and caching. */
+export type { SummaryQuery } from './summaryRequest.js';
 
-const SUMMARY_PATH = '/api/canary/api/summary';
+/** The HTTP calls of the health screens; the components keep their query keys and caching. */
 
 /** The summary the page holds: the checks it asked for, and how many live checks there are in all. */
 export interface SummaryData {
@@ -13,39 +15,19 @@ export interface SummaryData {
   total: number;
 }
 
-/** What the page asks the summary for: a range, one check, or only failing checks. */
-export interface SummaryQuery {
-  timeRange: string;
-  checkId?: string;
-  /** Only checks whose last run failed: the server leaves the passing ones (most, usually) out. */
-  failingOnly?: boolean;
-}
-
-const summaryParams = (q: SummaryQuery) => ({
-  timeRange: q.timeRange,
-  ...(q.checkId ? { checkId: q.checkId } : {}),
-  ...(q.failingOnly ? { status: 'unhealthy' as CheckHealthFilter } : {}),
-});
-
 const summaryData = (r: CheckSummaryReply): SummaryData => {
   const checks = r.checks_summary ?? [];
   return { checks, total: r.total ?? checks.length };
 };
 
-/** The checks' summary for a time range (and optionally one check, or only failing ones). */
-export async function fetchSummary(q: SummaryQuery, signal?: AbortSignal): Promise<SummaryData> {
-  return summaryData(await api.get<CheckSummaryReply>(SUMMARY_PATH, { params: summaryParams(q), signal }));
-}
-
 /**
- * The summary asked before the session is known: a 401 comes back as an answer rather than a
- * sign-in redirect, and anything but a 2xx resolves to undefined so the page asks again.
+ * The checks' summary for a time range (and optionally one check, or only failing ones); the
+ * answer of the same request started while the app was loading (app/earlyRequests.ts) when there is one.
  */
-export function fetchSummaryEarly(q: SummaryQuery): Promise<SummaryData | undefined> {
-  return request<CheckSummaryReply>('GET', SUMMARY_PATH, { params: summaryParams(q), allow401: true }).then(
-    (r) => summaryData(r.data),
-    () => undefined,
-  );
+export async function fetchSummary(q: SummaryQuery, signal?: AbortSignal): Promise<SummaryData> {
+  const params = summaryParams(q);
+  const reply = await orEarly(summaryUrl(q), () => api.get<CheckSummaryReply>(SUMMARY_PATH, { params, signal }));
+  return summaryData(reply);
 }
 
 /** What GET /api/maintenance/active answers. */

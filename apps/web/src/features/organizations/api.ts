@@ -5,6 +5,8 @@ import {
 } from '@opsdeck/schema/organizations';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
+import { orEarly } from '../../api/early.js';
+import { DIRECT_MODE_PATH } from '../../app/earlyRequests.js';
 
 /** `GET /api/organizations`: hosted mode and the signed-in person's organizations. */
 export const organizationQueries = {
@@ -24,8 +26,11 @@ export const organizationQueries = {
  */
 export async function fetchDirectMode(): Promise<DirectModeResponse['direct'] | null> {
   try {
-    const res = await fetch('/api/organizations/direct', { headers: { accept: 'application/json' } });
-    if (res.ok) return directModeResponseSchema.parse(await res.json()).direct;
+    const body = await orEarly(DIRECT_MODE_PATH, async () => {
+      const res = await fetch(DIRECT_MODE_PATH, { headers: { accept: 'application/json' } });
+      return res.ok ? ((await res.json()) as unknown) : undefined;
+    });
+    if (body !== undefined) return directModeResponseSchema.parse(body).direct;
   } catch {
     // an older server, or none: the usual proxy mode
   }
