@@ -1,7 +1,7 @@
 import { parseDuration } from '@opsdeck/schema';
 import { parseLabelId } from './labels.js';
 import { parseSearch, searchMatcher } from './searchQuery.js';
-import { DAY, DEFAULT_TIME_RANGE, HOUR, MINUTE, timeRangeMs } from './timeRanges.js';
+import { DEFAULT_TIME_RANGE, HOUR, MINUTE, timeRangeMs } from './timeRanges.js';
 import type { CheckSummary } from './types.js';
 
 export { DEFAULT_TIME_RANGE, isTimeRange, TIME_RANGES, timeRangeMs } from './timeRanges.js';
