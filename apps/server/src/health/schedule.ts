@@ -20,6 +20,12 @@ export interface Schedule {
   first(now: Date): Date;
   /** When to run next after a restart, given the stored next run time: keeps the phase, never in the past. */
   resume(stored: Date, now: Date): Date;
+  /**
+   * A stored run missed while no server ran, once more on its own before the phase resumes: the
+   * missed runs of a short restart are replayed at the rate they fell due instead of waiting up
+   * to an interval (undefined when none is due).
+   */
+  catchUp(stored: Date, now: Date): Date | undefined;
 }
 
 /** Thrown for a schedule OpsDeck cannot run; the message says why. */
@@ -52,6 +58,12 @@ function everySchedule(text: string, periodMs: number): Schedule {
       if (behind <= 0) return stored;
       return new Date(stored.getTime() + Math.ceil(behind / periodMs) * periodMs);
     },
+    // half an interval after the missed run: still ahead when it was missed by less than that,
+    // and half an interval before the phase's next run
+    catchUp(stored, now) {
+      const behind = now.getTime() - stored.getTime();
+      return behind > 0 && behind < periodMs / 2 ? new Date(stored.getTime() + periodMs / 2) : undefined;
+    },
   };
 }
 
@@ -73,5 +85,7 @@ function cronSchedule(text: string, cron: Cron, key: string): Schedule {
     next,
     first: next,
     resume: (stored, now) => (stored.getTime() >= now.getTime() ? stored : next(now)),
+    // a cron schedule names its times: a missed one is not run at another
+    catchUp: () => undefined,
   };
 }

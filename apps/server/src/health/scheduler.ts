@@ -68,7 +68,8 @@ const SYNC_OVERLAP_MS = 60_000;
  */
 export class Scheduler {
   private readonly entries = new Map<string, Entry>();
-  private readonly heap = new MinHeap<{ at: number; id: string; gen: number }>();
+  /** Due runs; `next`, when set, is the run after this one (a catch-up run keeps its canary's phase). */
+  private readonly heap = new MinHeap<{ at: number; id: string; gen: number; next?: number }>();
   /** Runs this process has claimed, waiting for their exact time. */
   private readonly ready = new MinHeap<Claim>();
   private readonly claimAheadMs: number;
@@ -186,8 +187,9 @@ export class Scheduler {
     const byCanary = await loadChecksByCanary(this.opts.db, ids);
     const stored = await storedNextRuns(this.opts.db, ids);
     // a stored run that fell due less than a claim window ago runs at once (late by under a
-    // second) rather than an interval later: after a quick restart every canary runs again
-    // within one interval, and its phase is kept either way
+    // second); one missed by less than half an interval runs once half an interval after it
+    // (schedule.catchUp): after a quick restart every canary runs again within one interval, at
+    // the rate the missed runs fell due, and its phase is kept either way
     const resumeFrom = new Date(now.getTime() - this.claimAheadMs);
     const missing: Array<{ id: string; at: Date }> = [];
     const reset: Array<{ id: string; at: Date }> = [];
@@ -211,7 +213,8 @@ export class Scheduler {
         continue;
       }
       const at = schedule.resume(storedAt, resumeFrom);
-      this.schedule(canary, schedule, r.updated_at.getTime(), at.getTime());
+      const catchUp = at.getTime() === storedAt.getTime() ? undefined : schedule.catchUp(storedAt, now);
+      this.schedule(canary, schedule, r.updated_at.getTime(), at.getTime(), catchUp?.getTime());
     }
     // new canaries (and new schedules) are placed once the stored ones are known
     for (const { canary, schedule, updatedAt, changed } of unplaced) {
@@ -224,8 +227,11 @@ export class Scheduler {
     return page;
   }
 
-  /** Schedules `canary` from `at`, recording its phase so new canaries are placed around it. */
-  private schedule(canary: RunnableCanary, schedule: Schedule, updatedAt: number, at: number): void {
+  /**
+   * Schedules `canary` from `at`, recording its phase so new canaries are placed around it; with
+   * `catchUp`, one run then comes first.
+   */
+  private schedule(canary: RunnableCanary, schedule: Schedule, updatedAt: number, at: number, catchUp?: number): void {
     const before = this.entries.get(canary.id)?.canary.checks;
     if (before) {
       const kept = new Set(canary.checks.map((c) => c.id));
@@ -233,7 +239,7 @@ export class Scheduler {
     }
     const gen = ++this.gen;
     this.entries.set(canary.id, { canary, schedule, updatedAt, gen });
-    this.heap.push({ at, id: canary.id, gen });
+    this.heap.push(catchUp === undefined ? { at, id: canary.id, gen } : { at: catchUp, id: canary.id, gen, next: at });
     const n = canary.checks.length;
     if (!schedule.everyInterval) this.phases.forget(canary.id);
     else this.phases.record(canary.id, schedule.periodMs, at, n, runSpreadMs(n, schedule.periodMs));
@@ -298,12 +304,12 @@ export class Scheduler {
       this.heap.pop();
       const entry = this.entries.get(top.id);
       if (!entry || entry.gen !== top.gen) continue;
-      let next = entry.schedule.next(new Date(top.at)).getTime();
+      let next = top.next ?? entry.schedule.next(new Date(top.at)).getTime();
       if (next <= now) next = entry.schedule.resume(new Date(next), new Date(now + 1)).getTime();
       due.push({ id: top.id, gen: top.gen, at: top.at, next });
     }
     if (!due.length || this.stopped) {
-      for (const d of due) this.heap.push({ at: d.at, id: d.id, gen: d.gen });
+      for (const d of due) this.heap.push({ at: d.at, id: d.id, gen: d.gen, next: d.next });
       return;
     }
     let won: Set<string>;

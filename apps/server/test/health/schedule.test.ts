@@ -23,6 +23,15 @@ describe('schedules', () => {
     );
   });
 
+  it('runs a run missed by less than half an interval once, half an interval after it; a cron one never', () => {
+    const s = parseSchedule('@every 60s', 'a');
+    const stored = at('2026-01-01T00:00:10Z');
+    expect(s.catchUp(stored, at('2026-01-01T00:00:17Z'))?.toISOString()).toBe('2026-01-01T00:00:40.000Z');
+    expect(s.catchUp(stored, at('2026-01-01T00:00:40Z'))).toBeUndefined();
+    expect(s.catchUp(stored, at('2026-01-01T00:00:05Z'))).toBeUndefined();
+    expect(parseSchedule('@hourly', 'a').catchUp(stored, at('2026-01-01T00:00:17Z'))).toBeUndefined();
+  });
+
   it('runs cron lines and descriptors at their times plus a small stable per-canary offset', () => {
     const hourly = parseSchedule('@hourly', 'canary-1');
     const next = hourly.next(at('2026-01-01T10:20:00Z'));

@@ -253,11 +253,23 @@ describe('scheduler and result storage', () => {
     expect(second.scheduler.nextRun(saved.id)?.getTime()).toBe(due + 60_000);
     await second.scheduler.stop();
 
-    clock.set(new Date(due + 60_000 + 5_000)); // down for 5 s: that run is skipped, as before
+    // down for 5 s past the next run: it runs once half an interval late, then the phase goes on
+    clock.set(new Date(due + 60_000 + 5_000));
     const third = engine(clock);
     await third.scheduler.start();
+    expect(third.scheduler.nextRun(saved.id)?.getTime()).toBe(due + 90_000);
+    clock.set(new Date(due + 90_000));
+    await runDue(third);
+    expect(target.hits.get('quick')).toBe(2);
     expect(third.scheduler.nextRun(saved.id)?.getTime()).toBe(due + 120_000);
     await third.scheduler.stop();
+
+    // down for 40 s past it (over half an interval): the phase's next run comes first, none extra
+    clock.set(new Date(due + 120_000 + 40_000));
+    const fourth = engine(clock);
+    await fourth.scheduler.start();
+    expect(fourth.scheduler.nextRun(saved.id)?.getTime()).toBe(due + 180_000);
+    await fourth.scheduler.stop();
   });
 
   it('claims runs shortly ahead, starts them on time, and hands unstarted ones back on shutdown', async () => {
