@@ -30,6 +30,7 @@ export function topFrames(
   file: string,
   count = 20,
   skipMs = 0,
+  by: 'selfMs' | 'totalMs' = 'selfMs',
 ): { frames: TopFrame[]; totalMs: number; idleMs: number } {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const self = new Map<number, number>();
@@ -71,6 +72,6 @@ export function topFrames(
       frames.set(key, e);
     }
   }
-  const sorted = [...frames.values()].filter((f) => !f.frame.startsWith('(idle)')).sort((a, b) => b.selfMs - a.selfMs);
+  const sorted = [...frames.values()].filter((f) => !f.frame.startsWith('(idle)')).sort((a, b) => b[by] - a[by]);
   return { frames: sorted.slice(0, count), totalMs, idleMs };
 }

@@ -1,4 +1,4 @@
-// `npm run bench -- health-page [--checks 10000] [--days 2] [--runs 5] [--refreshes 3] [--all]`: seeds N
+// `npm run bench -- health-page [--checks 10000] [--days 2] [--runs 5] [--refreshes 3] [--all] [--cpu-prof FILE]`: seeds N
 // checks (as the summary bench does) in a fresh embedded database, serves the production web build
 // (OPSDECK_E2E_WEB_DIR or apps/web/dist), and prints for /health (no grouping; the failing checks, as
 // the page opens by default, or with `--all` every check):
@@ -9,8 +9,11 @@
 //   each): time from the click to the frame after the new data is in,
 //   long tasks (the main thread blocked over 50 ms, i.e. the page not answering input), and how
 //   many table rows were replaced in the DOM (0 when rows keep their identity).
+// `--cpu-prof FILE` profiles this process (the server and the embedded database run in it) over the
+// timed visits, writes the profile to FILE and prints its top frames.
 // Needs a web build first. It prints figures; it never fails on time.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +23,7 @@ import { openDatabase } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
 import { startTestServer } from '../../apps/server/test/helpers/index.js';
 import { CHROMIUM, WEB_DIR } from '../../e2e/harness.js';
+import { topFrames } from '../lib/cpuProfile.js';
 import { seed } from '../lib/summarySeed.js';
 
 // the load average (1, 5, 15 min): on a shared machine it moves these figures more than the page does
@@ -183,6 +187,7 @@ export async function run(argv: string[]): Promise<void> {
       runs: { type: 'string', default: '5' },
       refreshes: { type: 'string', default: '3' },
       all: { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
   });
   PAGE = values.all ? PAGES.all : PAGES.failing;
@@ -218,13 +223,33 @@ export async function run(argv: string[]): Promise<void> {
       const loads: Load[] = [];
       let bytes = 0;
       const loadBefore = load();
+      const profiler = values['cpu-prof'] ? new Session() : undefined;
       for (let i = 0; i < runs + 1; i++) {
+        if (i === 1 && profiler) {
+          profiler.connect();
+          await profiler.post('Profiler.enable');
+          await profiler.post('Profiler.start');
+        }
         const [context, page, total] = await open();
         const load = await visit(page);
         if (i > 0) loads.push(load); // the first visit warms the server's caches
         await page.waitForLoadState('networkidle');
         bytes = total.bytes;
         await context.close();
+      }
+      if (profiler && values['cpu-prof']) {
+        const { profile } = await profiler.post('Profiler.stop');
+        profiler.disconnect();
+        writeFileSync(values['cpu-prof'], JSON.stringify(profile));
+        const top = topFrames(values['cpu-prof'], 25);
+        console.log(
+          `this process over the timed visits: ${f(top.totalMs)} ms sampled, ${f(top.idleMs)} ms idle; top frames:`,
+        );
+        const line = (t: { selfMs: number; totalMs: number; frame: string }) =>
+          console.log(`  ${f(t.selfMs).padStart(7)} ms self  ${f(t.totalMs).padStart(7)} ms total  ${t.frame}`);
+        top.frames.forEach(line);
+        console.log('  by total (with what they called):');
+        topFrames(values['cpu-prof'], 40, 0, 'totalMs').frames.forEach(line);
       }
       const [context, page] = await open();
       await visit(page);
