@@ -88,14 +88,39 @@ function databaseCpu(db: Db) {
   };
 }
 
-/** The event-loop delay the server reports on /metrics (since its previous scrape), in ms. */
-async function loopDelay(url: string): Promise<{ p99: number; max: number; scrapeMs: number; mib: number }> {
+/** Major (mark-compact) collections so far, from the server's /metrics: count, seconds, and how many took over 100 ms. */
+interface MajorGc {
+  count: number;
+  seconds: number;
+  over100ms: number;
+}
+
+/**
+ * The event-loop delay the server reports on /metrics (since its previous scrape), in ms, and its
+ * major garbage collections so far.
+ */
+async function loopDelay(
+  url: string,
+): Promise<{ p99: number; max: number; scrapeMs: number; mib: number; majorGc: MajorGc }> {
   const t0 = performance.now();
   const text = await (await fetch(`${url}/metrics`)).text();
   const scrapeMs = performance.now() - t0;
   const read = (q: string) =>
     Number(new RegExp(`^opsdeck_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm').exec(text)?.[1]) * 1000;
-  return { p99: read('0.99'), max: read('1'), scrapeMs, mib: text.length / MiB };
+  const gc = (series: string, le?: string) => {
+    const line = text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith(`opsdeck_nodejs_gc_duration_seconds_${series}{`) &&
+          l.includes('kind="major"') &&
+          (le === undefined || l.includes(`le="${le}"`)),
+      );
+    return Number(line?.split(' ').at(-1) ?? Number.NaN);
+  };
+  const count = gc('count');
+  const majorGc = { count, seconds: gc('sum'), over100ms: count - gc('bucket', '0.1') };
+  return { p99: read('0.99'), max: read('1'), scrapeMs, mib: text.length / MiB, majorGc };
 }
 
 /** Memory after two forced full GCs (bench/lib/gcProbe.mjs), or RSS as it stands without `gc`. */
@@ -225,13 +250,13 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     const running = await start(profArgs);
     const dbCpu = store.dbCpu ?? (async () => ({ backends: Number.NaN, writers: Number.NaN }));
     await dbCpu();
-    await loopDelay(running.url);
+    let gcBefore = (await loopDelay(running.url)).majorGc;
     let cpu = processCpuMs(running.pid);
     let from = Date.now();
     profileFrom = from - spawnedAt + o.warmup * 60_000;
     const rows: Minute[] = [];
     console.log(
-      '  min   server/run  db/run (shared)   arrivals/expected  busiest  late p50/p99/max ms     loop p99/max ms  RSS   heap  load',
+      '  min   server/run  db/run (shared)   arrivals/expected  busiest  late p50/p99/max ms     loop p99/max ms  major GC n/ms/>100ms  RSS   heap  load',
     );
     for (let m = 1; m <= o.minutes; m++) {
       await sleep(from + 60_000 - Date.now());
@@ -253,7 +278,13 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
         loopP99: loop.p99,
         loopMax: loop.max,
         scrapeMs: loop.scrapeMs,
+        majorGc: {
+          count: loop.majorGc.count - gcBefore.count,
+          seconds: loop.majorGc.seconds - gcBefore.seconds,
+          over100ms: loop.majorGc.over100ms - gcBefore.over100ms,
+        },
       };
+      gcBefore = loop.majorGc;
       rows.push(row);
       cpu = processCpuMs(running.pid);
       from = to;
@@ -261,7 +292,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
       const dbCol = store.dbCpu ? `${per(row.backendMs).padStart(6)} (${per(row.writersMs)}) ms` : 'in process     ';
       const late = [0.5, 0.99, 1].map((q) => quantile(row.spacing, q).toFixed(0)).join('/');
       console.log(
-        `  ${String(m).padStart(3)}${m <= o.warmup ? '*' : ' '} ${per(row.serverMs).padStart(8)} ms  ${dbCol}  ${String(row.arrivals).padStart(8)}/${String(row.expected).padEnd(8)}  ${row.busiest.toFixed(2).padStart(5)}x  ${late.padEnd(20)}  ${row.loopP99.toFixed(0).padStart(5)}/${row.loopMax.toFixed(0).padEnd(6)}  ${row.rssMiB.toFixed(0).padStart(5)} ${row.heapMiB.toFixed(0).padStart(5)}  ${load()}`,
+        `  ${String(m).padStart(3)}${m <= o.warmup ? '*' : ' '} ${per(row.serverMs).padStart(8)} ms  ${dbCol}  ${String(row.arrivals).padStart(8)}/${String(row.expected).padEnd(8)}  ${row.busiest.toFixed(2).padStart(5)}x  ${late.padEnd(20)}  ${row.loopP99.toFixed(0).padStart(5)}/${row.loopMax.toFixed(0).padEnd(6)}  ${`${row.majorGc.count}/${(row.majorGc.seconds * 1000).toFixed(0)}/${row.majorGc.over100ms}`.padEnd(20)}  ${row.rssMiB.toFixed(0).padStart(5)} ${row.heapMiB.toFixed(0).padStart(5)}  ${load()}`,
       );
     }
     summarize(rows.slice(o.warmup), o);

@@ -21,6 +21,8 @@ export interface Minute {
   loopP99: number;
   loopMax: number;
   scrapeMs: number;
+  /** Major garbage collections in the minute: how many, their seconds, how many over 100 ms. */
+  majorGc: { count: number; seconds: number; over100ms: number };
 }
 
 const load = () =>
@@ -70,6 +72,9 @@ export function summarize(steady: Minute[], o: ScaleOptions): void {
   );
   console.log(
     `    event-loop delay          p99 ${Math.max(...steady.map((m) => m.loopP99)).toFixed(0)} ms, max ${Math.max(...steady.map((m) => m.loopMax)).toFixed(0)} ms (worst minute, from /metrics)`,
+  );
+  console.log(
+    `    major GCs                 ${sum((m) => m.majorGc.count)} in ${steady.length} minutes, ${(sum((m) => m.majorGc.seconds) * 1000).toFixed(0)} ms in all, ${sum((m) => m.majorGc.over100ms)} over 100 ms (from /metrics)`,
   );
   console.log(
     `    GET /metrics              ${range((m) => m.scrapeMs)} ms per scrape (the bench reads it once a minute)`,
