@@ -116,7 +116,8 @@ async function loopDelay(
           l.includes('kind="major"') &&
           (le === undefined || l.includes(`le="${le}"`)),
       );
-    return Number(line?.split(' ').at(-1) ?? Number.NaN);
+    // no line before the first major collection
+    return Number(line?.split(' ').at(-1) ?? 0);
   };
   const count = gc('count');
   const majorGc = { count, seconds: gc('sum'), over100ms: count - gc('bucket', '0.1') };
