@@ -1,6 +1,6 @@
 import type { CheckSummary } from '@opsdeck/schema';
 import type { LiveEventName, LiveEvents } from '@opsdeck/schema/live';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { SummaryData } from '../../features/health/api.js';
 
 /** How long invalidations wait to be coalesced (a burst of changes costs one refetch). */
@@ -89,17 +89,17 @@ export class LiveCache {
 
   /**
    * Reads again what live events keep current and has already loaded; fetches in flight are kept,
-   * and so is what a page shows fresh (read within its staleTime, as on a first load): asking the
-   * server again for a summary it has just answered doubles the page's costliest request, while a
-   * result missed in that gap is patched by the check's next run.
+   * and so is a health summary a page shows fresh (read within its staleTime, as on a first load):
+   * asking again for the summary just answered doubles the page's costliest request, and every
+   * check's next result patches it anyway. Anything else (a playbook run, an incident) may not
+   * change again, so what changed before the stream opened is read again.
    */
   resync(): void {
     for (const root of LIVE_ROOTS) {
       void this.client.invalidateQueries(
         {
           queryKey: [root],
-          predicate: (q) =>
-            q.state.dataUpdatedAt > 0 && q.state.fetchStatus === 'idle' && (q.getObserversCount() === 0 || q.isStale()),
+          predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.fetchStatus === 'idle' && !freshSummary(q),
         },
         { cancelRefetch: false },
       );
@@ -151,4 +151,9 @@ export class LiveCache {
       });
     }
   }
+}
+
+/** A health summary a page shows and read within its staleTime. */
+function freshSummary(q: Query): boolean {
+  return q.queryKey[0] === 'health' && q.queryKey[1] === 'summary' && q.getObserversCount() > 0 && !q.isStale();
 }
