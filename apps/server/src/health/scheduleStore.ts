@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { runPrepared } from './prepared.js';
 
 /** Canaries loaded per statement when syncing: a first sync of 10,000 canaries never holds them all at once. */
 export const SYNC_PAGE = 1000;
@@ -60,4 +61,44 @@ export async function storeNextRuns(db: Db, runs: Array<{ id: string; at: Date }
     on conflict (canary_id) do ${replace ? sql`update set next_runtime = excluded.next_runtime` : sql`nothing`}`.execute(
     db.kysely,
   );
+}
+
+/** A run claimed in the database: due `at`, with `next` already stored as the following run. */
+export interface ClaimedRun {
+  id: string;
+  at: number;
+  next: number;
+}
+
+/**
+ * Moves next_runtime of each due canary forward where it still holds the due time, recording the
+ * claim; answers the winners. `canary_id = any(ids)` makes both engines probe the primary key
+ * rather than hash the whole table, as they would for a plain join with unnest.
+ */
+export async function claimRuns(db: Db, owner: string, due: readonly ClaimedRun[]): Promise<Set<string>> {
+  const ids = due.map((d) => d.id);
+  const dueAt = due.map((d) => new Date(d.at).toISOString());
+  const next = due.map((d) => new Date(d.next).toISOString());
+  const rows = await runPrepared<{ canary_id: string }>(
+    db,
+    'opsdeck_claim_runs',
+    sql`
+    update canary_schedules s set next_runtime = v.next, claimed_by = ${owner}, claimed_slot = v.due,
+      updated_at = now()
+    from unnest(${ids}::uuid[], ${dueAt}::timestamptz[], ${next}::timestamptz[]) as v(id, due, next)
+    where s.canary_id = any(${ids}::uuid[]) and s.canary_id = v.id and s.next_runtime <= v.due
+    returning s.canary_id`,
+  );
+  return new Set(rows.map((r) => r.canary_id));
+}
+
+/** Hands claimed runs that were not started back: their due time is stored again where `owner` still holds them. */
+export async function releaseRuns(db: Db, owner: string, pending: readonly ClaimedRun[]): Promise<void> {
+  if (!pending.length) return;
+  await sql`
+    update canary_schedules s set next_runtime = v.at, claimed_by = null, claimed_slot = null
+    from unnest(${pending.map((p) => p.id)}::uuid[], ${pending.map((p) => new Date(p.at).toISOString())}::timestamptz[],
+                ${pending.map((p) => new Date(p.next).toISOString())}::timestamptz[]) as v(id, at, next)
+    where s.canary_id = any(${pending.map((p) => p.id)}::uuid[]) and s.canary_id = v.id
+      and s.claimed_by = ${owner} and s.next_runtime = v.next`.execute(db.kysely);
 }

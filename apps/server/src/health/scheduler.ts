@@ -1,26 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { type CanarySpec, canarySchedule } from '@opsdeck/schema';
-import { sql } from 'kysely';
 import { longLivedController } from '../abort.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { MinHeap } from './heap.js';
 import { checkStartSpacingMs, pacer, runSpreadMs } from './pacing.js';
 import { PhasePlanner } from './phases.js';
-import { runPrepared } from './prepared.js';
 import { runnableCanary } from './runnable.js';
 import type { CanaryRunner, RunnableCanary } from './runner.js';
 import { parseSchedule, type Schedule } from './schedule.js';
-import { loadCanaryPage, loadChecksByCanary, SYNC_PAGE, storedNextRuns, storeNextRuns } from './scheduleStore.js';
+import {
+  type ClaimedRun,
+  claimRuns,
+  loadCanaryPage,
+  loadChecksByCanary,
+  releaseRuns,
+  SYNC_PAGE,
+  storedNextRuns,
+  storeNextRuns,
+} from './scheduleStore.js';
 import './tables.js';
 
-/** A run claimed in the database: due `at`, with `next` already stored as the following run. */
-interface Claim {
-  id: string;
+/** A run claimed in the database (scheduleStore.ts), with the generation of the entry it came from. */
+interface Claim extends ClaimedRun {
   gen: number;
-  at: number;
-  next: number;
+  /** A run once more after a restart (Schedule.catchUp): its canary's phase is `next`'s. */
+  catchUp: boolean;
 }
 
 interface Entry {
@@ -306,15 +312,15 @@ export class Scheduler {
       if (!entry || entry.gen !== top.gen) continue;
       let next = top.next ?? entry.schedule.next(new Date(top.at)).getTime();
       if (next <= now) next = entry.schedule.resume(new Date(next), new Date(now + 1)).getTime();
-      due.push({ id: top.id, gen: top.gen, at: top.at, next });
+      due.push({ id: top.id, gen: top.gen, at: top.at, next, catchUp: top.next !== undefined });
     }
     if (!due.length || this.stopped) {
-      for (const d of due) this.heap.push({ at: d.at, id: d.id, gen: d.gen, next: d.next });
+      for (const d of due) this.heap.push({ at: d.at, id: d.id, gen: d.gen, next: d.catchUp ? d.next : undefined });
       return;
     }
     let won: Set<string>;
     try {
-      won = await this.claim(due);
+      won = await claimRuns(this.opts.db, this.owner, due);
     } catch (err) {
       this.opts.log?.error({ err }, 'scheduler: claiming due canaries failed; retrying next run');
       won = new Set();
@@ -369,35 +375,9 @@ export class Scheduler {
   /** Hands back runs claimed but not started (shutdown without timers), so the next process runs them on time. */
   private async release(): Promise<void> {
     const pending: Claim[] = [];
-    for (let top = this.ready.pop(); top; top = this.ready.pop()) pending.push(top);
-    if (!pending.length) return;
-    await sql`
-      update canary_schedules s set next_runtime = v.at, claimed_by = null, claimed_slot = null
-      from unnest(${pending.map((p) => p.id)}::uuid[], ${pending.map((p) => new Date(p.at).toISOString())}::timestamptz[],
-                  ${pending.map((p) => new Date(p.next).toISOString())}::timestamptz[]) as v(id, at, next)
-      where s.canary_id = any(${pending.map((p) => p.id)}::uuid[]) and s.canary_id = v.id
-        and s.claimed_by = ${this.owner} and s.next_runtime = v.next`.execute(this.opts.db.kysely);
-  }
-
-  /**
-   * Moves next_runtime of each due canary forward where it still holds the due time; answers the
-   * winners. `canary_id = any(ids)` makes both engines probe the primary key rather than hash the
-   * whole table, as they would for a plain join with unnest.
-   */
-  private async claim(due: Claim[]): Promise<Set<string>> {
-    const ids = due.map((d) => d.id);
-    const dueAt = due.map((d) => new Date(d.at).toISOString());
-    const next = due.map((d) => new Date(d.next).toISOString());
-    const rows = await runPrepared<{ canary_id: string }>(
-      this.opts.db,
-      'opsdeck_claim_runs',
-      sql`
-      update canary_schedules s set next_runtime = v.next, claimed_by = ${this.owner}, claimed_slot = v.due,
-        updated_at = now()
-      from unnest(${ids}::uuid[], ${dueAt}::timestamptz[], ${next}::timestamptz[]) as v(id, due, next)
-      where s.canary_id = any(${ids}::uuid[]) and s.canary_id = v.id and s.next_runtime <= v.due
-      returning s.canary_id`,
-    );
-    return new Set(rows.map((r) => r.canary_id));
+    // a catch-up run handed back is dropped: storing its time would move the canary's phase
+    for (let top = this.ready.pop(); top; top = this.ready.pop())
+      pending.push(top.catchUp ? { ...top, at: top.next } : top);
+    await releaseRuns(this.opts.db, this.owner, pending);
   }
 }

@@ -272,6 +272,29 @@ describe('scheduler and result storage', () => {
     await fourth.scheduler.stop();
   });
 
+  it('hands back a catch-up run claimed but not started on the phase it came from', async () => {
+    const clock = new ManualClock(new Date('2026-03-11T10:00:00Z'));
+    const saved = await save(promCanary(target, 'catchback'), clock);
+    const first = engine(clock);
+    await first.scheduler.start();
+    const due = (first.scheduler.nextRun(saved.id) as Date).getTime();
+    await first.scheduler.stop();
+    clock.set(new Date(due + 5_000)); // down for 5 s past its run: a catch-up at +30 s
+    const second = engine(clock);
+    await second.scheduler.start();
+    expect(second.scheduler.nextRun(saved.id)?.getTime()).toBe(due + 30_000);
+    clock.set(new Date(due + 30_000 - 500));
+    await second.scheduler.tick(); // the catch-up is claimed, not started
+    await second.scheduler.stop();
+    const stored = await db.kysely
+      .selectFrom('canary_schedules')
+      .select(['next_runtime', 'claimed_by'])
+      .where('canary_id', '=', saved.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ next_runtime: new Date(due + 60_000), claimed_by: null });
+    expect(target.hits.get('catchback') ?? 0).toBe(0);
+  });
+
   it('claims runs shortly ahead, starts them on time, and hands unstarted ones back on shutdown', async () => {
     const clock = new ManualClock(new Date('2026-03-06T10:00:00Z'));
     const saved = await save(promCanary(target, 'handback'), clock);
