@@ -8,8 +8,8 @@ const started = new Map<string, { at: number; answer: Promise<unknown> }>();
 
 /**
  * Starts a GET the first screen waits on while the app's scripts are still loading (app/earlyRequests.ts).
- * A 401 comes back as an answer rather than a sign-in redirect, and anything but a 2xx resolves to
- * undefined: the app asks again the usual way, with the usual 401 handling.
+ * A 401 does not send the browser to sign in from here: like any answer but a 2xx it resolves to
+ * undefined, and the app asks again the usual way, with the usual 401 handling.
  */
 export function startEarly(url: string, opts: { timeoutMs?: number; now?: number } = {}): void {
   const answer = request<unknown>('GET', url, { allow401: true, timeoutMs: opts.timeoutMs }).then(
