@@ -1,5 +1,5 @@
 // `npm run bench -- checks --n N [--per-canary 100] [--interval 60] [--minutes 10] [--warmup 2]
-//  [--db postgres|embedded] [--postgres URL] [--restart] [--cpu-prof DIR] [--no-gc]`: the real
+//  [--db postgres|embedded] [--postgres URL] [--restart] [--cpu-prof DIR] [--heap-sample FILE] [--no-gc]`: the real
 // server (`opsdeck serve`, in its own process) with N HTTP checks in canaries of `per-canary`
 // against a loopback peer in another process, on a scratch PostgreSQL database or (`--db
 // embedded`) a scratch embedded data directory. Every minute: server and database CPU per run
@@ -9,7 +9,8 @@
 // second against the mean, RSS and the JS heap after forced full GCs (`--no-gc` skips them: they
 // stall the loop they measure; RSS then comes from /proc), the event-loop delay p99/max from
 // /metrics, and the load average. `--restart`: then a graceful restart and how soon every check
-// ran again (bench/lib/checksRestart.ts).
+// ran again (bench/lib/checksRestart.ts). `--heap-sample FILE`: after warm-up, the allocation
+// sites of what outlived the young generation (bench/lib/heapSample.mjs), per run.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
-import { type Minute, printProfile, summarize } from './checksAtScaleReport.js';
+import { type Minute, printHeapSample, printProfile, summarize } from './checksAtScaleReport.js';
 import { printRestart, restartServer } from './checksRestart.js';
 import { scratchDataDir } from './embedded.js';
 import { scratchPostgres } from './postgres.js';
@@ -36,6 +37,7 @@ export interface ScaleOptions {
   postgres: string;
   restart: boolean;
   cpuProf?: string;
+  heapSample?: string;
   gc: boolean;
 }
 
@@ -93,6 +95,8 @@ interface MajorGc {
   count: number;
   seconds: number;
   over100ms: number;
+  /** Minor (scavenge) collections so far. */
+  minor: number;
 }
 
 /**
@@ -107,20 +111,25 @@ async function loopDelay(
   const scrapeMs = performance.now() - t0;
   const read = (q: string) =>
     Number(new RegExp(`^opsdeck_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm').exec(text)?.[1]) * 1000;
-  const gc = (series: string, le?: string) => {
+  const gc = (series: string, le?: string, kind = 'major') => {
     const line = text
       .split('\n')
       .find(
         (l) =>
           l.startsWith(`opsdeck_nodejs_gc_duration_seconds_${series}{`) &&
-          l.includes('kind="major"') &&
+          l.includes(`kind="${kind}"`) &&
           (le === undefined || l.includes(`le="${le}"`)),
       );
     // no line before the first major collection
     return Number(line?.split(' ').at(-1) ?? 0);
   };
   const count = gc('count');
-  const majorGc = { count, seconds: gc('sum'), over100ms: count - gc('bucket', '0.1') };
+  const majorGc = {
+    count,
+    seconds: gc('sum'),
+    over100ms: count - gc('bucket', '0.1'),
+    minor: gc('count', undefined, 'minor'),
+  };
   return { p99: read('0.99'), max: read('1'), scrapeMs, mib: text.length / MiB, majorGc };
 }
 
@@ -174,6 +183,19 @@ async function scratchStore(o: ScaleOptions, down: ReturnType<typeof teardown>, 
   return { databaseUrl: scratch.url, dataDir: undefined, dbCpu: databaseCpu(scratch.db) };
 }
 
+/** Stops the server's heap sampling (bench/lib/heapSample.mjs) once it has written `file`. */
+function stopHeapSample(server: ServeProcess, file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if ((m as { heapSampleWritten?: string }).heapSampleWritten !== file) return;
+      server.child.off('message', onMessage);
+      resolve();
+    };
+    server.child.on('message', onMessage);
+    server.child.send({ heapSample: 'stop', file });
+  });
+}
+
 /** SIGTERM, and SIGKILL if it has not exited 30 s later; says so when the exit code is not 0. */
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -206,6 +228,7 @@ export function runAtScale(argv: string[]): Promise<void> {
     postgres: flag('postgres') ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     restart: argv.includes('--restart'),
     cpuProf: flag('cpu-prof'),
+    heapSample: flag('heap-sample'),
     gc: !argv.includes('--no-gc'),
   });
 }
@@ -223,6 +246,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     if (!store) return;
     down.add(() => child && stopServer(child));
     const nodeArgs = ['--expose-gc', '--import', path.resolve(import.meta.dirname, 'gcProbe.mjs')];
+    if (o.heapSample) nodeArgs.push('--import', path.resolve(import.meta.dirname, 'heapSample.mjs'));
     const start = (args: string[]) =>
       startServe(
         store.databaseUrl,
@@ -283,10 +307,12 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
           count: loop.majorGc.count - gcBefore.count,
           seconds: loop.majorGc.seconds - gcBefore.seconds,
           over100ms: loop.majorGc.over100ms - gcBefore.over100ms,
+          minor: loop.majorGc.minor - gcBefore.minor,
         },
       };
       gcBefore = loop.majorGc;
       rows.push(row);
+      if (o.heapSample && m === o.warmup) running.child.send({ heapSample: 'start' });
       cpu = processCpuMs(running.pid);
       from = to;
       const per = (ms: number) => (ms / Math.max(1, row.arrivals)).toFixed(3);
@@ -297,6 +323,14 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
       );
     }
     summarize(rows.slice(o.warmup), o);
+    if (o.heapSample) {
+      const file = path.resolve(o.heapSample);
+      await stopHeapSample(running, file);
+      printHeapSample(
+        file,
+        rows.slice(o.warmup).reduce((a, r) => a + r.arrivals, 0),
+      );
+    }
     if (o.restart) {
       // the restarted server is not profiled: the profile printed is the first server's
       const figures = await restartServer(running, () => start(nodeArgs), {

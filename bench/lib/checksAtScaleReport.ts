@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ScaleOptions } from './checksAtScale.js';
 import { topFrames } from './cpuProfile.js';
+import { topAllocations } from './heapProfile.js';
 import { quantile } from './stats.js';
 
 /** What one minute of the run measured. */
@@ -22,7 +23,7 @@ export interface Minute {
   loopMax: number;
   scrapeMs: number;
   /** Major garbage collections in the minute: how many, their seconds, how many over 100 ms. */
-  majorGc: { count: number; seconds: number; over100ms: number };
+  majorGc: { count: number; seconds: number; over100ms: number; minor: number };
 }
 
 const load = () =>
@@ -74,7 +75,7 @@ export function summarize(steady: Minute[], o: ScaleOptions): void {
     `    event-loop delay          p99 ${Math.max(...steady.map((m) => m.loopP99)).toFixed(0)} ms, max ${Math.max(...steady.map((m) => m.loopMax)).toFixed(0)} ms (worst minute, from /metrics)`,
   );
   console.log(
-    `    major GCs                 ${sum((m) => m.majorGc.count)} in ${steady.length} minutes, ${(sum((m) => m.majorGc.seconds) * 1000).toFixed(0)} ms in all, ${sum((m) => m.majorGc.over100ms)} over 100 ms (from /metrics)`,
+    `    major GCs                 ${sum((m) => m.majorGc.count)} in ${steady.length} minutes, ${(sum((m) => m.majorGc.seconds) * 1000).toFixed(0)} ms in all, ${sum((m) => m.majorGc.over100ms)} over 100 ms (from /metrics); ${(sum((m) => m.majorGc.minor) / (steady.length * 60)).toFixed(1)} scavenges a second`,
   );
   console.log(
     `    GET /metrics              ${range((m) => m.scrapeMs)} ms per scrape (the bench reads it once a minute)`,
@@ -109,5 +110,17 @@ export function printProfile(dir: string, skipMs: number): void {
     console.log(
       `    ${f.selfMs.toFixed(0).padStart(7)} ms self ${f.totalMs.toFixed(0).padStart(8)} ms total  ${f.frame}`,
     );
+  }
+}
+
+/** The sites that allocated what outlived the young generation after warm-up, in bytes per run. */
+export function printHeapSample(file: string, runs: number): void {
+  const perRun = (b: number) => (b / Math.max(1, runs)).toFixed(0).padStart(6);
+  for (const by of ['selfBytes', 'totalBytes'] as const) {
+    const { frames, totalBytes } = topAllocations(file, 25, by);
+    console.log(
+      `  promoted allocations (${file}): ${perRun(totalBytes).trim()} bytes per run in all; top sites by ${by === 'selfBytes' ? 'own' : "own and callees'"} bytes per run:`,
+    );
+    for (const f of frames) console.log(`    ${perRun(f.selfBytes)} self ${perRun(f.totalBytes)} total  ${f.frame}`);
   }
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import { type ConnectionResolver, resolveEnvSource } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
 import type { SandboxPolicy } from '../sandbox/config.js';
+import { type DependencyWaits, dependencyWaits, dependsOn, JobTally } from './canaryRun.js';
 import { checkTypeFor } from './checks/registry.js';
 import { type CheckResult, type ExecuteContext, executeCheck } from './execute.js';
 import { Semaphore } from './heap.js';
@@ -58,7 +59,6 @@ export interface CanaryRunnerOptions {
 }
 
 const hostname = os.hostname();
-const NO_DEPS: readonly string[] = [];
 
 /** What the runner keeps per check between runs (for the canary object it was made for). */
 interface KeptForCheck {
@@ -113,47 +113,97 @@ export class CanaryRunner {
   }
 
   /**
-   * Runs every check of `canary` once (skipping those still running) and records a job_history
-   * row. `pace` spreads the checks' start times (scheduled runs); by default all start at once.
+   * Runs every check of `canary` once (skipping those still running), records a job_history row
+   * and answers every check's run, in the canary's order. `pace` spreads the checks' start times;
+   * by default all start at once.
    */
   async runCanary(canary: RunnableCanary, nextRuntime?: Date, pace: Pacer = immediate): Promise<CheckRun[]> {
+    const runs: CheckRun[] = new Array(canary.checks.length);
+    await this.runEach(canary, nextRuntime, pace, (index, run) => {
+      runs[index] = run;
+    });
+    return runs;
+  }
+
+  /**
+   * A scheduled run: as `runCanary`, but nothing of a check's result is kept once it is written.
+   * A paced run lasts seconds, and results held until its last check ended all outlived the young
+   * generation: at 100,000 checks a minute they were most of what filled the old one.
+   */
+  runScheduled(canary: RunnableCanary, nextRuntime: Date, pace: Pacer = immediate): Promise<void> {
+    return this.runEach(canary, nextRuntime, pace);
+  }
+
+  /**
+   * Starts the checks one after the other as `pace` lets them (one wait at a time, not a timer
+   * per check), tallies the job row as they end and hands each run to `each`.
+   */
+  private async runEach(
+    canary: RunnableCanary,
+    nextRuntime: Date | undefined,
+    pace: Pacer,
+    each?: (index: number, run: CheckRun) => void,
+  ): Promise<void> {
     const start = this.opts.clock.now();
-    const byName = new Map<string, Promise<CheckRun>>();
+    const tally = new JobTally();
+    const waits = dependencyWaits(canary);
     const outputs: Record<string, unknown> = {};
-    for (const [index, check] of canary.checks.entries()) {
-      const deps = Array.isArray(check.spec.dependsOn) ? (check.spec.dependsOn as string[]) : NO_DEPS;
-      const run = (async (): Promise<CheckRun> => {
-        await null; // every check of the run is registered before any looks up its dependencies
-        for (const dep of deps) {
-          const done = await byName.get(dep);
-          if (done) outputs[dep] = done.result.data;
-        }
-        await pace.wait(index);
-        const time = this.opts.clock.now();
-        const running = this.inflight.get(check.id);
-        if (running) return { check, time, result: skippedResult(), skipped: true };
-        const result = await this.runCheck(canary, check, nextRuntime, deps.length ? { ...outputs } : undefined);
-        return { check, time, result };
-      })();
-      byName.set(check.name, run);
+    let open = 1;
+    let allEnded = () => {};
+    const ended = new Promise<void>((resolve) => {
+      allEnded = resolve;
+    });
+    const end = () => {
+      if (--open === 0) allEnded();
+    };
+    for (let index = 0; index < canary.checks.length; index++) {
+      await pace.wait(index);
+      const check = canary.checks[index] as RunnableCheck;
+      open++;
+      this.runInCanary(canary, check, nextRuntime, waits, outputs).then(
+        (run) => {
+          tally.add(run);
+          waits?.settle(check.name, run.result.data);
+          each?.(index, run);
+          end();
+        },
+        (err: unknown) => {
+          tally.failedWith(check.name, err);
+          waits?.settle(check.name, undefined);
+          end();
+        },
+      );
     }
-    const runs = await Promise.all(byName.values());
-    const done = runs.filter((r) => !r.skipped);
-    const errors = done
-      .filter((r) => !r.result.pass)
-      .map((r) => `${r.check.name}: ${r.result.error ?? r.result.message}`);
-    const skipped = runs.length - done.length;
-    if (skipped) errors.push(`${skipped} check(s) skipped: still running from the previous run`);
+    end();
+    await ended;
     this.opts.writer?.addJob({
       canaryId: canary.id,
       start,
       end: this.opts.clock.now(),
-      passed: done.filter((r) => r.result.pass).length,
-      failed: done.length - done.filter((r) => r.result.pass).length,
-      errors,
+      passed: tally.passed,
+      failed: tally.failed,
+      errors: tally.errors(),
       hostname,
     });
-    return runs;
+  }
+
+  /** One check of a canary run, once the checks it depends on have ended (their data in `outputs`). */
+  private async runInCanary(
+    canary: RunnableCanary,
+    check: RunnableCheck,
+    nextRuntime: Date | undefined,
+    waits: DependencyWaits | undefined,
+    outputs: Record<string, unknown>,
+  ): Promise<CheckRun> {
+    const deps = dependsOn(check);
+    for (const dep of deps) {
+      const ended = waits?.ended(dep);
+      if (ended) outputs[dep] = await ended;
+    }
+    const time = this.opts.clock.now();
+    if (this.inflight.has(check.id)) return { check, time, result: skippedResult(), skipped: true };
+    const result = await this.runCheck(canary, check, nextRuntime, deps.length ? { ...outputs } : undefined);
+    return { check, time, result };
   }
 
   /** Runs one check now; if it is already running, answers that run's result instead of starting another. */

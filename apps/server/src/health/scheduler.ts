@@ -365,7 +365,7 @@ export class Scheduler {
       if (!entry || entry.gen !== top.gen || !entry.canary.checks.length || (this.stopped && !draining)) continue;
       const spacing = checkStartSpacingMs(entry.canary.checks.length, entry.schedule.periodMs);
       const run = this.opts.runner
-        .runCanary(entry.canary, new Date(top.next), pacer(spacing, this.stopping.signal))
+        .runScheduled(entry.canary, new Date(top.next), pacer(spacing, this.stopping.signal))
         .catch((err) => this.opts.log?.error({ err, canary: top.id }, 'scheduler: canary run failed'));
       this.runs.add(run);
       void run.finally(() => this.runs.delete(run));

@@ -90,7 +90,7 @@ export class OrphanRunner {
       const start = () => {
         if (this.stopped) return;
         this.opts.runner
-          .runCanary(canary, slot.next)
+          .runScheduled(canary, slot.next)
           .catch((err) => this.opts.log?.error({ err, canary: canary.id }, 'takeover: canary run failed'));
       };
       if (wait <= 0) start();
