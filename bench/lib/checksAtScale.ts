@@ -18,7 +18,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/connection.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
-import { type Minute, printHeapSample, printProfile, summarize } from './checksAtScaleReport.js';
+import { type Minute, printHeapSample, printProfile, printRssParts, summarize } from './checksAtScaleReport.js';
 import { printRestart, restartServer } from './checksRestart.js';
 import { scratchDataDir } from './embedded.js';
 import { scratchPostgres } from './postgres.js';
@@ -134,12 +134,12 @@ async function loopDelay(
 }
 
 /** Memory after two forced full GCs (bench/lib/gcProbe.mjs), or RSS as it stands without `gc`. */
-function probe(server: ServeProcess, gc: boolean): Promise<{ rss: number; heap: number }> {
+function probe(server: ServeProcess, gc: boolean): Promise<{ rss: number; heap: number; memory?: NodeJS.MemoryUsage }> {
   if (!gc) return Promise.resolve({ rss: processRssMiB(server.pid) * MiB, heap: Number.NaN });
   return new Promise((resolve, reject) => {
     const onMessage = (m: unknown) => {
       const p = m as { memory: NodeJS.MemoryUsage; usedHeap: number };
-      resolve({ rss: p.memory.rss, heap: p.usedHeap });
+      resolve({ rss: p.memory.rss, heap: p.usedHeap, memory: p.memory });
     };
     server.child.once('message', onMessage);
     // a server that died does not answer: fail the run rather than wait for ever
@@ -192,7 +192,7 @@ function stopHeapSample(server: ServeProcess, file: string): Promise<void> {
       resolve();
     };
     server.child.on('message', onMessage);
-    server.child.send({ heapSample: 'stop', file });
+    server.child.send({ heapSample: 'stop', file, snapshot: process.env.BENCH_HEAP_SNAPSHOT });
   });
 }
 
@@ -323,6 +323,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
       );
     }
     summarize(rows.slice(o.warmup), o);
+    printRssParts((await probe(running, true)).memory);
     if (o.heapSample) {
       const file = path.resolve(o.heapSample);
       await stopHeapSample(running, file);

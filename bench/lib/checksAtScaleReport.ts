@@ -124,3 +124,12 @@ export function printHeapSample(file: string, runs: number): void {
     for (const f of frames) console.log(`    ${perRun(f.selfBytes)} self ${perRun(f.totalBytes)} total  ${f.frame}`);
   }
 }
+
+/** What the server's RSS is made of after two forced full GCs at the end of the steady minutes. */
+export function printRssParts(memory: NodeJS.MemoryUsage | undefined): void {
+  if (!memory) return;
+  const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+  console.log(
+    `    RSS after GC at the end   ${mib(memory.rss)}: JS heap ${mib(memory.heapUsed)} used of ${mib(memory.heapTotal)} committed, external ${mib(memory.external)} (array buffers ${mib(memory.arrayBuffers)}), the rest ${mib(memory.rss - memory.heapTotal - memory.external)} (code, native allocations, the embedded database)`,
+  );
+}

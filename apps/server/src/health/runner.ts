@@ -1,17 +1,17 @@
 import os from 'node:os';
 import type { CheckRetries } from '@opsdeck/schema';
 import type { Clock } from '../clock.js';
-import { type ConnectionResolver, resolveEnvSource } from '../connections/store.js';
+import type { ConnectionResolver } from '../connections/store.js';
 import type { Db } from '../db/connection.js';
 import type { SandboxPolicy } from '../sandbox/config.js';
 import { type DependencyWaits, dependencyWaits, dependsOn, JobTally } from './canaryRun.js';
+import { CheckContexts } from './checkContext.js';
 import { checkTypeFor } from './checks/registry.js';
 import { type CheckResult, type ExecuteContext, executeCheck } from './execute.js';
 import { Semaphore } from './heap.js';
 import { type LastResults, lastResultsFor } from './lastResult.js';
 import type { CheckIdentity, HealthMetrics } from './metrics.js';
 import { immediate, type Pacer } from './pacing.js';
-import { lastPush } from './push/store.js';
 import type { ResultWriter } from './results.js';
 import { upsertTransformedChecks } from './transformed.js';
 
@@ -90,9 +90,12 @@ export class CanaryRunner {
   /** Each check's execute context (all but `outputs`) and identity, made on its first run: the same every run. */
   private readonly kept = new WeakMap<RunnableCheck, KeptForCheck>();
 
+  private readonly contexts: CheckContexts;
+
   constructor(private readonly opts: CanaryRunnerOptions) {
     this.execute = opts.execute ?? executeCheck;
     this.lastResults = lastResultsFor(opts.db);
+    this.contexts = new CheckContexts({ ...opts, lastResults: this.lastResults });
   }
 
   /** Checks running right now. */
@@ -278,7 +281,7 @@ export class CanaryRunner {
         canaryName: canary.name,
         canaryNamespace: canary.namespace,
       };
-      kept = { canary, ctx: this.context(canary, check), identity };
+      kept = { canary, ctx: this.contexts.contextOf(canary, check), identity };
       this.kept.set(check, kept);
     }
     return kept;
@@ -287,33 +290,6 @@ export class CanaryRunner {
   private contextFor(canary: RunnableCanary, check: RunnableCheck, outputs?: Record<string, unknown>): ExecuteContext {
     const { ctx } = this.keptFor(canary, check);
     return outputs ? { ...ctx, outputs } : ctx;
-  }
-
-  private context(canary: RunnableCanary, check: RunnableCheck): ExecuteContext {
-    const namespace = typeof check.spec.namespace === 'string' ? check.spec.namespace : canary.namespace;
-    const resolver = this.opts.resolver;
-    return {
-      now: () => this.opts.clock.now(),
-      signal: this.opts.signal,
-      canary: { id: canary.id, name: canary.name, namespace: canary.namespace, labels: canary.labels },
-      checkId: check.id,
-      retries: canary.retries,
-      sandbox: this.opts.sandbox,
-      lastResult: () => this.lastResults.get(check.id),
-      lastPush: this.opts.db ? () => lastPush((this.opts.db as Db).kysely, check.id) : undefined,
-      resolveConnection: async (ref) => {
-        if (!resolver) throw new Error(`connection ${ref} cannot be resolved without a database (set DATABASE_URL)`);
-        return resolver.resolve(ref, namespace);
-      },
-      resolveEnv: async (source) => {
-        if (!resolver) {
-          const s = source as { value?: string; valueFrom?: unknown } | undefined;
-          if (s?.valueFrom) throw new Error('secretKeyRef/configMapKeyRef need a database with connections');
-          return typeof source === 'string' ? source : s?.value;
-        }
-        return resolveEnvSource(resolver, source, namespace);
-      },
-    };
   }
 
   private record(canary: RunnableCanary, check: RunnableCheck, time: Date, result: CheckResult, next?: Date) {
