@@ -46,6 +46,29 @@ describe('run scopes', () => {
     scope.dispose();
   });
 
+  it('hand a clean signal to a later scope, never one that aborted or that something still listens to', async () => {
+    const clean = runScope(undefined, 60_000);
+    const reused = clean.signal;
+    clean.dispose();
+    const next = runScope(undefined, 60_000);
+    expect(next.signal).toBe(reused);
+    expect(next.signal.aborted).toBe(false);
+    next.dispose();
+
+    const timedOut = runScope(undefined, 1);
+    await sleep(20);
+    expect(timedOut.signal.aborted).toBe(true);
+    timedOut.dispose();
+    const listened = runScope(undefined, 60_000);
+    listened.signal.addEventListener('abort', () => {});
+    listened.dispose();
+    const fresh = runScope(undefined, 60_000);
+    expect(fresh.signal).not.toBe(timedOut.signal);
+    expect(fresh.signal).not.toBe(listened.signal);
+    expect(fresh.signal.aborted).toBe(false);
+    fresh.dispose();
+  });
+
   it('start aborted under a parent that already is', () => {
     const parent = new AbortController();
     parent.abort('gone');

@@ -37,11 +37,21 @@ export class CheckContexts {
   /** A new context for `check` of `canary` (the runner keeps it with the check). */
   contextOf(canary: RunnableCanary, check: RunnableCheck): ExecuteContext {
     const namespace = typeof check.spec.namespace === 'string' ? check.spec.namespace : canary.namespace;
-    const ctx: ExecuteContext = { ...this.sharedOf(canary, namespace), checkId: check.id };
+    const s = this.sharedOf(canary, namespace);
     const { db, lastResults } = this.opts;
-    if (usesLastResult(check.spec)) ctx.lastResult = () => lastResults.get(check.id);
-    if (check.type === 'webhook' && db) ctx.lastPush = () => lastPush(db.kysely, check.id);
-    return ctx;
+    // one literal of fixed fields: every context has the same hidden class (a spread gave each its own)
+    return {
+      now: s.now,
+      signal: s.signal,
+      canary: s.canary,
+      retries: s.retries,
+      sandbox: s.sandbox,
+      resolveConnection: s.resolveConnection,
+      resolveEnv: s.resolveEnv,
+      checkId: check.id,
+      lastResult: usesLastResult(check.spec) ? () => lastResults.get(check.id) : undefined,
+      lastPush: check.type === 'webhook' && db ? () => lastPush(db.kysely, check.id) : undefined,
+    };
   }
 
   private sharedOf(canary: RunnableCanary, namespace: string): SharedContext {
