@@ -116,6 +116,7 @@ export async function run(argv: string[]): Promise<void> {
       const cpu0 = process.cpuUsage();
       const launcher0 = await launcherCpuUsage();
       const t0 = Date.now();
+      const at0 = performance.now();
       for (const w of pool) w.begin();
       let next = 0;
       const submitter = async () => {
@@ -147,6 +148,9 @@ export async function run(argv: string[]): Promise<void> {
         await sleep(200);
       }
       const elapsed = (Date.now() - t0) / 1000;
+      // the phase's window in a --cpu-prof profile (seconds from the process's start)
+      if (process.execArgv.some((a) => a.startsWith('--cpu-prof')))
+        console.log(`  phase ${name}: ${(at0 / 1000).toFixed(1)}-${(performance.now() / 1000).toFixed(1)} s`);
       const { n: issued, byKind } = statements.stop();
       const cpu = process.cpuUsage(cpu0);
       const launcher1 = await launcherCpuUsage();
