@@ -1,9 +1,10 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw } from 'node:zlib';
 import { httpActionSchema } from '@opsdeck/schema';
-import { type Dispatcher, getGlobalDispatcher, interceptors, request } from 'undici';
+import { type Dispatcher, interceptors, request } from 'undici';
 import type { z } from 'zod';
 import { assertConnectionHost } from '../../integrations/connection.js';
+import { sharedDispatcher } from '../../integrations/http/client.js';
 import { type ActionType, failed } from './types.js';
 
 type Spec = z.infer<typeof httpActionSchema>;
@@ -15,16 +16,13 @@ const MAX_BODY = 256 * 1024;
 const MAX_REDIRECTS = 20;
 
 /**
- * undici's request rather than fetch (whose Request, Response and Headers objects cost more than
- * the rest of the action), on the process's global dispatcher as fetch used it (its keep-alive
- * connections shared with the notification channels), following redirects as fetch did.
+ * undici's request on the shared keep-alive agent rather than fetch (whose Request, Response and
+ * Headers objects cost more than the rest of the action), following redirects as fetch did.
  */
-let client: { over: Dispatcher; composed: Dispatcher } | undefined;
+let client: Dispatcher | undefined;
 const dispatcher = () => {
-  const global = getGlobalDispatcher(); // read per request, as fetch reads it
-  if (client?.over !== global)
-    client = { over: global, composed: global.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS })) };
-  return client.composed;
+  client ??= sharedDispatcher().compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }));
+  return client;
 };
 
 const DECODERS: Record<string, (b: Buffer) => Promise<Buffer>> = {
