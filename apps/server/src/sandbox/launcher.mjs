@@ -7,8 +7,8 @@
 // Requests arrive as JSON lines on stdin; when stdin ends (the server is gone) it kills every
 // process group it started and exits.
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -27,16 +27,17 @@ function killGroup(pid) {
   }
 }
 
-/** A private scratch directory in `parent`, owned by the run's user (0700). */
+/** A private scratch directory in `parent` (mkdtemp makes it 0700), owned by the run's user. */
 function scratchDir(m) {
   const dir = mkdtempSync(path.join(m.scratch.parent, 'opsdeck-sandbox-'));
   if (m.uid !== undefined) chownSync(dir, m.uid, m.gid);
   else if (m.scratch.uid !== undefined) chownSync(dir, m.scratch.uid, m.scratch.gid);
-  chmodSync(dir, 0o700);
   return dir;
 }
 
-const removeDir = (dir) => (dir ? rm(dir, { recursive: true, force: true }).catch(() => {}) : Promise.resolve());
+/** One rmdir when the run left nothing behind, else the whole tree. */
+const removeDir = (dir) =>
+  dir ? rmdir(dir).catch(() => rm(dir, { recursive: true, force: true }).catch(() => {})) : Promise.resolve();
 
 function start(m) {
   let child;
