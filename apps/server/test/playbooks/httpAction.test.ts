@@ -73,6 +73,16 @@ describe('http action', () => {
     expect(out).toMatchObject({ ok: false, error: `http GET ${base}/missing: 404 Nowhere`, result: { body: 'gone' } });
   });
 
+  it('refuses a body on a GET without sending it', async () => {
+    const before = seen.length;
+    const out = await httpAction.run({ url: `${base}/x`, method: 'GET', body: 'b' } as never, ctx());
+    expect(out).toMatchObject({
+      ok: false,
+      error: `http GET ${base}/x: Request with GET/HEAD method cannot have body.`,
+    });
+    expect(seen.length).toBe(before);
+  });
+
   it('fails with the network error when nothing listens', async () => {
     const out = await httpAction.run({ url: 'http://127.0.0.1:1/' } as never, ctx());
     expect(out.ok).toBe(false);

@@ -101,6 +101,9 @@ export const httpAction: ActionType<Spec> = {
     // a string body without a Content-Type goes out as text/plain, as fetch sent it
     if (spec.body && headers['content-type'] === undefined) headers['content-type'] = 'text/plain;charset=UTF-8';
     const method = (spec.method ?? (spec.body ? 'POST' : 'GET')).toUpperCase();
+    // refused before sending, as fetch refused it
+    if (spec.body && (method === 'GET' || method === 'HEAD'))
+      return failed(new Error(`http ${method} ${url}: Request with GET/HEAD method cannot have body.`));
     let code: number;
     let statusText: string;
     let text: string;
