@@ -2,7 +2,7 @@ import type { PlaybookSpec } from '@opsdeck/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../events/queue.js';
 import { settlePlaybookSend } from '../notifications/send.js';
-import type { ClaimedRun } from './claims.js';
+import type { ClaimedRun, ClaimedWithRun } from './claims.js';
 import { delayMs, shouldRun, usesEnv } from './conditions.js';
 import { loadTargets, loadUser } from './env.js';
 import { actionAgent } from './runsOn.js';
@@ -160,20 +160,50 @@ export function stepActionRows(runId: string, step: Step, now: Date) {
   return rows;
 }
 
+/** Take the action a step schedules at once (due now, on this server): leased to `owner` until `leaseUntil`. */
+export interface TakeStep {
+  owner: string;
+  leaseUntil(actionIndex: number): Date;
+}
+
+/** What a step did: whether it scheduled an action, and the one it took for the caller to run. */
+export interface Advanced {
+  scheduled: boolean;
+  taken?: ClaimedWithRun;
+}
+
 /**
- * Advances a claimed run by one step; answers whether an action was scheduled (work for the
- * action consumer). `recorded` is the run's action rows when the caller has just read them under the
- * run row's lock.
+ * Advances a claimed run by one step. `recorded` is the run's action rows when the caller has
+ * just read them under the run row's lock. With `take`, the scheduled action is inserted running
+ * under the caller's lease (as the outcome write takes the next one), so no claim follows.
  */
 export async function advanceRun(
   db: Executor,
   run: ClaimedRun,
   now: Date,
   recorded?: RecordedAction[],
-): Promise<boolean> {
-  const step = await planStep(db, run, recorded ?? (await doneActions(db, run.id)));
-  const rows = stepActionRows(run.id, step, now);
-  if (rows.length) await db.insertInto('playbook_run_actions').values(rows).execute();
+  take?: TakeStep,
+): Promise<Advanced> {
+  const done = recorded ?? (await doneActions(db, run.id));
+  const step = await planStep(db, run, done);
+  const next = step.next;
+  const takes = !!take && !!next && next.delayMs === 0 && !next.agentId;
+  const rows = stepActionRows(run.id, step, now).map((r) =>
+    takes && r.action_index === next?.action_index
+      ? {
+          ...r,
+          status: 'running',
+          start_time: now,
+          claimed_by: take?.owner ?? null,
+          lease_until: take?.leaseUntil(r.action_index) ?? null,
+        }
+      : { ...r, claimed_by: null, lease_until: null },
+  );
+  let takenId: string | undefined;
+  if (rows.length) {
+    const inserted = await db.insertInto('playbook_run_actions').values(rows).returning(['id', 'status']).execute();
+    takenId = inserted.find((r) => r.status === 'running')?.id;
+  }
   if (step.end) {
     await db
       .updateTable('playbook_runs')
@@ -183,9 +213,26 @@ export async function advanceRun(
     // a run started by a notification completes its send
     if (run.notification_send_id)
       await settlePlaybookSend(db, run.notification_send_id, step.end.status === 'completed', step.end.error);
-    return false;
+    return { scheduled: false };
   }
   if (stepRunStatus(step) === 'sleeping')
     await db.updateTable('playbook_runs').set({ status: 'sleeping' }).where('id', '=', run.id).execute();
-  return true;
+  if (!takenId || !next) return { scheduled: true };
+  const skipped = step.skipped.map((s) => ({ ...s, status: 'skipped', result: null, error: null }));
+  return {
+    scheduled: true,
+    taken: {
+      id: takenId,
+      name: next.name,
+      playbook_run_id: run.id,
+      action_index: next.action_index,
+      retry_count: 0,
+      leased: true,
+      run: {
+        ...run,
+        status: 'running',
+        actions: [...done, ...skipped].sort((a, b) => a.action_index - b.action_index),
+      },
+    },
+  };
 }

@@ -49,8 +49,9 @@ export function runColumns() {
 }
 
 /**
- * Due scheduled runs, moved to running (start_time set on the first claim), with their action rows
- * for the step that follows in the claim's transaction. Uses playbook_runs_due_idx.
+ * Due scheduled runs, moved to running (start_time set on the first claim), read as `runColumns`
+ * (their action rows for the step that follows in the claim's transaction, and what an action
+ * taken with that step renders with). Uses playbook_runs_due_idx.
  */
 export async function claimRuns(db: Executor, now: Date, limit: number): Promise<ClaimedRun[]> {
   const { rows } = await sql<ClaimedRun>`
@@ -61,9 +62,7 @@ export async function claimRuns(db: Executor, now: Date, limit: number): Promise
       order by scheduled_time
       limit ${limit}
       for update skip locked)
-    returning r.id, r.playbook_id, r.spec, r.status, r.parameters, r.config_id, r.check_id, r.component_id,
-              r.created_by, r.request, r.start_time, r.timeout::text as timeout, r.notification_send_id,
-              ${recordedActionsJson(sql.ref('r.id'))} as actions`.execute(db);
+    returning r.id, r.status, ${runColumns()}`.execute(db);
   return rows;
 }
 

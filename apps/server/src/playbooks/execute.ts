@@ -72,6 +72,19 @@ export function actionTimeoutMs(run: RunRow, action: PlaybookSpec['actions'][num
   return Math.max(1, Math.min(own, runLeftMs));
 }
 
+/**
+ * The lease of an action taken with its run's step rather than claimed: its own timeout when it
+ * has one (as the executor extends a claim for it), else as a claim leases it, plus `graceMs`.
+ */
+export function takenLeaseMs(
+  run: RunRow,
+  action: PlaybookSpec['actions'][number] | undefined,
+  now: Date,
+  graceMs: number,
+): number {
+  return (action?.timeout ? actionTimeoutMs(run, action, now) : DEFAULT_ACTION_TIMEOUT_MS) + graceMs;
+}
+
 /** Renders an action's templates with the run's env (params, earlier actions' results, env, secrets opened). */
 export async function prepareAction(
   deps: Pick<ExecuteDeps, 'db' | 'actionContext'>,

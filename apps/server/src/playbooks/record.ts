@@ -7,7 +7,7 @@ import type { ActionOutcome } from './actions/types.js';
 import { checksum } from './actions/workdir.js';
 import { doneActions, planStep, type RecordedAction, type Step, stepActionRows, stepRunStatus } from './advance.js';
 import type { ClaimedAction, ClaimedWithRun } from './claims.js';
-import { actionTimeoutMs, backoffMs, DEFAULT_ACTION_TIMEOUT_MS, type RunRow } from './execute.js';
+import { backoffMs, type RunRow, takenLeaseMs } from './execute.js';
 import './tables.js';
 
 /**
@@ -60,10 +60,7 @@ export async function recordAction(
   const nextSpec = step?.next ? spec.actions[step.next.action_index] : undefined;
   // the next action is taken here only when it is due now and runs on this server
   const take = !!deps.takeNext && step?.next?.delayMs === 0 && !step.next.agentId && !!nextSpec;
-  // as a claim leases it, or for its own timeout when it has one (as the executor would extend it)
-  const leaseMs =
-    (nextSpec?.timeout ? actionTimeoutMs(run, nextSpec, now) : DEFAULT_ACTION_TIMEOUT_MS) +
-    (deps.takeNext?.leaseGraceMs ?? 0);
+  const leaseMs = takenLeaseMs(run, nextSpec, now, deps.takeNext?.leaseGraceMs ?? 0);
   const rows = (step ? stepActionRows(run.id, step, now) : []).map((r) =>
     take && r.action_index === step?.next?.action_index
       ? {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import type { PlaybookSpec } from '@opsdeck/schema';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import type { ActionContext } from './actions/types.js';
 import { advanceRun } from './advance.js';
 import { abandonedActions, type ClaimedWithRun, claimActions, claimRuns, timeOutRuns } from './claims.js';
-import { DEFAULT_ACTION_TIMEOUT_MS, executeAction } from './execute.js';
+import { DEFAULT_ACTION_TIMEOUT_MS, executeAction, takenLeaseMs } from './execute.js';
 import { onPlaybookWork } from './wake.js';
 
 /**
@@ -68,12 +69,29 @@ export class PlaybookWorker {
         this.inflight.get(id)?.controller.abort(new Error('the run was cancelled or timed out'));
       }
     }
-    // run steps: claim and advance in one transaction each batch
+    // run steps: claim and advance in one transaction each batch; while this worker has free
+    // slots, a step's action is taken with it and started once the transaction commits
+    const grace = this.opts.leaseGraceMs ?? 60_000;
+    const taken: ClaimedWithRun[] = [];
     const steps = await db.kysely.transaction().execute(async (trx) => {
       const runs = await claimRuns(trx, now, 50);
-      for (const run of runs) await advanceRun(trx, run, now, run.actions);
+      for (const run of runs) {
+        const take =
+          this.running && this.inflight.size + taken.length < (this.opts.concurrency ?? 16)
+            ? {
+                owner: this.owner,
+                leaseUntil: (i: number) => {
+                  const action = (run.spec as unknown as PlaybookSpec).actions[i];
+                  return new Date(now.getTime() + takenLeaseMs(run, action, now, grace));
+                },
+              }
+            : undefined;
+        const advanced = await advanceRun(trx, run, now, run.actions, take);
+        if (advanced.taken) taken.push(advanced.taken);
+      }
       return runs.length;
     });
+    for (const a of taken) this.start(a);
     found ||= steps > 0;
     const free = (this.opts.concurrency ?? 16) - this.inflight.size;
     if (free > 0 && this.running !== false) {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,8 @@ import { fileURLToPath } from 'node:url';
  * the server (it exits when its stdin closes). Forking a large Node process costs the server
  * CPU and blocks its event loop until the child execs; the launcher forks instead. Everything
  * that makes a run sandboxed (user, environment, limits, timeouts, kill of its group) is decided
- * by sandbox/run.ts as before; the launcher only starts the process and relays its output.
+ * by sandbox/run.ts as before; the launcher starts the process (in a scratch directory it makes
+ * when asked) and relays its output.
  */
 
 const LAUNCHER = fileURLToPath(new URL('./launcher.mjs', import.meta.url));
@@ -18,8 +20,14 @@ const LAUNCHER = fileURLToPath(new URL('./launcher.mjs', import.meta.url));
 export interface ProcessRequest {
   file: string;
   args: readonly string[];
-  cwd: string;
+  /** The working directory; the scratch directory when unset. */
+  cwd?: string;
   env: Record<string, string>;
+  /**
+   * A fresh private directory the launcher makes in `parent` (owned by `uid:gid`, 0700) as the
+   * process's cwd, HOME and TMPDIR unless those are set, and removes before the exit is reported.
+   */
+  scratch?: { parent: string; uid?: number; gid?: number };
   uid?: number;
   gid?: number;
   input?: string | Buffer;
@@ -39,6 +47,8 @@ export interface StartedProcess {
 interface Pending {
   req: ProcessRequest;
   pid?: number;
+  /** The scratch directory the launcher made for it. */
+  dir?: string;
   resolve(v: { code: number | null; signal: NodeJS.Signals | null }): void;
   reject(err: Error): void;
 }
@@ -47,6 +57,7 @@ interface Message {
   id?: number;
   ev: string;
   pid?: number;
+  dir?: string;
   data?: string;
   code?: number | null;
   signal?: NodeJS.Signals | null;
@@ -88,8 +99,9 @@ class Launcher {
       id,
       file: req.file,
       args: req.args,
-      cwd: req.cwd,
+      ...(req.cwd !== undefined ? { cwd: req.cwd } : {}),
       env: req.env,
+      ...(req.scratch ? { scratch: req.scratch } : {}),
       ...(req.uid !== undefined ? { uid: req.uid, gid: req.gid } : {}),
       ...(req.input !== undefined ? { input: Buffer.from(req.input).toString('base64') } : {}),
       max: req.maxOutputBytes,
@@ -121,8 +133,10 @@ class Launcher {
     }
     const p = this.pending.get(m.id ?? 0);
     if (!p) return;
-    if (m.ev === 'pid') p.pid = m.pid;
-    else if (m.ev === 'out') p.req.onStdout(Buffer.from(m.data ?? '', 'base64'));
+    if (m.ev === 'pid') {
+      p.pid = m.pid;
+      p.dir = m.dir;
+    } else if (m.ev === 'out') p.req.onStdout(Buffer.from(m.data ?? '', 'base64'));
     else if (m.ev === 'err') p.req.onStderr(Buffer.from(m.data ?? '', 'base64'));
     else if (m.ev === 'error' || m.ev === 'close') {
       this.pending.delete(m.id ?? 0);
@@ -132,7 +146,7 @@ class Launcher {
     }
   }
 
-  /** Its runs are killed here (the server may kill any group it had started) and fail. */
+  /** Its runs are killed here (the server may kill any group it had started) and fail; their scratch directories go. */
   private gone(err: Error): void {
     if (this.exited) return;
     this.exited = true;
@@ -143,6 +157,8 @@ class Launcher {
       } catch {
         // the group is already gone
       }
+      const { dir } = p;
+      if (dir) void rm(dir, { recursive: true, force: true }).catch(() => {});
       p.reject(err);
     }
     this.pending.clear();

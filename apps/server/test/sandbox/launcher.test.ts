@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launcherCpuUsage, stopLauncher } from '../../src/sandbox/launcher.js';
 import { runSandboxed } from '../../src/sandbox/run.js';
@@ -68,6 +68,24 @@ describe('sandbox: launcher', () => {
     expect(processesRunning(sleep)).toEqual([]);
     const next = await runSandboxed({ user: 'nobody', script: 'echo again', timeoutMs: 10_000 });
     expect(next).toMatchObject({ exitCode: 0, stdout: 'again\n' });
+  });
+
+  it('removes the scratch directory it made for a run that timed out, or whose launcher died', async () => {
+    const timedOut = await runSandboxed({ user: 'nobody', script: 'pwd; sleep 100', timeoutMs: 500 });
+    expect(timedOut.timedOut).toBe(true);
+    const first = timedOut.stdout.trim();
+    expect(first).toMatch(/opsdeck-sandbox-/);
+    expect(existsSync(first)).toBe(false);
+
+    const sleep = uniqueSleep();
+    const run = runSandboxed({ user: 'nobody', command: sleep, timeoutMs: 20_000 });
+    const pid = await waitFor(sleep);
+    const dir = readlinkSync(`/proc/${pid}/cwd`);
+    expect(dir).toMatch(/opsdeck-sandbox-/);
+    process.kill(serverChildAbove(pid), 'SIGKILL');
+    await expect(run).rejects.toThrow('the sandbox launcher exited');
+    await settle();
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('kills what a launcher started when the server stops it', async () => {

@@ -175,6 +175,28 @@ class RunDispatcher extends Dispatcher {
   }
 }
 
+/**
+ * The shared keep-alive agent for http:// and https:// alike (the system's CAs, no client
+ * certificate, undici's own timeouts), for callers with no TLS options or certificate of their
+ * own (a playbook's http action). An origin past MAX_ORIGINS closes its connection after the
+ * request, as a check run's does.
+ */
+class SharedDispatcher extends Dispatcher {
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    const shared = keepAlive();
+    const origin = typeof options.origin === 'string' ? options.origin : String(options.origin?.origin);
+    return shared.agent.dispatch({ ...options, reset: options.reset || !shared.keeps(origin) }, handler);
+  }
+}
+
+let sharedDispatcherInstance: SharedDispatcher | undefined;
+
+/** The process's shared keep-alive dispatcher (see SharedDispatcher). */
+export function sharedDispatcher(): Dispatcher {
+  sharedDispatcherInstance ??= new SharedDispatcher();
+  return sharedDispatcherInstance;
+}
+
 /** The dispatcher of one check run (see RunDispatcher); call `release` when the run ends. */
 export function runDispatcher(tls: ClientTls, timeoutMs: number): RunDispatcher {
   return new RunDispatcher(tls, timeoutMs);

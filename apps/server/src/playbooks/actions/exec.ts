@@ -56,34 +56,36 @@ export const execAction: ActionType<Spec> = {
   render: renderExecSpec,
   async run(spec, ctx) {
     if (ctx.sandbox.exec === 'off') return failed(new Error(EXEC_OFF.replace('checks', 'actions')));
-    const dir = await makeWorkDir(ctx.sandbox.user);
+    // a script with no files of the server's before or after it runs in a directory the launcher makes
+    const dir =
+      spec.connections || spec.checkout || spec.artifacts?.length ? await makeWorkDir(ctx.sandbox.user) : undefined;
     try {
       const env: Record<string, string> = {};
       for (const e of spec.env ?? []) env[e.name as string] = (await ctx.resolveEnv(e)) ?? '';
-      Object.assign(env, await connectionEnv(spec.connections, dir, ctx));
-      // credential files the server wrote go to the sandbox user, who runs the script
-      const id = sandboxIdentity(ctx.sandbox.user);
-      if (id && spec.connections) for (const e of await readdir(dir)) await lchown(path.join(dir, e), id.uid, id.gid);
       let cwd = dir;
-      if (spec.checkout) {
-        const repo = await actionRepo(ctx, spec.checkout);
-        const dest = spec.checkout.destination?.replace(/^\/+/, '') || 'repo';
-        if (dest.split('/').includes('..'))
-          return failed(new Error('checkout.destination must stay inside the work directory'));
-        const ref = spec.checkout.branch;
-        await cloneRepo(gitSession(ctx, dir), dir, repo.remote, dest, { depth: 1, ...(ref ? { ref } : {}) });
-        cwd = path.join(dir, dest);
+      if (dir) {
+        Object.assign(env, await connectionEnv(spec.connections, dir, ctx));
+        // credential files the server wrote go to the sandbox user, who runs the script
+        const id = sandboxIdentity(ctx.sandbox.user);
+        if (id && spec.connections) for (const e of await readdir(dir)) await lchown(path.join(dir, e), id.uid, id.gid);
+        if (spec.checkout) {
+          const repo = await actionRepo(ctx, spec.checkout);
+          const dest = spec.checkout.destination?.replace(/^\/+/, '') || 'repo';
+          if (dest.split('/').includes('..'))
+            return failed(new Error('checkout.destination must stay inside the work directory'));
+          const ref = spec.checkout.branch;
+          await cloneRepo(gitSession(ctx, dir), dir, repo.remote, dest, { depth: 1, ...(ref ? { ref } : {}) });
+          cwd = path.join(dir, dest);
+        }
       }
-      const run = interpreterRun(spec.script);
       const r = await runSandboxed({
         user: ctx.sandbox.user,
         env,
-        cwd,
         // the work directory is the script's HOME and TMPDIR too: one directory per action, not two
-        scratch: dir,
+        ...(dir ? { cwd, scratch: dir } : {}),
         timeoutMs: ctx.timeoutMs,
         signal: ctx.signal,
-        ...run,
+        ...interpreterRun(spec.script),
       });
       const result = { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
       if (r.timedOut) return { ok: false, result, error: `action timed out after ${ctx.timeoutMs}ms` };
@@ -91,7 +93,7 @@ export const execAction: ActionType<Spec> = {
         return { ok: false, result, error: r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}` };
       const paths = (spec.artifacts ?? []).map((a) => a.path);
       try {
-        const artifacts = paths.length ? await collectArtifacts(cwd, paths, ctx.maxArtifactBytes) : [];
+        const artifacts = cwd && paths.length ? await collectArtifacts(cwd, paths, ctx.maxArtifactBytes) : [];
         return { ok: true, result, artifacts };
       } catch (err) {
         return failed(err, result);
@@ -100,7 +102,7 @@ export const execAction: ActionType<Spec> = {
       if (ctx.signal.aborted) throw ctx.signal.reason;
       return failed(err);
     } finally {
-      await removeWorkDir(dir);
+      if (dir) await removeWorkDir(dir);
     }
   },
 };
