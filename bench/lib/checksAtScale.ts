@@ -1,5 +1,5 @@
 // `npm run bench -- checks --n N [--per-canary 100] [--interval 60] [--minutes 10] [--warmup 2]
-//  [--db postgres|embedded] [--postgres URL] [--restart] [--cpu-prof DIR] [--heap-sample FILE] [--no-gc]`: the real
+//  [--db postgres|embedded] [--postgres URL] [--restart] [--cpu-prof DIR] [--heap-sample FILE [--heap-snapshot FILE]] [--scrape-all] [--no-gc]`: the real
 // server (`opsdeck serve`, in its own process) with N HTTP checks in canaries of `per-canary`
 // against a loopback peer in another process, on a scratch PostgreSQL database or (`--db
 // embedded`) a scratch embedded data directory. Every minute: server and database CPU per run
@@ -9,8 +9,10 @@
 // second against the mean, RSS and the JS heap after forced full GCs (`--no-gc` skips them: they
 // stall the loop they measure; RSS then comes from /proc), the event-loop delay p99/max from
 // /metrics, and the load average. `--restart`: then a graceful restart and how soon every check
-// ran again (bench/lib/checksRestart.ts). `--heap-sample FILE`: after warm-up, the allocation
-// sites of what outlived the young generation (bench/lib/heapSample.mjs), per run.
+// ran again (bench/lib/checksRestart.ts). `--scrape-all` reads all of /metrics each minute, as a
+// Prometheus would (200 MiB of text at 100,000 checks), instead of the two families used. `--heap-sample FILE`: after warm-up, the allocation
+// sites of what outlived the young generation (bench/lib/heapSample.mjs), per run; with
+// `--heap-snapshot FILE` also a heap snapshot at its end.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -38,6 +40,9 @@ export interface ScaleOptions {
   restart: boolean;
   cpuProf?: string;
   heapSample?: string;
+  heapSnapshot?: string;
+  /** Read all of /metrics once a minute (every check's series), not only the two families used. */
+  scrapeAll: boolean;
   gc: boolean;
 }
 
@@ -105,9 +110,12 @@ interface MajorGc {
  */
 async function loopDelay(
   url: string,
+  all: boolean,
 ): Promise<{ p99: number; max: number; scrapeMs: number; mib: number; majorGc: MajorGc }> {
   const t0 = performance.now();
-  const text = await (await fetch(`${url}/metrics`)).text();
+  // the two families read here, unless the run scrapes everything once a minute as Prometheus would
+  const only = '?name[]=opsdeck_event_loop_delay_seconds&name[]=opsdeck_nodejs_gc_duration_seconds';
+  const text = await (await fetch(`${url}/metrics${all ? '' : only}`)).text();
   const scrapeMs = performance.now() - t0;
   const read = (q: string) =>
     Number(new RegExp(`^opsdeck_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm').exec(text)?.[1]) * 1000;
@@ -184,7 +192,7 @@ async function scratchStore(o: ScaleOptions, down: ReturnType<typeof teardown>, 
 }
 
 /** Stops the server's heap sampling (bench/lib/heapSample.mjs) once it has written `file`. */
-function stopHeapSample(server: ServeProcess, file: string): Promise<void> {
+function stopHeapSample(server: ServeProcess, file: string, snapshot?: string): Promise<void> {
   return new Promise((resolve) => {
     const onMessage = (m: unknown) => {
       if ((m as { heapSampleWritten?: string }).heapSampleWritten !== file) return;
@@ -192,7 +200,7 @@ function stopHeapSample(server: ServeProcess, file: string): Promise<void> {
       resolve();
     };
     server.child.on('message', onMessage);
-    server.child.send({ heapSample: 'stop', file, snapshot: process.env.BENCH_HEAP_SNAPSHOT });
+    server.child.send({ heapSample: 'stop', file, snapshot: snapshot && path.resolve(snapshot) });
   });
 }
 
@@ -229,7 +237,9 @@ export function runAtScale(argv: string[]): Promise<void> {
     restart: argv.includes('--restart'),
     cpuProf: flag('cpu-prof'),
     heapSample: flag('heap-sample'),
+    heapSnapshot: flag('heap-snapshot'),
     gc: !argv.includes('--no-gc'),
+    scrapeAll: argv.includes('--scrape-all'),
   });
 }
 
@@ -275,7 +285,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     const running = await start(profArgs);
     const dbCpu = store.dbCpu ?? (async () => ({ backends: Number.NaN, writers: Number.NaN }));
     await dbCpu();
-    let gcBefore = (await loopDelay(running.url)).majorGc;
+    let gcBefore = (await loopDelay(running.url, o.scrapeAll)).majorGc;
     let cpu = processCpuMs(running.pid);
     let from = Date.now();
     profileFrom = from - spawnedAt + o.warmup * 60_000;
@@ -286,7 +296,11 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     for (let m = 1; m <= o.minutes; m++) {
       await sleep(from + 60_000 - Date.now());
       const to = Date.now();
-      const [stats, db, loop] = await Promise.all([target.stats(from, to, interval), dbCpu(), loopDelay(running.url)]);
+      const [stats, db, loop] = await Promise.all([
+        target.stats(from, to, interval),
+        dbCpu(),
+        loopDelay(running.url, o.scrapeAll),
+      ]);
       const now = processCpuMs(running.pid);
       const mem = await probe(running, o.gc);
       const mean = stats.perSecond.reduce((a, b) => a + b, 0) / Math.max(1, stats.perSecond.length);
@@ -326,7 +340,7 @@ export async function checksAtScale(o: ScaleOptions): Promise<void> {
     printRssParts((await probe(running, true)).memory);
     if (o.heapSample) {
       const file = path.resolve(o.heapSample);
-      await stopHeapSample(running, file);
+      await stopHeapSample(running, file, o.heapSnapshot);
       printHeapSample(
         file,
         rows.slice(o.warmup).reduce((a, r) => a + r.arrivals, 0),

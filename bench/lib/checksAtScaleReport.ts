@@ -78,7 +78,7 @@ export function summarize(steady: Minute[], o: ScaleOptions): void {
     `    major GCs                 ${sum((m) => m.majorGc.count)} in ${steady.length} minutes, ${(sum((m) => m.majorGc.seconds) * 1000).toFixed(0)} ms in all, ${sum((m) => m.majorGc.over100ms)} over 100 ms (from /metrics); ${(sum((m) => m.majorGc.minor) / (steady.length * 60)).toFixed(1)} scavenges a second`,
   );
   console.log(
-    `    GET /metrics              ${range((m) => m.scrapeMs)} ms per scrape (the bench reads it once a minute)`,
+    `    GET /metrics              ${range((m) => m.scrapeMs)} ms per scrape (once a minute; ${o.scrapeAll ? "all of it, every check's series" : 'two families'})`,
   );
   if (o.gc) console.log(`    RSS / heap after GC       ${range((m) => m.rssMiB)} MiB / ${range((m) => m.heapMiB)} MiB`);
   else console.log(`    RSS                       ${range((m) => m.rssMiB)} MiB (from /proc, no forced GC)`);

@@ -49,6 +49,15 @@ describe('system endpoints', () => {
     expect(text).toContain('opsdeck_process_resident_memory_bytes');
   });
 
+  it('serves only the families a scrape names with name[]', async () => {
+    const res = await server.fetch(
+      '/metrics?name[]=opsdeck_process_resident_memory_bytes&name[]=opsdeck_event_loop_delay_seconds',
+      { as: null },
+    );
+    const families = [...(await res.text()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]);
+    expect(families.sort()).toEqual(['opsdeck_event_loop_delay_seconds', 'opsdeck_process_resident_memory_bytes']);
+  });
+
   it('shows the backend version to a signed-in user only', async () => {
     const res = await server.fetch('/api/canary/about', { as: 'viewer' });
     expect(res.status).toBe(200);

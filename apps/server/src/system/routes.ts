@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { VERSION } from '../version.js';
-import { exposition } from './exposition.js';
+import { exposition, requestedFamilies } from './exposition.js';
 import { metricsAccess } from './metricsAccess.js';
 import { readiness } from './readiness.js';
 
@@ -28,9 +28,9 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     }
   });
 
-  app.get('/metrics', { ...pub, preHandler: metricsAccess(ctx.config.http) }, async (_request, reply) => {
+  app.get('/metrics', { ...pub, preHandler: metricsAccess(ctx.config.http) }, async (request, reply) => {
     reply.type(ctx.metrics.contentType);
-    return reply.send(await exposition(ctx.metrics));
+    return reply.send(await exposition(ctx.metrics, requestedFamilies(request.query)));
   });
 
   // Mission Control answers {appVersion, chartVersion}; the UI reads `backend` for the user menu
