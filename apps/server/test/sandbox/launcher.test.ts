@@ -71,7 +71,7 @@ describe('sandbox: launcher', () => {
   });
 
   it('removes the scratch directory it made for a run that timed out, or whose launcher died', async () => {
-    const timedOut = await runSandboxed({ user: 'nobody', script: 'pwd; sleep 100', timeoutMs: 500 });
+    const timedOut = await runSandboxed({ user: 'nobody', script: 'pwd; sleep 100', timeoutMs: 3000 }); // long enough for pwd to print under a loaded CI machine
     expect(timedOut.timedOut).toBe(true);
     const first = timedOut.stdout.trim();
     expect(first).toMatch(/opsdeck-sandbox-/);
