@@ -218,21 +218,38 @@ export async function advanceRun(
   if (stepRunStatus(step) === 'sleeping')
     await db.updateTable('playbook_runs').set({ status: 'sleeping' }).where('id', '=', run.id).execute();
   if (!takenId || !next) return { scheduled: true };
-  const skipped = step.skipped.map((s) => ({ ...s, status: 'skipped', result: null, error: null }));
+  return { scheduled: true, taken: leasedAction(run, takenId, next, done, step.skipped) };
+}
+
+/**
+ * The action a step inserted running under the caller's lease, with its run as the claim
+ * answers it (the actions done so far and the ones the step skipped), so no claim or load follows.
+ */
+export function leasedAction(
+  run: ClaimedRun,
+  id: string,
+  next: { name: string; action_index: number },
+  done: readonly RecordedAction[],
+  skipped: ReadonlyArray<{ name: string; action_index: number }>,
+): ClaimedWithRun {
+  const skippedRows: RecordedAction[] = skipped.map((s) => ({
+    name: s.name,
+    status: 'skipped',
+    result: null,
+    error: null,
+    action_index: s.action_index,
+  }));
   return {
-    scheduled: true,
-    taken: {
-      id: takenId,
-      name: next.name,
-      playbook_run_id: run.id,
-      action_index: next.action_index,
-      retry_count: 0,
-      leased: true,
-      run: {
-        ...run,
-        status: 'running',
-        actions: [...done, ...skipped].sort((a, b) => a.action_index - b.action_index),
-      },
+    id,
+    name: next.name,
+    playbook_run_id: run.id,
+    action_index: next.action_index,
+    retry_count: 0,
+    leased: true,
+    run: {
+      ...run,
+      status: 'running',
+      actions: [...done, ...skippedRows].sort((x, y) => x.action_index - y.action_index),
     },
   };
 }

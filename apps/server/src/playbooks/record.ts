@@ -5,7 +5,15 @@ import type { Executor } from '../events/queue.js';
 import { settlePlaybookSend } from '../notifications/send.js';
 import type { ActionOutcome } from './actions/types.js';
 import { checksum } from './actions/workdir.js';
-import { doneActions, planStep, type RecordedAction, type Step, stepActionRows, stepRunStatus } from './advance.js';
+import {
+  doneActions,
+  leasedAction,
+  planStep,
+  type RecordedAction,
+  type Step,
+  stepActionRows,
+  stepRunStatus,
+} from './advance.js';
 import type { ClaimedAction, ClaimedWithRun } from './claims.js';
 import { backoffMs, type RunRow, takenLeaseMs } from './execute.js';
 import './tables.js';
@@ -133,28 +141,5 @@ export async function recordAction(
       });
   if (!row?.updated) return false; // cancelled or taken over meanwhile
   if (!row.next_id || !step?.next) return {};
-  const next = step.next;
-  return {
-    next: {
-      id: row.next_id,
-      name: next.name,
-      playbook_run_id: run.id,
-      action_index: next.action_index,
-      retry_count: 0,
-      leased: true,
-      run: {
-        ...run,
-        status: 'running',
-        actions: [...done, ...step.skipped.map(skippedRow)].sort((a, b) => a.action_index - b.action_index),
-      },
-    },
-  };
+  return { next: leasedAction(run, row.next_id, step.next, done, step.skipped) };
 }
-
-const skippedRow = (s: { name: string; action_index: number }): RecordedAction => ({
-  name: s.name,
-  status: 'skipped',
-  result: null,
-  error: null,
-  action_index: s.action_index,
-});
