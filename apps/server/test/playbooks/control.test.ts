@@ -181,9 +181,11 @@ describe('run control', () => {
       server,
       {
         actions: [
-          { name: 'first', exec: { script: 'echo one' } },
+          // each with a timeout: an action that dies in flight is leased for its timeout (the
+          // default is 30 minutes), and any of them may be in flight when the process dies
+          { name: 'first', timeout: '3s', exec: { script: 'echo one' } },
           { name: 'second', timeout: '3s', exec: { script: 'sleep 1; echo two' } },
-          { name: 'third', exec: { script: 'echo three' } },
+          { name: 'third', timeout: '3s', exec: { script: 'echo three' } },
         ],
       },
       'restart',
@@ -210,7 +212,7 @@ describe('run control', () => {
     const b = worker(server, { leaseGraceMs: 200 });
     b.begin();
     try {
-      for (const r of runs) await waitFor(async () => (await status(server, r.run_id)).run.status === 'completed');
+      for (const r of runs) await waitFor(async () => (await status(server, r.run_id)).run.status === 'completed', 20_000);
     } finally {
       await b.stop();
     }
