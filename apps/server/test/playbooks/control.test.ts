@@ -212,7 +212,8 @@ describe('run control', () => {
     const b = worker(server, { leaseGraceMs: 200 });
     b.begin();
     try {
-      for (const r of runs) await waitFor(async () => (await status(server, r.run_id)).run.status === 'completed', 20_000);
+      for (const r of runs)
+        await waitFor(async () => (await status(server, r.run_id)).run.status === 'completed', 20_000);
     } finally {
       await b.stop();
     }
