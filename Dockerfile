@@ -44,12 +44,14 @@ RUN apt-get update \
 WORKDIR /app
 # node_modules (root and per workspace) and the package manifests
 COPY --from=deps /app ./
-# the server is TypeScript run through tsx (a production dependency): no compile step
+# the server's TypeScript sources and their bundle (bin/bundle.mjs), which `opsdeck` runs while
+# the sources are as they were bundled; its modules find their files in the sources
 COPY apps/server/bin apps/server/bin
 COPY apps/server/src apps/server/src
 COPY packages/schema/src packages/schema/src
 COPY --from=build /app/apps/web/dist apps/web/dist
-RUN ln -s /app/apps/server/bin/opsdeck.mjs /usr/local/bin/opsdeck \
+RUN node apps/server/bin/bundle.mjs \
+  && ln -s /app/apps/server/bin/opsdeck.mjs /usr/local/bin/opsdeck \
   && mkdir -p /data && chown node:node /data
 ENV NODE_ENV=production \
   PORT=8080 \
@@ -62,5 +64,6 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-ENTRYPOINT ["tini", "--", "opsdeck"]
+# the node flags of apps/server/bin/nodeFlags.mjs (one concurrent marking thread)
+ENTRYPOINT ["tini", "--", "node", "--concurrent-marking-max-worker-num=1", "/app/apps/server/bin/opsdeck.mjs"]
 CMD ["serve"]

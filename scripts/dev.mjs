@@ -8,6 +8,7 @@ const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/bin/opsdeck.mjs', 'serve'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, OPSDECK_FROM_SOURCES: '1' },
   }),
   spawn('npm', ['run', 'dev', '-w', '@opsdeck/web'], { cwd: root, stdio: 'inherit' }),
 ];

@@ -1,9 +1,12 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then
-// serves OpsDeck (`opsdeck serve`, extra arguments passed through) on the embedded database
-// unless DATABASE_URL is set.
+// `npm start`: builds the web app when its build is missing or older than its sources, and the
+// server's bundle when its sources changed (apps/server/bin/bundle.mjs), then serves OpsDeck
+// (`opsdeck serve`, extra arguments passed through) on the embedded database unless DATABASE_URL
+// is set.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureBundle } from '../apps/server/bin/bundle.mjs';
+import { SERVER_NODE_FLAGS } from '../apps/server/bin/nodeFlags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const index = path.join(root, 'apps/web/dist/index.html');
@@ -26,9 +29,10 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+await ensureBundle();
 const server = spawn(
   process.execPath,
-  [path.join(root, 'apps/server/bin/opsdeck.mjs'), 'serve', ...process.argv.slice(2)],
+  [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/bin/opsdeck.mjs'), 'serve', ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureBundle } from '../../apps/server/bin/bundle.mjs';
+import { SERVER_NODE_FLAGS } from '../../apps/server/bin/nodeFlags.mjs';
 
 const BIN = path.resolve(import.meta.dirname, '../../apps/server/bin/opsdeck.mjs');
 
@@ -19,9 +21,10 @@ export interface ServeProcess {
 }
 
 /**
- * Starts `opsdeck serve` on `databaseUrl` as `role` on a random loopback port; resolves once it
- * listens. Without `databaseUrl` it runs on the embedded database in `opts.dataDir`, which it
- * leaves in place (a data dir of its own otherwise, removed when it exits). `nodeArgs` go to node
+ * Starts `opsdeck serve` on `databaseUrl` as `role` on a random loopback port, as `npm start` does
+ * (its bundle, its node flags); resolves once it listens. Without `databaseUrl` it runs on the
+ * embedded database in `opts.dataDir`, which it leaves in place (a data dir of its own otherwise,
+ * removed when it exits). `nodeArgs` go to node
  * before the script (`--cpu-prof`, `--expose-gc`); `ipc` opens an IPC channel (for
  * bench/lib/gcProbe.mjs); `onSpawn` hears of the child before it listens, so a run interrupted
  * during a slow start can still stop it.
@@ -33,7 +36,8 @@ export async function startServe(
   opts: { nodeArgs?: string[]; ipc?: boolean; dataDir?: string; onSpawn?: (child: ChildProcess) => void } = {},
 ): Promise<ServeProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-'));
-  const args = [...(opts.nodeArgs ?? []), BIN, 'serve', '--port', '0', '--host', '127.0.0.1'];
+  await ensureBundle();
+  const args = [...SERVER_NODE_FLAGS, ...(opts.nodeArgs ?? []), BIN, 'serve', '--port', '0', '--host', '127.0.0.1'];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

@@ -11,16 +11,30 @@ import { COVERAGE_ROUTE } from './restartCoverage.js';
  */
 const TARGET = `
 const http = require('node:http');
-const hits = new Map();
+// every arrival in time order: when, and how long after the same check's arrival before it (NaN
+// for its first), in typed arrays that grow by doubling, so a minute's stats are a scan and no
+// arrival allocates: the peer's own pauses would show as the server's lateness
+let times = new Float64Array(1 << 20), gaps = new Float64Array(1 << 20), count = 0, first = 0;
+const hits = new Map(); // a check's path -> its last arrivals, ascending (COVERAGE_ROUTE)
 const flips = new Map();
 let hooks = 0;
 const now = () => performance.timeOrigin + performance.now();
+const record = (p, t) => {
+  let list = hits.get(p); if (!list) { list = []; hits.set(p, list); }
+  if (count === times.length) {
+    const live = count - first;
+    const grow = (a) => { const b = new Float64Array(live * 2 + 1024); b.set(a.subarray(first, count)); return b; };
+    times = grow(times); gaps = grow(gaps); count = live; first = 0;
+  }
+  times[count] = t; gaps[count] = list.length ? t - list[list.length - 1] : NaN; count++;
+  list.push(t); if (list.length > 16) list.splice(0, 8);
+};
+const lowerBound = (t) => { let lo = first, hi = count; while (lo < hi) { const m = (lo + hi) >> 1; if (times[m] < t) lo = m + 1; else hi = m; } return lo; };
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   const p = url.pathname;
   if (p.startsWith('/c/') || p.startsWith('/f/')) {
-    let list = hits.get(p); if (!list) { list = []; hits.set(p, list); }
-    list.push(now());
+    record(p, now());
     let code = 200;
     if (p.startsWith('/f/')) { const n = (flips.get(p) || 0) + 1; flips.set(p, n); code = n % 2 ? 500 : 200; }
     res.writeHead(code, { 'content-type': 'text/plain' }); res.end(code === 200 ? 'ok' : 'down'); return;
@@ -31,21 +45,17 @@ const server = http.createServer((req, res) => {
     const from = Number(url.searchParams.get('from')), to = Number(url.searchParams.get('to'));
     const interval = Number(url.searchParams.get('interval'));
     const seconds = Math.max(1, Math.ceil((to - from) / 1000));
-    const perSecond = new Array(seconds).fill(0); const spacing = []; let total = 0;
-    for (const list of hits.values()) {
-      let prev;
-      for (const t of list) {
-        if (t >= from - interval - 5000 && t < from) { prev = t; continue; }
-        if (t < from || t >= to) continue;
-        total++; perSecond[Math.floor((t - from) / 1000)]++;
-        if (prev !== undefined) spacing.push(t - prev - interval);
-        prev = t;
-      }
+    const perSecond = new Array(seconds).fill(0); const spacing = [];
+    const end = lowerBound(to);
+    // a gap counts when the arrival before it was at most an interval and 5 s before the window
+    for (let i = lowerBound(from); i < end; i++) {
+      const t = times[i], gap = gaps[i];
+      perSecond[Math.floor((t - from) / 1000)]++;
+      if (gap === gap && t - gap >= from - interval - 5000) spacing.push(gap - interval);
     }
     // arrivals older than two intervals are not asked again
-    const keepFrom = to - 2 * interval - 10000;
-    for (const [k, list] of hits) { let i = 0; while (i < list.length && list[i] < keepFrom) i++; if (i) hits.set(k, list.slice(i)); }
-    res.end(JSON.stringify({ total, perSecond, spacing })); return;
+    first = lowerBound(to - 2 * interval - 10000);
+    res.end(JSON.stringify({ total: end - lowerBound(from), perSecond, spacing })); return;
   }
 ${COVERAGE_ROUTE}
   res.writeHead(404).end();

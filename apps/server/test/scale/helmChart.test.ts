@@ -99,9 +99,17 @@ describe('the Dockerfile', () => {
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${loadConfig({}).port}$`, 'm'));
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
-    expect(dockerfile).toMatch(/^ENTRYPOINT \["tini", "--", "opsdeck"\]$/m);
     expect(dockerfile).toMatch(/^CMD \["serve"\]$/m);
     expect(dockerfile).toContain('ln -s /app/apps/server/bin/opsdeck.mjs /usr/local/bin/opsdeck');
+  });
+
+  it('starts the server with the node flags npm start gives it, through the command that runs its bundle', () => {
+    const declared = /SERVER_NODE_FLAGS = (\[.*\]);/.exec(read(root, 'apps/server/bin/nodeFlags.mjs'))?.[1] ?? '[]';
+    const flags = JSON.parse(declared.replaceAll("'", '"')) as string[];
+    expect(flags.length).toBeGreaterThan(0);
+    const entry = ['tini', '--', 'node', ...flags, '/app/apps/server/bin/opsdeck.mjs'];
+    expect(dockerfile).toContain(`ENTRYPOINT [${entry.map((a) => JSON.stringify(a)).join(', ')}]`);
+    expect(dockerfile).toContain('RUN node apps/server/bin/bundle.mjs');
   });
 
   it('copies files that exist and that .dockerignore keeps in the build context', () => {
