@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.js';
 import './tables.js';
+import { specMemo } from './specMemo.js';
 
 /**
  * The previous result of a check, for canary-checker's `last_result()` in expressions (so a check
@@ -23,16 +24,11 @@ export interface LastResult {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uses = new WeakMap<object, boolean>();
-
-/** True when a check's spec calls `last_result` in an expression (cached per spec object). */
+/** True when a check's spec calls `last_result` in an expression (kept with the spec object). */
 export function usesLastResult(spec: object): boolean {
-  let hit = uses.get(spec);
-  if (hit === undefined) {
-    hit = JSON.stringify(spec).includes('last_result');
-    uses.set(spec, hit);
-  }
-  return hit;
+  const memo = specMemo(spec);
+  memo.usesLastResult ??= JSON.stringify(spec).includes('last_result');
+  return memo.usesLastResult;
 }
 
 /** Previous results by check id: this process's last run, else the database's newest row. */

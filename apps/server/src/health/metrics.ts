@@ -58,15 +58,9 @@ export class HealthMetrics {
   }
 }
 
-/** The series labels of a check, per identity object: the runner hands the same one for every run of a check. */
-const labelsByIdentity = new WeakMap<CheckIdentity, CheckLabels>();
+/** The series labels of a check: made per stored result and dropped young (a series copies them when it starts). */
 function labelsOf(c: CheckIdentity): CheckLabels {
-  let labels = labelsByIdentity.get(c);
-  if (!labels) {
-    labels = { key: c.id, name: c.name, canary_name: c.canaryName, canary_namespace: c.canaryNamespace, type: c.type };
-    labelsByIdentity.set(c, labels);
-  }
-  return labels;
+  return { key: c.id, name: c.name, canary_name: c.canaryName, canary_namespace: c.canaryNamespace, type: c.type };
 }
 
 const perRegistry = new WeakMap<Registry, HealthMetrics>();

@@ -13,6 +13,7 @@ import { type LastResults, lastResultsFor } from './lastResult.js';
 import type { CheckIdentity, HealthMetrics } from './metrics.js';
 import { immediate, type Pacer } from './pacing.js';
 import type { ResultWriter } from './results.js';
+import { specMemo } from './specMemo.js';
 import { upsertTransformedChecks } from './transformed.js';
 
 /** A check as the runner needs it: its id, type, name and the spec object from the canary. */
@@ -67,15 +68,11 @@ interface KeptForCheck {
   identity: CheckIdentity;
 }
 
-/** What declares a check's custom metrics, as text, per spec object (a spec is never changed in place). */
-const declarations = new WeakMap<object, string>();
+/** What declares a check's custom metrics, as text, kept with the spec object (a spec is never changed in place). */
 function metricsDeclaration(spec: RunnableCheck['spec']): string {
-  let text = declarations.get(spec);
-  if (text === undefined) {
-    text = JSON.stringify([spec.metrics, spec.transform]);
-    declarations.set(spec, text);
-  }
-  return text;
+  const memo = specMemo(spec);
+  memo.metricsDeclaration ??= JSON.stringify([spec.metrics, spec.transform]);
+  return memo.metricsDeclaration;
 }
 
 /**
