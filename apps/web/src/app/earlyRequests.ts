@@ -22,9 +22,10 @@ export function startSessionRequests(): void {
 }
 
 /**
- * On /health, starts the summary, the page's slowest request, once the app's scripts are in
- * (boot.tsx): with the embedded database the server answers nothing else while it works out a
- * summary, so asked any sooner it holds back the scripts themselves.
+ * On /health, starts the summary, the page's slowest request, with the session requests: the
+ * app's scripts take the first half second or more to load (dozens of chunks, six at a time),
+ * while the opening summary (failing checks of the last hour) is answered from memory in tens of
+ * milliseconds, even at 100,000 checks on the embedded database.
  */
 export function startOpeningSummary(location: { pathname: string; search: string }): void {
   const summary = openingSummary(location);
