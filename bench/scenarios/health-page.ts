@@ -1,5 +1,6 @@
-// `npm run bench -- health-page [--checks 10000] [--days 2] [--runs 5] [--refreshes 3] [--all] [--cpu-prof FILE]`: seeds N
-// checks (as the summary bench does) in a fresh embedded database, serves the production web build
+// `npm run bench -- health-page [--checks 10000] [--days 2] [--runs 5] [--refreshes 3] [--all] [--cpu-prof FILE] [--postgres URL]`:
+// seeds N checks (as the summary bench does) in a fresh embedded database (with `--postgres`, a
+// scratch database on that server, dropped after), serves the production web build
 // (OPSDECK_E2E_WEB_DIR or apps/web/dist), and prints for /health (no grouping; the failing checks, as
 // the page opens by default, or with `--all` every check):
 // - the time from navigation to the first rows in Chromium, split into when the summary request
@@ -24,6 +25,7 @@ import { migrate } from '../../apps/server/src/db/migrate.js';
 import { startTestServer } from '../../apps/server/test/helpers/index.js';
 import { CHROMIUM, WEB_DIR } from '../../e2e/harness.js';
 import { topFrames } from '../lib/cpuProfile.js';
+import { scratchPostgres } from '../lib/postgres.js';
 import { seed } from '../lib/summarySeed.js';
 
 // the load average (1, 5, 15 min): on a shared machine it moves these figures more than the page does
@@ -188,13 +190,17 @@ export async function run(argv: string[]): Promise<void> {
       refreshes: { type: 'string', default: '3' },
       all: { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      postgres: { type: 'string' },
     },
   });
   PAGE = values.all ? PAGES.all : PAGES.failing;
   const checks = Number(values.checks);
   const runs = Number(values.runs);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-health-page-'));
-  const db = await openDatabase({ dataDir: dir });
+  const scratch = values.postgres ? await scratchPostgres(values.postgres) : undefined;
+  if (values.postgres && !scratch) return;
+  const db = scratch?.db ?? (await openDatabase({ dataDir: dir }));
+  console.log(scratch ? 'PostgreSQL (a scratch database)' : 'embedded database');
   const browser = await chromium.launch(CHROMIUM);
   try {
     await migrate(db);
@@ -300,7 +306,7 @@ export async function run(argv: string[]): Promise<void> {
     }
   } finally {
     await browser.close();
-    await db.close();
+    await (scratch ? scratch.drop() : db.close());
     rmSync(dir, { recursive: true, force: true });
   }
 }
