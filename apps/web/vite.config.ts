@@ -23,5 +23,28 @@ export default defineConfig({
       '/metrics': { target: server },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // what the entry runs before the app's scripts are in (main.tsx: the early requests)
+            // stays a small chunk of its own, so those requests are not held back by the rest
+            {
+              name: 'start',
+              test: /preload-helper|\/src\/(api\/|app\/earlyRequests|features\/health\/(summaryRequest|timeRanges))/,
+              priority: 2,
+            },
+            // small modules that two or more chunks share (components, hooks, icons) go together:
+            // split apart they were ~100 chunks of a median 1.5 KB, fetched six at a time, and half
+            // a second of the first page's load
+            { name: 'shared', minShareCount: 2, maxModuleSize: 20_000, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });
