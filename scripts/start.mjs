@@ -3,26 +3,16 @@
 // (`opsdeck serve`, extra arguments passed through) on the embedded database unless DATABASE_URL
 // is set.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBundle } from '../apps/server/bin/bundle.mjs';
+import { ensureBundle, newestChange } from '../apps/server/bin/bundle.mjs';
 import { SERVER_NODE_FLAGS } from '../apps/server/bin/nodeFlags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const index = path.join(root, 'apps/web/dist/index.html');
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/schema/src'];
 
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+const builtAt = newestChange(index);
+const sourcesAt = Math.max(...sources.map((s) => newestChange(path.join(root, s))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'Web app sources changed: rebuilding...' : 'Building the web app (first start)...');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });

@@ -196,9 +196,9 @@ export async function run(argv: string[]): Promise<void> {
   PAGE = values.all ? PAGES.all : PAGES.failing;
   const checks = Number(values.checks);
   const runs = Number(values.runs);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-health-page-'));
   const scratch = values.postgres ? await scratchPostgres(values.postgres) : undefined;
   if (values.postgres && !scratch) return;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-health-page-'));
   const db = scratch?.db ?? (await openDatabase({ dataDir: dir }));
   console.log(scratch ? 'PostgreSQL (a scratch database)' : 'embedded database');
   const browser = await chromium.launch(CHROMIUM);

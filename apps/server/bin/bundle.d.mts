@@ -4,3 +4,5 @@ export function buildBundle(outdir: string): Promise<string>;
 export function currentBundle(): string | undefined;
 /** The current bundle's entry, built first when the sources changed since the last build. */
 export function ensureBundle(): Promise<string>;
+/** The newest change time under `p` (a file or a directory tree), 0 when it does not exist. */
+export function newestChange(p: string): number;

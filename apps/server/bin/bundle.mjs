@@ -76,8 +76,15 @@ export async function buildBundle(outdir) {
   return path.join(outdir, 'opsdeck.mjs');
 }
 
-function newestChange(p) {
-  const st = statSync(p);
+/** The newest change time under `p` (a file or a directory tree), 0 when it does not exist. */
+export function newestChange(p) {
+  let st;
+  try {
+    st = statSync(p);
+  } catch (err) {
+    if (err.code === 'ENOENT') return 0; // absent, or removed while the tree was walked
+    throw err;
+  }
   if (!st.isDirectory()) return st.mtimeMs;
   let newest = st.mtimeMs; // a directory's time moves when a file in it is added or removed
   for (const entry of readdirSync(p)) newest = Math.max(newest, newestChange(path.join(p, entry)));
