@@ -24,10 +24,9 @@ export interface ServeProcess {
  * Starts `opsdeck serve` on `databaseUrl` as `role` on a random loopback port, as `npm start` does
  * (its bundle, its node flags); resolves once it listens. Without `databaseUrl` it runs on the
  * embedded database in `opts.dataDir`, which it leaves in place (a data dir of its own otherwise,
- * removed when it exits). `nodeArgs` go to node
- * before the script (`--cpu-prof`, `--expose-gc`); `ipc` opens an IPC channel (for
- * bench/lib/gcProbe.mjs); `onSpawn` hears of the child before it listens, so a run interrupted
- * during a slow start can still stop it.
+ * removed when it exits). `nodeArgs` go to node before the script (`--cpu-prof`, `--expose-gc`);
+ * `ipc` opens an IPC channel (for bench/lib/gcProbe.mjs); `onSpawn` hears of the child before it
+ * listens, so a run interrupted during a slow start can still stop it.
  */
 export async function startServe(
   databaseUrl: string | undefined,
